@@ -1,0 +1,39 @@
+# Two commands set everything up on a machine with python3 (and npm for the npm-published sources):
+#   make serve   build from the sources, then serve dist/ on 127.0.0.1:8000
+#   make test    run the test suite
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+# Where to find the upstream dumps when the network cannot supply them (see README).
+MIRROR ?= $(or $(CARDPANTRY_MIRROR),$(wildcard ../shared/data))
+MIRROR_ARG := $(if $(MIRROR),--mirror $(MIRROR),)
+AS_OF ?=
+AS_OF_ARG := $(if $(AS_OF),--as-of $(AS_OF),)
+PORT ?= 8000
+
+.PHONY: build serve test ingest stats clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+ingest: $(VENV)/.installed
+	$(PY) build.py ingest $(MIRROR_ARG)
+
+stats: $(VENV)/.installed
+	$(PY) build.py stats
+
+build: $(VENV)/.installed
+	$(PY) build.py build --out dist $(MIRROR_ARG) $(AS_OF_ARG)
+
+serve: $(VENV)/.installed
+	@test -f dist/_routes.json || $(MAKE) build
+	$(PY) build.py serve --dist dist --port $(PORT)
+
+test: $(VENV)/.installed
+	CARDPANTRY_MIRROR=$(MIRROR) $(PY) -m pytest
+
+clean:
+	rm -rf dist state

@@ -1,0 +1,60 @@
+-- Published tables, derived from the observations. One printing per SKU: the values of the
+-- highest-priority source, with every contributing source listed.
+
+CREATE TABLE printings AS
+SELECT
+    first(o.sku ORDER BY o.priority)          AS sku,
+    first(o.game ORDER BY o.priority)         AS game,
+    first(o.set_code ORDER BY o.priority)     AS set_code,
+    first(o.number ORDER BY o.priority)       AS number,
+    first(o.lang ORDER BY o.priority)         AS lang,
+    first(o.variant ORDER BY o.priority)      AS variant,
+    first(o.card_key ORDER BY o.priority)     AS card_key,
+    first(o.name ORDER BY o.priority)         AS name,
+    first(o.rarity ORDER BY o.priority) FILTER (WHERE o.rarity IS NOT NULL) AS rarity,
+    first(o.attrs ORDER BY o.priority)        AS attrs,
+    list(o.source_id ORDER BY o.priority)     AS sources
+FROM printing_observations o
+GROUP BY o.sku
+ORDER BY sku;
+
+-- A set is known from its own record or from the printings in it; set records win field by field.
+CREATE TABLE sets AS
+WITH printed AS (
+    SELECT game, set_code, count(DISTINCT number) AS numbers, list(DISTINCT source_id ORDER BY source_id) AS srcs
+    FROM printing_observations GROUP BY game, set_code
+), declared AS (
+    SELECT game, set_code,
+           first(name ORDER BY priority) FILTER (WHERE name IS NOT NULL)                 AS name,
+           first(release_date ORDER BY priority) FILTER (WHERE release_date IS NOT NULL) AS release_date,
+           first(total_cards ORDER BY priority) FILTER (WHERE total_cards IS NOT NULL)   AS total_cards
+    FROM set_observations GROUP BY game, set_code
+)
+SELECT
+    coalesce(d.game, p.game)            AS game,
+    coalesce(d.set_code, p.set_code)    AS set_code,
+    coalesce(d.name, upper(coalesce(d.set_code, p.set_code))) AS name,
+    d.release_date                      AS release_date,
+    coalesce(d.total_cards, p.numbers, 0) AS total_cards,
+    coalesce(p.numbers, 0)              AS printed_numbers,
+    coalesce(p.srcs, [])                AS sources
+FROM declared d FULL OUTER JOIN printed p ON d.game = p.game AND d.set_code = p.set_code
+WHERE p.numbers IS NOT NULL             -- a declared set with no printing is not in the catalog
+ORDER BY game, set_code;
+
+UPDATE games SET first_seen = (SELECT min(release_date) FROM sets WHERE sets.game = games.game);
+
+-- Where two sources observed one printing differently, both values are kept here.
+CREATE TABLE disagreements AS
+WITH obs AS (
+    SELECT sku, source_id, priority, 'name' AS field, name AS value FROM printing_observations
+    UNION ALL
+    SELECT sku, source_id, priority, 'rarity', rarity FROM printing_observations
+    UNION ALL
+    SELECT sku, source_id, priority, 'attrs.' || k, json_extract(attrs, '$."' || k || '"')::VARCHAR
+    FROM printing_observations, unnest(json_keys(attrs)) AS t(k)
+)
+SELECT a.sku, a.field, a.source_id AS source_a, a.value AS value_a, b.source_id AS source_b, b.value AS value_b
+FROM obs a JOIN obs b ON a.sku = b.sku AND a.field = b.field AND a.priority < b.priority
+WHERE a.value IS DISTINCT FROM b.value AND a.value IS NOT NULL AND b.value IS NOT NULL
+ORDER BY a.sku, a.field, source_a, source_b;

@@ -1,0 +1,82 @@
+-- The catalog: what every source observed, and what we derive from it (derive.sql).
+-- Observations keep their source; published tables never contain a quarantined row.
+
+CREATE TABLE games (
+    game        VARCHAR PRIMARY KEY,   -- SKU game token
+    name        VARCHAR NOT NULL,
+    publisher   VARCHAR NOT NULL,
+    first_seen  DATE                   -- earliest known set release
+);
+
+CREATE TABLE sources (
+    source_id   VARCHAR PRIMARY KEY,
+    game        VARCHAR NOT NULL,
+    name        VARCHAR NOT NULL,
+    tier        VARCHAR NOT NULL,
+    version     VARCHAR NOT NULL,
+    homepage    VARCHAR NOT NULL,
+    priority    INTEGER NOT NULL       -- registry order: lower wins when sources disagree
+);
+
+CREATE TABLE set_observations (
+    source_id    VARCHAR NOT NULL,
+    priority     INTEGER NOT NULL,
+    game         VARCHAR NOT NULL,
+    set_code     VARCHAR NOT NULL,
+    name         VARCHAR,
+    release_date DATE,
+    total_cards  INTEGER,
+    upstream_id  VARCHAR
+);
+
+CREATE TABLE printing_observations (
+    source_id    VARCHAR NOT NULL,
+    priority     INTEGER NOT NULL,
+    sku          VARCHAR NOT NULL,
+    game         VARCHAR NOT NULL,
+    set_code     VARCHAR NOT NULL,
+    number       VARCHAR NOT NULL,
+    lang         VARCHAR NOT NULL,
+    variant      VARCHAR,
+    card_key     VARCHAR NOT NULL,
+    name         VARCHAR NOT NULL,
+    rarity       VARCHAR,
+    upstream_id  VARCHAR NOT NULL,
+    attrs        JSON NOT NULL
+);
+
+CREATE TABLE decks (
+    source_id  VARCHAR NOT NULL,
+    game       VARCHAR NOT NULL,
+    deck_id    VARCHAR NOT NULL,
+    name       VARCHAR NOT NULL,
+    set_code   VARCHAR,
+    cards      JSON NOT NULL           -- [[card_key, count], ...]
+);
+
+CREATE TABLE fx_rates (
+    source_id  VARCHAR NOT NULL,
+    date       DATE NOT NULL,
+    currency   VARCHAR NOT NULL,
+    per_eur    DOUBLE NOT NULL
+);
+
+CREATE TABLE quarantine (
+    source_id    VARCHAR NOT NULL,
+    reason       VARCHAR NOT NULL,
+    upstream_id  VARCHAR,
+    detail       VARCHAR NOT NULL
+);
+
+CREATE TABLE source_runs (
+    run_id        VARCHAR NOT NULL,
+    source_id     VARCHAR NOT NULL,
+    status        VARCHAR NOT NULL,    -- ok | partial | failed | unavailable
+    method        VARCHAR NOT NULL,    -- how the dump was acquired
+    started_at    TIMESTAMP NOT NULL,
+    finished_at   TIMESTAMP NOT NULL,
+    rows_read     INTEGER NOT NULL,
+    rows_written  INTEGER NOT NULL,
+    quarantined   JSON NOT NULL,       -- {reason: count}
+    note          VARCHAR
+);

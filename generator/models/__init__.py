@@ -1,0 +1,1 @@
+"""Frozen pydantic models: what the catalog queries return and what surfaces consume."""

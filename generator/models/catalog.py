@@ -1,0 +1,69 @@
+"""Catalog records as the named queries return them."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Game(Frozen):
+    game: str
+    name: str
+    publisher: str
+    first_seen: dt.date | None
+    set_count: int
+    card_count: int  # distinct cards (card_key), not printings
+    printing_count: int
+
+
+class CardSet(Frozen):
+    game: str
+    set_code: str
+    name: str
+    release_date: dt.date | None
+    total_cards: int
+    printed_numbers: int
+    sources: tuple[str, ...]
+
+
+class Printing(Frozen):
+    sku: str
+    game: str
+    set_code: str
+    number: str
+    lang: str
+    variant: str | None
+    card_key: str
+    name: str
+    rarity: str | None
+    attrs: dict[str, Any]
+    sources: tuple[str, ...]
+
+
+class SourceRun(Frozen):
+    run_id: str
+    source_id: str
+    status: str
+    method: str
+    started_at: dt.datetime
+    finished_at: dt.datetime
+    rows_read: int
+    rows_written: int
+    quarantined: dict[str, int]
+    note: str | None
+
+
+class Source(Frozen):
+    source_id: str
+    game: str
+    name: str
+    tier: str
+    version: str
+    homepage: str
+    priority: int

@@ -1,0 +1,1 @@
+"""The source registry (data/sources.toml) and how each upstream dump is acquired."""
