@@ -1,0 +1,1 @@
+"""Compile One Piece card effect text into the typed effect tree of ``model``."""

@@ -1,0 +1,335 @@
+"""The typed effect tree a One Piece card's text compiles to: the contract between the effect
+compiler, the rules engine that interprets it and the AI that reasons over it.
+
+Why a tree and not strings: the engine must execute effects without re-reading English, and the AI
+must compare them. Every node is a frozen pydantic model; actions, conditions and costs carry a
+``kind`` discriminator so a tree round-trips through JSON (``model_dump(mode="json")`` and
+``CompiledCard.model_validate``) and an interpreter can dispatch on ``kind`` with one table.
+
+Reading an Effect, in rule order (8-1, 10-2):
+  1. it is live at ``timing`` (``static`` = continuous while its flags and conditions hold);
+  2. ``your_turn`` / ``opponents_turn`` restrict it to that player's turn, ``don_requirement`` N means
+     the card needs N or more DON!! given to it, ``once_per_turn`` limits activations;
+  3. ``conditions`` must all hold (checked when the effect would activate);
+  4. ``costs`` are paid in order; with ``optional`` the controller may decline (costs and actions
+     alike), and an effect whose costs cannot be paid does nothing;
+  5. ``actions`` resolve in order ("Then," is just the next action). A ``Target`` of "up to N" may
+     pick fewer or none; ``count=None`` means every matching card ("All of your Characters").
+
+A card is ``complete`` only when every fragment of its text compiled; otherwise the fragments not
+understood are in ``unparsed`` and the engine should treat the card as vanilla (power, cost, counter)
+plus whatever effects did compile, or refuse it, as it decides. New ``kind`` values may be added;
+an interpreter should reject a kind it does not know rather than ignore it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Timing = Literal[
+    "on_play", "when_attacking", "activate_main", "main", "on_ko", "end_of_your_turn",
+    "end_of_opponents_turn", "counter", "trigger", "on_block", "on_opponents_attack", "static",
+]
+Keyword = Literal["Rush", "Rush: Character", "Blocker", "Double Attack", "Banish", "Unblockable"]
+Who = Literal[
+    "self_card", "your_leader", "your_leader_or_character", "your_character",
+    "opponent_leader", "opponent_character", "opponent_leader_or_character",
+]
+Player = Literal["you", "opponent"]
+Duration = Literal["this_turn", "this_battle", "continuous", "until_end_of_opponents_next_turn"]
+Compare = Literal["at_least", "at_most", "exactly"]
+
+
+class _Node(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class CardFilter(_Node):
+    """What a card must match. Empty filter = any card. ``types`` match when the card has ANY of
+    them; ``type_contains`` matches a substring of a type ("a type including 'Whitebeard Pirates'")."""
+
+    category: Literal["Leader", "Character", "Event", "Stage"] | None = None
+    min_cost: int | None = None
+    max_cost: int | None = None
+    min_power: int | None = None
+    max_power: int | None = None
+    types: tuple[str, ...] = ()
+    type_contains: str | None = None
+    colour: str | None = None
+    name: str | None = None
+    exclude_name: str | None = None     # "other than [Name]"
+    state: Literal["rested", "active"] | None = None
+    has_trigger: bool | None = None
+
+
+class Target(_Node):
+    """Which cards an action picks. ``count=None`` = all matching; ``up_to`` = may pick fewer."""
+
+    who: Who
+    count: int | None = 1
+    up_to: bool = True
+    filter: CardFilter = CardFilter()
+    exclude_self: bool = False          # "other than this Character"
+
+
+# ---------------------------------------------------------------------------------------- costs
+
+class RestDon(_Node):
+    kind: Literal["rest_don"] = "rest_don"
+    n: int
+
+
+class ReturnDon(_Node):
+    """DON!! -N: return N DON!! from your field to your DON!! deck."""
+    kind: Literal["return_don"] = "return_don"
+    n: int
+
+
+class TrashFromHandCost(_Node):
+    kind: Literal["trash_from_hand"] = "trash_from_hand"
+    n: int
+    filter: CardFilter = CardFilter()
+
+
+class RestSelf(_Node):
+    kind: Literal["rest_self"] = "rest_self"
+
+
+class TrashSelf(_Node):
+    kind: Literal["trash_self"] = "trash_self"
+
+
+class RestCards(_Node):
+    """Rest N of your own cards (Characters, Stage...) matching the target."""
+    kind: Literal["rest_cards"] = "rest_cards"
+    target: Target
+
+
+class TrashCards(_Node):
+    """Trash N of your own Characters from the field as a cost."""
+    kind: Literal["trash_cards"] = "trash_cards"
+    target: Target
+
+
+class LifeToHandCost(_Node):
+    kind: Literal["life_to_hand"] = "life_to_hand"
+    n: int = 1
+
+
+Cost = Annotated[
+    Union[RestDon, ReturnDon, TrashFromHandCost, RestSelf, TrashSelf, RestCards, TrashCards,
+          LifeToHandCost],
+    Field(discriminator="kind"),
+]
+
+
+# ----------------------------------------------------------------------------------- conditions
+
+class LeaderHasType(_Node):
+    kind: Literal["leader_has_type"] = "leader_has_type"
+    type: str
+    contains: bool = False              # "a type including X" rather than "the {X} type"
+
+
+class LeaderIsColour(_Node):
+    kind: Literal["leader_is_colour"] = "leader_is_colour"
+    colour: str
+    only: bool = False                  # "your Leader is multicoloured" is not this; "only Red" is
+
+
+class LeaderIsName(_Node):
+    kind: Literal["leader_is_name"] = "leader_is_name"
+    name: str
+
+
+class CountCondition(_Node):
+    """A player's zone holds N (or at least / at most N) cards: life, hand, trash, deck, DON!! on
+    the field (``don``), rested DON!! (``rested_don``), Characters (with ``filter``)."""
+    kind: Literal["count"] = "count"
+    zone: Literal["life", "hand", "trash", "deck", "don", "rested_don", "active_don", "characters"]
+    whose: Player = "you"
+    compare: Compare
+    n: int
+    filter: CardFilter = CardFilter()
+
+
+class SelfState(_Node):
+    """"If this Character is rested" and the like."""
+    kind: Literal["self_state"] = "self_state"
+    state: Literal["rested", "active"]
+
+
+Condition = Annotated[
+    Union[LeaderHasType, LeaderIsColour, LeaderIsName, CountCondition, SelfState],
+    Field(discriminator="kind"),
+]
+
+
+# -------------------------------------------------------------------------------------- actions
+
+class Draw(_Node):
+    kind: Literal["draw"] = "draw"
+    n: int
+
+
+class KO(_Node):
+    kind: Literal["ko"] = "ko"
+    target: Target
+
+
+class Power(_Node):
+    kind: Literal["power"] = "power"
+    target: Target
+    amount: int
+    duration: Duration
+
+
+class CostChange(_Node):
+    kind: Literal["cost_change"] = "cost_change"
+    target: Target
+    amount: int
+    duration: Duration
+
+
+class Rest(_Node):
+    kind: Literal["rest"] = "rest"
+    target: Target
+
+
+class SetActive(_Node):
+    kind: Literal["set_active"] = "set_active"
+    target: Target
+
+
+class ReturnToHand(_Node):
+    """Return cards on the field to their owner's hand."""
+    kind: Literal["return_to_hand"] = "return_to_hand"
+    target: Target
+
+
+class ReturnToDeck(_Node):
+    """Place cards from the field at the top or bottom of their owner's deck."""
+    kind: Literal["return_to_deck"] = "return_to_deck"
+    target: Target
+    position: Literal["top", "bottom"]
+
+
+class TrashTarget(_Node):
+    """Trash cards from the field (not a K.O.: no [On K.O.])."""
+    kind: Literal["trash"] = "trash"
+    target: Target
+
+
+class AddDon(_Node):
+    """Add up to N DON!! from your DON!! deck to your field."""
+    kind: Literal["add_don"] = "add_don"
+    n: int
+    state: Literal["rested", "active"]
+
+
+class SetDonActive(_Node):
+    kind: Literal["set_don_active"] = "set_don_active"
+    n: int
+
+
+class GiveDon(_Node):
+    """Give up to N of your DON!! (only rested ones when ``rested_only``) to the target."""
+    kind: Literal["give_don"] = "give_don"
+    target: Target
+    n: int
+    rested_only: bool = False
+
+
+class LookTop(_Node):
+    """Look at the top N of your deck, reveal and add up to ``take`` matching cards to hand, put
+    the rest at ``rest_to`` (any order)."""
+    kind: Literal["look_top"] = "look_top"
+    n: int
+    filter: CardFilter = CardFilter()
+    take: int
+    rest_to: Literal["bottom", "top", "trash"] = "bottom"
+
+
+class TrashFromHand(_Node):
+    """You trash N cards from your hand (as an effect, not a cost)."""
+    kind: Literal["trash_from_hand"] = "trash_from_hand"
+    n: int
+
+
+class PlayFrom(_Node):
+    """Play up to ``count`` matching cards from a zone without paying their cost."""
+    kind: Literal["play_from"] = "play_from"
+    zone: Literal["hand", "trash", "deck_top"]
+    filter: CardFilter = CardFilter()
+    count: int = 1
+    rested: bool = False
+
+
+class AddLife(_Node):
+    """Add N cards to the top of your Life, from the top of your deck or from your hand."""
+    kind: Literal["add_life"] = "add_life"
+    n: int = 1
+    source: Literal["deck_top", "hand"] = "deck_top"
+    face_up: bool = False
+
+
+class LifeToHand(_Node):
+    kind: Literal["life_to_hand"] = "life_to_hand"
+    n: int = 1
+    position: Literal["top", "top_or_bottom"] = "top"
+
+
+class OpponentDiscard(_Node):
+    """Your opponent trashes N cards from their hand (they choose)."""
+    kind: Literal["opponent_discard"] = "opponent_discard"
+    n: int
+
+
+class GainKeyword(_Node):
+    kind: Literal["gain_keyword"] = "gain_keyword"
+    target: Target
+    keyword: Keyword
+    duration: Duration
+
+
+class If(_Node):
+    """Mid-effect condition: "Then, if you have 2 or less Life cards, draw 1 card." """
+    kind: Literal["if"] = "if"
+    conditions: tuple["Condition", ...]
+    actions: tuple["Action", ...]
+
+
+Action = Annotated[
+    Union[Draw, KO, Power, CostChange, Rest, SetActive, ReturnToHand, ReturnToDeck, TrashTarget,
+          AddDon, SetDonActive, GiveDon, LookTop, TrashFromHand, PlayFrom, AddLife, LifeToHand,
+          OpponentDiscard, GainKeyword, If],
+    Field(discriminator="kind"),
+]
+
+
+# ------------------------------------------------------------------------------ effect and card
+
+class Effect(_Node):
+    timing: Timing
+    your_turn: bool = False
+    opponents_turn: bool = False
+    once_per_turn: bool = False
+    don_requirement: int | None = None
+    costs: tuple[Cost, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    actions: tuple[Action, ...] = ()
+    optional: bool = False
+
+
+class CompiledCard(_Node):
+    card_id: str
+    keywords: tuple[Keyword, ...] = ()  # unconditional keywords, sorted
+    effects: tuple[Effect, ...] = ()
+    trigger: Effect | None = None
+    complete: bool
+    unparsed: tuple[str, ...] = ()
+
+
+If.model_rebuild()
