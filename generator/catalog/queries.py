@@ -1,0 +1,89 @@
+"""Named catalog queries. Each reads its SQL from ``sql/queries/<name>.sql`` and returns frozen models.
+
+Surfaces and the play module read the catalog only through these functions, so the SQL is in one
+place and every caller gets the same typed records.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import orjson
+
+from generator.models.catalog import CardSet, Game, Printing, Source, SourceRun
+from generator.models.onepiece import OnePieceCard
+
+QUERY_DIR = Path(__file__).parent / "sql" / "queries"
+
+
+@cache
+def sql(name: str) -> str:
+    return (QUERY_DIR / f"{name}.sql").read_text()
+
+
+def connect(path: Path) -> duckdb.DuckDBPyConnection:
+    return duckdb.connect(str(path), read_only=True)
+
+
+def rows(con: duckdb.DuckDBPyConnection, name: str, **params: Any) -> list[dict[str, Any]]:
+    cursor = con.execute(sql(name), params or None)
+    columns = [d[0] for d in cursor.description]
+    return [dict(zip(columns, row)) for row in cursor.fetchall()]
+
+
+def _json(value: Any) -> Any:
+    return orjson.loads(value) if isinstance(value, str) else value
+
+
+def games(con) -> tuple[Game, ...]:
+    return tuple(Game(**r) for r in rows(con, "games"))
+
+
+def sets_of_game(con, game: str) -> tuple[CardSet, ...]:
+    return tuple(CardSet(**r) for r in rows(con, "sets_of_game", game=game))
+
+
+def card_set(con, game: str, set_code: str) -> CardSet | None:
+    found = rows(con, "card_set", game=game, set_code=set_code)
+    return CardSet(**found[0]) if found else None
+
+
+def _printing(r: dict[str, Any]) -> Printing:
+    return Printing(**{**r, "attrs": _json(r["attrs"])})
+
+
+def printing(con, sku: str) -> Printing | None:
+    found = rows(con, "printing", sku=sku)
+    return _printing(found[0]) if found else None
+
+
+def printings(con, game: str | None = None, set_code: str | None = None) -> tuple[Printing, ...]:
+    return tuple(_printing(r) for r in rows(con, "printings", game=game, set_code=set_code))
+
+
+def sources(con) -> tuple[Source, ...]:
+    return tuple(Source(**r) for r in rows(con, "sources"))
+
+
+def source_runs(con, source_id: str | None = None) -> tuple[SourceRun, ...]:
+    return tuple(SourceRun(**{**r, "quarantined": _json(r["quarantined"])})
+                 for r in rows(con, "source_runs", source_id=source_id))
+
+
+def onepiece_cards(con, lang: str = "en") -> dict[str, OnePieceCard]:
+    """Every One Piece card id with its attributes (base art) and all its printings in ``lang``."""
+    cards = {}
+    for r in rows(con, "onepiece_cards", lang=lang):
+        a = _json(r["attrs"])
+        if a.get("category") is None:
+            continue  # quarantined upstream-side would have caught it; never guess a category
+        cards[r["card_key"]] = OnePieceCard(
+            card_id=r["card_key"], name=r["name"], rarity=r["rarity"], skus=tuple(r["skus"]),
+            category=a["category"], colors=tuple(a["colors"]), cost=a["cost"], power=a["power"],
+            counter=a["counter"], life=a["life"], attributes=tuple(a["attributes"]),
+            types=tuple(a["types"]), effect=a["effect"], trigger=a["trigger"], block=a["block"],
+        )
+    return cards

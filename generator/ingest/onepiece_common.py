@@ -1,0 +1,107 @@
+"""Normalisation shared by the two One Piece upstreams, so both observe a printing identically.
+
+SKU rule (docs/sku.md): set = card-id prefix (``OP01-001`` -> ``op01``, ``P-001`` -> ``p``), number as
+printed, variant = image suffix (``_p1`` -> ``p1``). Rarity uses the codes printed on the cards.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from generator.sku import Sku, SkuError
+
+RARITY = {
+    "common": "C", "uncommon": "UC", "rare": "R", "superrare": "SR", "secretrare": "SEC", "leader": "L",
+    "special": "SP", "treasurerare": "TR", "promo": "P",
+    "c": "C", "uc": "UC", "r": "R", "sr": "SR", "sec": "SEC", "l": "L", "sp card": "SP", "sp": "SP",
+    "tr": "TR", "p": "P",
+}
+CATEGORY = {"leader": "Leader", "character": "Character", "event": "Event", "stage": "Stage"}
+_IMAGE_ID = re.compile(r"^(?P<card>(?P<set>[A-Z]+\d*)-(?P<number>\d+))(?:_(?P<variant>[a-z]\d+))?$")
+_PRODUCT_CODE = re.compile(r"([A-Z]{1,4})-?(\d{2})")
+_PRODUCT_KINDS = re.compile(r"^(BOOSTER PACK|STARTER DECK|EXTRA BOOSTER|PREMIUM BOOSTER)\s*-?\s*", re.I)
+# A [Trigger] section starts the text or follows a finished sentence; "a [Trigger] from your hand"
+# mid-sentence is card text, not a section marker. npm writes "no effect" as "- [Trigger] ...".
+_TRIGGER_SECTION = re.compile(r"(?:^|(?<=[.!?)\]」-])\s)\[Trigger\]\s*")
+
+
+def split_image_id(image_id: str) -> tuple[str, str, str, str | None]:
+    """``OP01-001_p1`` -> (card id ``OP01-001``, set ``OP01``, number ``001``, variant ``p1``)."""
+    match = _IMAGE_ID.match(image_id or "")
+    if match is None:
+        raise SkuError(f"{image_id!r} is not a One Piece card id")
+    return match["card"], match["set"], match["number"], match["variant"]
+
+
+def sku_for(image_id: str, lang: str) -> Sku:
+    _, set_id, number, variant = split_image_id(image_id)
+    return Sku.of("op", set_id, number, lang, variant)
+
+
+def empty(value: object) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() in ("", "-"))
+
+
+def clean_name(value: object) -> str | None:
+    """Names arrive HTML-escaped from one upstream (``Kid &amp; Killer``)."""
+    return None if empty(value) else html.unescape(str(value)).strip()
+
+
+def to_int(value: object) -> int | None:
+    """Numbers come as ints, digit strings, "-" or null; anything else is unknown (None)."""
+    if empty(value):
+        return None
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
+
+
+def clean_text(value: object) -> str | None:
+    if empty(value):
+        return None
+    text = html.unescape(str(value)).replace("<br />", "\n").replace("<br/>", "\n").replace("<br>", "\n")
+    return "\n".join(line.strip() for line in text.splitlines()).strip() or None
+
+
+def effect_and_trigger(effect: object, trigger: object = None) -> tuple[str | None, str | None]:
+    """Separate effect and [Trigger] text, whichever way the upstream stores them.
+
+    npm keeps the trigger inside ``effects`` after the last sentence; punk-records has a ``trigger``
+    field starting with ``[Trigger]``, but a trigger-only card can carry it in ``effect`` instead.
+    """
+    effect_text, trigger_text = clean_text(effect), clean_text(trigger)
+    if trigger_text is not None:
+        return effect_text, clean_text(_TRIGGER_SECTION.sub("", trigger_text, count=1))
+    if effect_text is None:
+        return None, None
+    sections = list(_TRIGGER_SECTION.finditer(effect_text))
+    if not sections:
+        return effect_text, None
+    last = sections[-1]
+    return clean_text(effect_text[: last.start()]), clean_text(effect_text[last.end():])
+
+
+def product_set_codes(label: str) -> list[str]:
+    """``OP14-EB04`` -> [op14, eb04]; ``PRB-01`` -> [prb01]; ``ST-01`` -> [st01]."""
+    codes = [f"{a}{b}".lower() for a, b in _PRODUCT_CODE.findall(label)]
+    return list(dict.fromkeys(codes))
+
+
+def product_title(title: str) -> str | None:
+    """``BOOSTER PACK -ROMANCE DAWN-`` -> ``ROMANCE DAWN``; a bare product kind is no title at all."""
+    name = html.unescape(_PRODUCT_KINDS.sub("", title.strip())).strip(" -")
+    return name or None
+
+
+def attrs(*, category: str | None, colors, cost, power, counter, life, attributes, types,
+          effect, trigger, block) -> dict:
+    return {
+        "category": CATEGORY.get(str(category).lower()) if category else None,
+        "colors": sorted(c for c in (colors or []) if c),
+        "cost": cost, "power": power, "counter": counter, "life": life,
+        "attributes": sorted(a for a in (attributes or []) if a and a != "?"),
+        "types": sorted(t for t in (types or []) if t),
+        "effect": effect, "trigger": trigger, "block": block,
+    }

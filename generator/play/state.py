@@ -1,0 +1,207 @@
+"""The game state of a One Piece Card Game match as one frozen, JSON-able value.
+
+Why a value: the practice referee is stateless (the caller carries the state), the AI searches by
+copying states, and a replay must be exact. So everything the rules need lives here, including the
+card definitions in play, their compiled effect trees and the RNG state; nothing is looked up
+elsewhere. ``GameState.model_dump(mode="json")`` round-trips through ``GameState.model_validate``
+and ``GameState.model_json_schema()`` is the published game-state contract.
+
+Conventions:
+- Players are indices 0 and 1. Every card in a game is a ``CardInstance`` with an instance id
+  (``iid``) unique within the game, so "this copy" is always unambiguous.
+- Stacks (deck, Life, trash) are tuples with index 0 the TOP card.
+- The nine areas of rule 3-1-1 map to fields of ``PlayerState``: deck, DON!! deck (a count:
+  DON!! cards are interchangeable), hand, trash, Leader area, Character area (max 5, 3-7-6),
+  Stage area (max 1, 3-8-5), cost area (active and rested DON!! counts) and Life area. DON!!
+  given to a card is its ``don`` count (6-5-5-1).
+- Copies are shallow (``model_copy(update=...)``): unchanged zones and cards are shared, which
+  is safe because every model is frozen and every collection a tuple (the two card dicts are
+  never mutated after ``new_game``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from generator.models.onepiece import OnePieceCard
+from generator.play.effects.model import CompiledCard
+
+Phase = Literal["mulligan", "refresh", "draw", "don", "main", "end", "over"]
+Step = Literal["attack", "block", "counter", "damage", "life", "trigger", "end"]
+DON_PER_PLAYER = 10     # 5-1-2
+MAX_CHARACTERS = 5      # 3-7-6
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Mod(_Frozen):
+    """A temporary change to a card: power, cost or a gained keyword.
+
+    ``battle`` ends with the battle (7-1-5-3); ``until_turn`` ends at the end of that turn number
+    (6-6-1-3); neither means it lasts while the card stays on the field (3-1-6 drops every
+    effect when the card changes area, which the engine gets for free by making a new instance).
+    """
+
+    stat: Literal["power", "cost", "keyword"]
+    amount: int = 0
+    keyword: str | None = None
+    until_turn: int | None = None
+    battle: bool = False
+
+
+class CardInstance(_Frozen):
+    iid: int
+    card: str                       # card_id, key into GameState.cards
+    rested: bool = False
+    don: int = 0                    # DON!! given to this card (6-5-5-1)
+    played_turn: int = 0            # turn it entered the field: 3-7-4 summoning rule
+    mods: tuple[Mod, ...] = ()
+    once: tuple[int, ...] = ()      # effect indexes used this turn ([Once Per Turn], 10-2-13)
+
+
+class PlayerState(_Frozen):
+    leader: CardInstance
+    characters: tuple[CardInstance, ...] = ()
+    stage: CardInstance | None = None
+    hand: tuple[CardInstance, ...] = ()
+    deck: tuple[CardInstance, ...] = ()
+    life: tuple[CardInstance, ...] = ()
+    trash: tuple[CardInstance, ...] = ()
+    don_deck: int = DON_PER_PLAYER
+    don_active: int = 0
+    don_rested: int = 0
+
+    def field(self) -> tuple[CardInstance, ...]:
+        """Leader, Characters and Stage: the cards whose effects are live (2-8-2)."""
+        return (self.leader, *self.characters) + ((self.stage,) if self.stage else ())
+
+    def don_total(self) -> int:
+        """All ten DON!! of this player wherever they are: the conservation invariant."""
+        given = sum(c.don for c in (self.leader, *self.characters))
+        return self.don_deck + self.don_active + self.don_rested + given
+
+
+class Battle(_Frozen):
+    """The battle in progress (7-1): who attacks whom, and which step we are in.
+
+    ``target`` becomes the blocker when a [Blocker] is used (10-1-4-1). ``damage_left`` counts the
+    Life cards still to check in the damage step (2 for Double Attack, 7-1-4-1-1-3) and
+    ``revealed`` is the Life card whose [Trigger] the defender is deciding on.
+    """
+
+    attacker: int
+    target: int
+    step: Step = "attack"
+    blocked: bool = False
+    damage_left: int = 0
+    revealed: CardInstance | None = None
+
+
+class Frame(_Frozen):
+    """One effect waiting to resolve or half-way through resolving (8-4).
+
+    ``effect`` indexes ``CompiledCard.effects``; -1 is the card's [Trigger]. ``pc`` is the path
+    of the next cost or action to run: ``("cost", i)`` or ``("act", i, j, ...)`` where further
+    indexes descend into ``If`` blocks. ``picked`` holds the cards chosen so far for the
+    current step and ``looked`` the cards taken aside by "look at the top N" (11-3).
+    """
+
+    source: int
+    controller: int
+    card: str
+    effect: int
+    pc: tuple[Any, ...] = ("start",)
+    picked: tuple[int, ...] = ()
+    looked: tuple[CardInstance, ...] = ()
+
+
+class Prompt(_Frozen):
+    """A question the engine needs answered before it can go on: a yes/no (``optional`` effects,
+    8-1-2) or a choice of up to ``max`` cards among ``options`` (8-4-4, 4-8)."""
+
+    player: int
+    kind: Literal["yes_no", "choose"]
+    options: tuple[int, ...] = ()
+    min: int = 0
+    max: int = 1
+    label: str
+
+
+class Result(_Frozen):
+    """End of the game (1-2): ``winner`` is None for a draw or when both lose (9-2-1)."""
+
+    winner: int | None
+    losers: tuple[int, ...]
+    reason: str
+
+
+class GameState(_Frozen):
+    cards: dict[str, OnePieceCard]
+    compiled: dict[str, CompiledCard]
+    players: tuple[PlayerState, PlayerState]
+    first: int                      # the player going first (5-2-1-5)
+    turn: int = 0                   # 0 during set-up; turn 1 is the first player's first turn
+    active: int                     # the turn player (4-3-1)
+    phase: Phase = "mulligan"
+    waiting_for: int | None = None  # who must act next; None once the game is over
+    battle: Battle | None = None
+    pending: tuple[Frame, ...] = () # effects waiting to resolve, first resolves first (8-6)
+    prompt: Prompt | None = None
+    rng: int                        # splitmix64 state: the only source of randomness
+    next_iid: int
+    result: Result | None = None
+
+    def player(self, p: int) -> PlayerState:
+        return self.players[p]
+
+    def with_player(self, p: int, ps: PlayerState) -> GameState:
+        """A copy with player ``p`` replaced; the other player is shared, not copied."""
+        players = (ps, self.players[1]) if p == 0 else (self.players[0], ps)
+        return self.model_copy(update={"players": players})
+
+
+class Event(_Frozen):
+    """Something that happened, for the narrated log. ``private`` names the ``data`` keys only
+    ``player`` may see (a drawn card, a Life card taken to hand: 3-4-3, 3-10-2)."""
+
+    kind: str
+    player: int | None = None
+    data: dict[str, Any] = {}
+    private: tuple[str, ...] = ()
+
+
+class AttackPreview(_Frozen):
+    """What an attack would do, from public information only (DON!! given and power are open)."""
+
+    attacker_power: int
+    target_power: int
+    counter_needed: int             # counter power the defender needs to survive (7-1-4-1)
+    damage: int                     # Life cards checked if it connects (2 with Double Attack)
+    outcome_if_unanswered: Literal["ko", "life", "win", "life_trashed"]
+    blockable: bool
+
+
+class Action(_Frozen):
+    """One legal move for ``state.waiting_for``. ``id`` is stable and unique within the list."""
+
+    id: str
+    kind: str
+    card: int | None = None         # the acting card's iid
+    target: int | None = None
+    label: str
+    preview: AttackPreview | None = None
+
+
+class Deck(_Frozen):
+    """What a player brings (5-1-2): one Leader card id and 50 main-deck card ids."""
+
+    leader: str
+    main: tuple[str, ...]
+
+
+class IllegalAction(ValueError):
+    """An action id that is not among ``legal_actions(state)``."""
