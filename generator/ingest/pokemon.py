@@ -65,12 +65,12 @@ def _records(root: Path, path: Path, sink: Sink) -> list[Any]:
     name = path.relative_to(root).as_posix()
     try:
         records = orjson.loads(path.read_bytes())
+        problem = None if isinstance(records, list) else "not a list of records"
     except orjson.JSONDecodeError as exc:
-        records = exc
-    if not isinstance(records, list):
+        problem = f"not JSON: {exc}"
+    if problem:
         sink.rows_read += 1
-        detail = f"not JSON: {records}" if isinstance(records, Exception) else "not a list of records"
-        sink.quarantine("broken-file", name, detail)
+        sink.quarantine("broken-file", name, problem)
         return []
     sink.rows_read += len(records)
     return records

@@ -135,8 +135,8 @@ def test_duplicate_set_id_is_quarantined(tmp_path):
 
 def test_broken_file_is_quarantined_and_the_rest_still_read(tmp_path):
     sets = [fake_set(), fake_set("tst2")]
-    sink = ingest(write_dump(tmp_path, sets, {"tst1": b'[{"id": "tst1-1", "name": "Test', "tst2": [fake_card("tst2-1")]},
-                             {"tst1": b'{"not": "a list"}'}))
+    cards = {"tst1": b'[{"id": "tst1-1", "name": "Test', "tst2": [fake_card("tst2-1")]}
+    sink = ingest(write_dump(tmp_path, sets, cards, {"tst1": b'{"not": "a list"}'}))
 
     assert skus(sink) == ["ptcg-tst2-1-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
@@ -148,14 +148,17 @@ def test_cards_file_without_a_set_record_is_held_back(tmp_path):
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": [fake_card()], "zzz9": [fake_card("zzz9-1"), {}]}))
 
     assert skus(sink) == ["ptcg-tst1-1-en"]
-    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [("unknown-set", "zzz9-1"), ("unknown-set", None)]
+    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
+        ("unknown-set", "zzz9-1"), ("unknown-set", None)]
     assert sink.rows_read == 4
 
 
 def test_bad_deck_rows_are_quarantined(tmp_path):
-    decks = [fake_deck(), fake_deck(), fake_deck("d-tst1-2", name=""), fake_deck("d-tst1-3", cards=[{"id": "tst1-1"}]),
+    decks = [fake_deck(), fake_deck(), fake_deck("d-tst1-2", name=""),
+             fake_deck("d-tst1-3", cards=[{"id": "tst1-1"}]),
              fake_deck("d-tst1-4", cards=[{"id": "tst1-1", "count": 2}, {"id": "tst1-2", "count": 1}])]
-    sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": [fake_card()]}, {"tst1": decks, "zzz9": [fake_deck("d-zzz9-1")]}))
+    deck_files = {"tst1": decks, "zzz9": [fake_deck("d-zzz9-1")]}
+    sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": [fake_card()]}, deck_files))
 
     assert [(d.deck_id, d.set_code, d.cards) for d in sink.decks] == [
         ("d-tst1-1", "tst1", (("tst1-1", 4),)),
