@@ -36,9 +36,13 @@ Keyword = Literal["Rush", "Rush: Character", "Blocker", "Double Attack", "Banish
 Who = Literal[
     "self_card", "your_leader", "your_leader_or_character", "your_character",
     "opponent_leader", "opponent_character", "opponent_leader_or_character",
+    "any_character",  # "up to 1 Character with a cost of 3 or less": either player's
 ]
 Player = Literal["you", "opponent"]
-Duration = Literal["this_turn", "this_battle", "continuous", "until_end_of_opponents_next_turn"]
+Duration = Literal[
+    "this_turn", "this_battle", "continuous", "until_end_of_opponents_next_turn",
+    "until_start_of_your_next_turn",
+]
 Compare = Literal["at_least", "at_most", "exactly"]
 
 
@@ -48,7 +52,8 @@ class _Node(BaseModel):
 
 class CardFilter(_Node):
     """What a card must match. Empty filter = any card. ``types`` match when the card has ANY of
-    them; ``type_contains`` matches a substring of a type ("a type including 'Whitebeard Pirates'")."""
+    them; ``type_contains`` matches a substring of a type ("a type including 'Whitebeard Pirates'").
+    ``base`` says the cost and power bounds are on the printed values ("a base cost of 4 or less")."""
 
     category: Literal["Leader", "Character", "Event", "Stage"] | None = None
     min_cost: int | None = None
@@ -62,6 +67,8 @@ class CardFilter(_Node):
     exclude_name: str | None = None     # "other than [Name]"
     state: Literal["rested", "active"] | None = None
     has_trigger: bool | None = None
+    attribute: str | None = None        # "<Slash>"
+    base: bool = False
 
 
 class Target(_Node):
@@ -113,14 +120,45 @@ class TrashCards(_Node):
     target: Target
 
 
+class ReturnCardsToHand(_Node):
+    """Return N of your own Characters to hand as a cost."""
+    kind: Literal["return_cards_to_hand"] = "return_cards_to_hand"
+    target: Target
+
+
+class ReturnSelfToHand(_Node):
+    kind: Literal["return_self_to_hand"] = "return_self_to_hand"
+
+
 class LifeToHandCost(_Node):
     kind: Literal["life_to_hand"] = "life_to_hand"
     n: int = 1
+    position: Literal["top", "top_or_bottom"] = "top"
+
+
+class TrashFromDeckCost(_Node):
+    kind: Literal["trash_from_deck"] = "trash_from_deck"
+    n: int
+
+
+class PlaceFromTrash(_Node):
+    """Place N matching cards from your trash at the bottom of your deck in any order."""
+    kind: Literal["place_from_trash"] = "place_from_trash"
+    n: int
+    filter: CardFilter = CardFilter()
+
+
+class RevealFromHand(_Node):
+    """Reveal N matching cards from your hand (they stay in hand)."""
+    kind: Literal["reveal_from_hand"] = "reveal_from_hand"
+    n: int
+    filter: CardFilter = CardFilter()
 
 
 Cost = Annotated[
     Union[RestDon, ReturnDon, TrashFromHandCost, RestSelf, TrashSelf, RestCards, TrashCards,
-          LifeToHandCost],
+          ReturnCardsToHand, ReturnSelfToHand, LifeToHandCost, TrashFromDeckCost, PlaceFromTrash,
+          RevealFromHand],
     Field(discriminator="kind"),
 ]
 
@@ -128,15 +166,20 @@ Cost = Annotated[
 # ----------------------------------------------------------------------------------- conditions
 
 class LeaderHasType(_Node):
+    """Your Leader has ANY of ``types`` ("the {A} or {B} type"); with ``contains`` a type of the
+    Leader only has to contain the text ("your Leader's type includes "Baroque Works"")."""
     kind: Literal["leader_has_type"] = "leader_has_type"
-    type: str
-    contains: bool = False              # "a type including X" rather than "the {X} type"
+    types: tuple[str, ...]
+    contains: bool = False
 
 
 class LeaderIsColour(_Node):
     kind: Literal["leader_is_colour"] = "leader_is_colour"
     colour: str
-    only: bool = False                  # "your Leader is multicoloured" is not this; "only Red" is
+
+
+class LeaderMulticoloured(_Node):
+    kind: Literal["leader_multicoloured"] = "leader_multicoloured"
 
 
 class LeaderIsName(_Node):
@@ -145,14 +188,25 @@ class LeaderIsName(_Node):
 
 
 class CountCondition(_Node):
-    """A player's zone holds N (or at least / at most N) cards: life, hand, trash, deck, DON!! on
-    the field (``don``), rested DON!! (``rested_don``), Characters (with ``filter``)."""
+    """A zone holds N (at least / at most / exactly) matching cards: life, hand, trash, deck,
+    DON!! on the field (``don``, ``rested_don``, ``active_don``), ``given_don`` (DON!! given to your
+    cards, in total), Characters, or ``field`` (Leader, Characters and Stage, for "you have
+    [Name]"). ``whose="both"`` sums both players ("there is a Character with...")."""
     kind: Literal["count"] = "count"
-    zone: Literal["life", "hand", "trash", "deck", "don", "rested_don", "active_don", "characters"]
-    whose: Player = "you"
+    zone: Literal["life", "hand", "trash", "deck", "don", "rested_don", "active_don", "given_don",
+                  "characters", "field"]
+    whose: Literal["you", "opponent", "both"] = "you"
     compare: Compare
     n: int
     filter: CardFilter = CardFilter()
+
+
+class CompareWithOpponent(_Node):
+    """Your count in a zone against your opponent's: "you have less Life cards than your
+    opponent" is ``zone="life", compare="less"``."""
+    kind: Literal["compare_with_opponent"] = "compare_with_opponent"
+    zone: Literal["life", "don", "hand", "characters"]
+    compare: Literal["less", "at_most", "more", "at_least"]
 
 
 class SelfState(_Node):
@@ -162,7 +216,8 @@ class SelfState(_Node):
 
 
 Condition = Annotated[
-    Union[LeaderHasType, LeaderIsColour, LeaderIsName, CountCondition, SelfState],
+    Union[LeaderHasType, LeaderIsColour, LeaderMulticoloured, LeaderIsName, CountCondition,
+          CompareWithOpponent, SelfState],
     Field(discriminator="kind"),
 ]
 
@@ -243,12 +298,15 @@ class GiveDon(_Node):
 
 
 class LookTop(_Node):
-    """Look at the top N of your deck, reveal and add up to ``take`` matching cards to hand, put
-    the rest at ``rest_to`` (any order)."""
+    """Look at the top N of your deck, reveal up to ``take`` matching cards and add them to hand
+    (``to="hand"``) or play them (``to="play"``, rested when ``rested``), then put the rest at
+    ``rest_to`` in any order."""
     kind: Literal["look_top"] = "look_top"
     n: int
     filter: CardFilter = CardFilter()
     take: int
+    to: Literal["hand", "play"] = "hand"
+    rested: bool = False
     rest_to: Literal["bottom", "top", "trash"] = "bottom"
 
 
@@ -294,6 +352,70 @@ class GainKeyword(_Node):
     duration: Duration
 
 
+class SetBasePower(_Node):
+    """"This Character's base power becomes 7000"."""
+    kind: Literal["set_base_power"] = "set_base_power"
+    target: Target
+    value: int
+    duration: Duration
+
+
+class AddFromTrash(_Node):
+    """Add up to ``count`` matching cards from your trash to your hand."""
+    kind: Literal["add_from_trash"] = "add_from_trash"
+    filter: CardFilter = CardFilter()
+    count: int = 1
+
+
+class TrashFromDeck(_Node):
+    """Trash the top N cards of your deck."""
+    kind: Literal["trash_from_deck"] = "trash_from_deck"
+    n: int
+
+
+class TrashLife(_Node):
+    """Trash up to N cards from the top of a player's Life (no [Trigger])."""
+    kind: Literal["trash_life"] = "trash_life"
+    whose: Player
+    n: int = 1
+
+
+class RestOpponentDon(_Node):
+    kind: Literal["rest_opponent_don"] = "rest_opponent_don"
+    n: int
+
+
+class OpponentReturnDon(_Node):
+    """Your opponent returns N DON!! from their field to their DON!! deck."""
+    kind: Literal["opponent_return_don"] = "opponent_return_don"
+    n: int
+
+
+class PlayThisCard(_Node):
+    """Play the card whose effect this is (a [Trigger] from Life, or from hand/trash as stated)."""
+    kind: Literal["play_this_card"] = "play_this_card"
+
+
+class AddThisToHand(_Node):
+    """Add the card whose effect this is to your hand (a [Trigger] card, a Stage...)."""
+    kind: Literal["add_this_to_hand"] = "add_this_to_hand"
+
+
+Status = Literal[
+    "cannot_attack", "cannot_be_ko", "cannot_be_ko_in_battle", "cannot_be_ko_by_effects",
+    "cannot_be_rested", "cannot_block", "no_refresh", "can_attack_active",
+]
+
+
+class GainStatus(_Node):
+    """A rule change on cards: ``no_refresh`` = "will not become active in the next Refresh
+    Phase", ``can_attack_active`` = "can also attack active Characters"."""
+    kind: Literal["status"] = "status"
+    target: Target
+    status: Status
+    duration: Duration
+
+
 class If(_Node):
     """Mid-effect condition: "Then, if you have 2 or less Life cards, draw 1 card." """
     kind: Literal["if"] = "if"
@@ -301,10 +423,25 @@ class If(_Node):
     actions: tuple["Action", ...]
 
 
+class May(_Node):
+    """Mid-effect choice: "Then, you may trash 1 card from your hand. If you do, draw 2 cards."
+    The first action is the choice; the rest happen only if it was done."""
+    kind: Literal["may"] = "may"
+    actions: tuple["Action", ...]
+
+
+class ChooseOne(_Node):
+    """"Choose one:" followed by bullet options; each option is a sequence of actions."""
+    kind: Literal["choose_one"] = "choose_one"
+    options: tuple[tuple["Action", ...], ...]
+
+
 Action = Annotated[
     Union[Draw, KO, Power, CostChange, Rest, SetActive, ReturnToHand, ReturnToDeck, TrashTarget,
           AddDon, SetDonActive, GiveDon, LookTop, TrashFromHand, PlayFrom, AddLife, LifeToHand,
-          OpponentDiscard, GainKeyword, If],
+          OpponentDiscard, GainKeyword, SetBasePower, AddFromTrash, TrashFromDeck, TrashLife,
+          RestOpponentDon, OpponentReturnDon, PlayThisCard, AddThisToHand, GainStatus, If, May,
+          ChooseOne],
     Field(discriminator="kind"),
 ]
 
@@ -332,4 +469,5 @@ class CompiledCard(_Node):
     unparsed: tuple[str, ...] = ()
 
 
-If.model_rebuild()
+for _recursive in (If, May, ChooseOne):
+    _recursive.model_rebuild()

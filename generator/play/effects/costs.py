@@ -1,0 +1,90 @@
+"""The cost formulas: what stands before the colon of "[Activate: Main] ① You may rest this
+Character: ...". The icon costs (① = rest one DON!!, "DON!! -1" = return one DON!! to the DON!!
+deck) come first; then "You may" and one or more spoken costs joined by "and" or commas.
+
+A cost is always the controller's choice to pay (the reminder text of both icons says "You may"),
+so a parsed cost part makes its effect optional.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.play.effects import model as m_
+from generator.play.effects.grammar import Context, Rule, match, rule
+from generator.play.effects.phrases import number, parse_filter, parse_target
+
+_CIRCLED = {chr(0x2460 + i): i + 1 for i in range(10)}
+_ICON = re.compile(rf"(?:(?P<circled>[{''.join(_CIRCLED)}])|DON!! -(?P<ret>\d+))[,\s]*")
+
+
+def _own_target(node_type):
+    """Costs that pick your own cards: the phrase must name your cards ("2 of your {X} type
+    Characters"), never the opponent's."""
+    def build(m: re.Match[str], ctx: Context):
+        t = parse_target(m["t"])
+        return node_type(target=t) if t and t.who.startswith("your") else None
+    return build
+
+
+def _with_filter(node_type):
+    def build(m: re.Match[str], ctx: Context):
+        parsed = parse_filter(m["f"])
+        if parsed is None or parsed[2] or parsed[1] not in ("both", "character", "other"):
+            return None
+        return node_type(n=number(m["n"]), filter=parsed[0])
+    return build
+
+
+COSTS: tuple[Rule, ...] = (
+    rule("rest {N} of your DON!! cards", lambda m, c: m_.RestDon(n=number(m["n"]))),
+    rule("trash {N} cards? from your hand", lambda m, c: m_.TrashFromHandCost(n=number(m["n"]))),
+    rule("trash {N} {F} from your hand", _with_filter(m_.TrashFromHandCost)),
+    rule("rest this (?:Character|Stage|Leader|card)", lambda m, c: m_.RestSelf()),
+    rule("trash this (?:Character|Stage|card)", lambda m, c: m_.TrashSelf()),
+    rule("return this Character to the owner's hand", lambda m, c: m_.ReturnSelfToHand()),
+    rule("rest {T}", _own_target(m_.RestCards)),
+    rule("trash {T}", _own_target(m_.TrashCards)),
+    rule("return {T} to the owner's hand", _own_target(m_.ReturnCardsToHand)),
+    rule("add {N} cards? from the top of your Life cards to your hand",
+         lambda m, c: m_.LifeToHandCost(n=number(m["n"]))),
+    rule("add {N} cards? from the top or bottom of your Life cards to your hand",
+         lambda m, c: m_.LifeToHandCost(n=number(m["n"]), position="top_or_bottom")),
+    rule("trash {N} cards? from the top of your deck",
+         lambda m, c: m_.TrashFromDeckCost(n=number(m["n"]))),
+    rule("place {N} cards? from your trash at the bottom of your deck(?: in any order)?",
+         lambda m, c: m_.PlaceFromTrash(n=number(m["n"]))),
+    rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?",
+         _with_filter(m_.PlaceFromTrash)),
+    rule("reveal {N} {F} from your hand", _with_filter(m_.RevealFromHand)),
+)
+
+
+def _spoken(text: str) -> tuple[m_.Cost, ...] | None:
+    """One or more spoken costs joined by " and " or ", "."""
+    whole = match(COSTS, text, Context())
+    if whole is not None:
+        return (whole,)
+    for sep in re.finditer(r" and |, ", text):
+        head = match(COSTS, text[:sep.start()], Context())
+        tail = _spoken(text[sep.end():]) if head is not None else None
+        if tail is not None:
+            return (head, *tail)
+    return None
+
+
+def parse_costs(text: str) -> tuple[m_.Cost, ...] | None:
+    """The costs before an effect's colon, or None when any part is not a known cost."""
+    costs: list[m_.Cost] = []
+    text = text.strip()
+    while icon := _ICON.match(text):
+        costs.append(m_.RestDon(n=_CIRCLED[icon["circled"]]) if icon["circled"]
+                     else m_.ReturnDon(n=int(icon["ret"])))
+        text = text[icon.end():]
+    if text:
+        said = re.fullmatch(r"(?:you may|you can) (?P<rest>.+)", text, re.I)
+        spoken = _spoken(said["rest"]) if said else None
+        if spoken is None:
+            return None
+        costs.extend(spoken)
+    return tuple(costs) if costs else None

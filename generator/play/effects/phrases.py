@@ -1,0 +1,170 @@
+"""The noun-phrase grammar shared by actions, costs and conditions: "up to 2 of your opponent's
+rested {Navy} type Characters with a cost of 4 or less other than [Smoker]" -> Target.
+
+Why its own module: every action names its objects the same way, so one parser for the phrase
+(count, owner, adjectives, noun, trailing qualifiers) keeps the action table to verbs. The parser
+is strict: a phrase with a word it does not know returns None, so the caller reports the fragment
+as unparsed rather than guessing a wider target than the card allows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.play.effects.model import CardFilter, Target
+
+COLOURS = ("red", "green", "blue", "purple", "black", "yellow")
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+# noun (as printed) -> (category filter, which side's field it allows: leader, character, both)
+_NOUNS: dict[str, tuple[str | None, str]] = {
+    "Character": ("Character", "character"),
+    "Characters": ("Character", "character"),
+    "Character card": ("Character", "character"),
+    "Character cards": ("Character", "character"),
+    "Leader": ("Leader", "leader"),
+    "Leaders": ("Leader", "leader"),
+    "Leader or Character card": (None, "both"),
+    "Leader or Character cards": (None, "both"),
+    "card": (None, "both"),
+    "cards": (None, "both"),
+    "Event": ("Event", "other"),
+    "Events": ("Event", "other"),
+    "Event card": ("Event", "other"),
+    "Event cards": ("Event", "other"),
+    "Stage": ("Stage", "other"),
+    "Stages": ("Stage", "other"),
+    "Stage card": ("Stage", "other"),
+    "Stage cards": ("Stage", "other"),
+}
+_NOUN_ALT = "|".join(sorted((re.escape(n) for n in _NOUNS), key=len, reverse=True))
+
+_HEAD = re.compile(
+    rf"(?:(?P<colour>{'|'.join(COLOURS)}) )?"
+    r"(?:(?P<state>rested|active) )?"
+    r"(?:(?P<types>\{[^}]+\}(?: or \{[^}]+\})*) type )?"
+    r"(?:(?P<name>\[[^\]]+\])(?: |$))?"
+    rf"(?P<noun>{_NOUN_ALT})?(?P<tail>(?: .*)?)$"
+)
+_TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p), field) for p, field in (
+        (r" with a (?P<base>base )?cost of (?P<n>\d+) or less", "max_cost"),
+        (r" with a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
+        (r" with a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
+        (r" with (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
+        (r" with (?P<n>\d+) (?P<base>base )?power or more", "min_power"),
+        (r" with (?P<n>\d+) (?P<base>base )?power", "power"),
+        (r" with a type including \"(?P<s>[^\"]+)\"", "type_contains"),
+        (r" and a (?P<base>base )?cost of (?P<n>\d+) or less", "max_cost"),
+        (r" and a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
+        (r" and a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
+        (r" and (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
+        (r" (?:and|with) a \[Trigger\]", "has_trigger"),
+        (r" other than \[(?P<s>[^\]]+)\]", "exclude_name"),
+        (r" other than this (?:Character|card|Leader)", "exclude_self"),
+    )
+)
+
+
+def number(word: str) -> int:
+    return _WORD_NUMBERS[word] if word in _WORD_NUMBERS else int(word)
+
+
+def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
+    """Parse "[colour] [rested] [{T} type] [Name] noun [with ...] [other than ...]".
+
+    Returns the filter, the field scope of the noun (leader / character / both / other) and whether
+    "other than this Character" was said; None when any word is not understood."""
+    m = _HEAD.match(text.strip())
+    if not m or not (m["noun"] or m["name"]):
+        return None
+    category, scope = _NOUNS[m["noun"]] if m["noun"] else (None, "both")
+    values: dict[str, object] = {"category": category}
+    if m["colour"]:
+        values["colour"] = m["colour"].capitalize()
+    if m["state"]:
+        values["state"] = m["state"]
+    if m["types"]:
+        values["types"] = tuple(re.findall(r"\{([^}]+)\}", m["types"]))
+    if m["name"]:
+        values["name"] = m["name"][1:-1]
+    tail, exclude_self = m["tail"], False
+    while tail:
+        for pattern, field in _TAILS:
+            t = pattern.match(tail)
+            if t:
+                break
+        else:
+            return None
+        tail = tail[t.end():]
+        groups = t.groupdict()
+        if groups.get("base"):
+            values["base"] = True
+        if field == "exclude_self":
+            exclude_self = True
+        elif field == "has_trigger":
+            values["has_trigger"] = True
+        elif field in ("cost", "power"):
+            values[f"min_{field}"] = values[f"max_{field}"] = int(groups["n"])
+        elif "s" in groups:
+            values[field] = groups["s"]
+        else:
+            values[field] = int(groups["n"])
+    return CardFilter(**values), scope, exclude_self
+
+
+_OWNER_WHO = {
+    ("you", "character"): "your_character",
+    ("you", "leader"): "your_leader",
+    ("you", "both"): "your_leader_or_character",
+    ("opponent", "character"): "opponent_character",
+    ("opponent", "leader"): "opponent_leader",
+    ("opponent", "both"): "opponent_leader_or_character",
+    ("any", "character"): "any_character",
+}
+_SELF = re.compile(r"this (?:Character|Leader|card|Stage)")
+_FIXED = {
+    "your Leader": Target(who="your_leader", up_to=False),
+    "your opponent's Leader": Target(who="opponent_leader", up_to=False),
+}
+_QUANTIFIED = re.compile(
+    r"(?:(?P<upto>up to )(?:a total of )?(?P<n>\d+|a|an)|(?P<exact>\d+|a|an)|(?P<all>all))"
+    r"(?: of (?P<owner>your opponent's|your))? (?P<rest>.+)"
+)
+_LEADER_OR_N = re.compile(r"your Leader or (?:up to )?(?P<n>\d+) of your (?P<rest>.+)")
+
+
+def parse_target(text: str) -> Target | None:
+    """Parse a phrase naming cards on the field. Counting words decide ``count``/``up_to``; the
+    owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any player's."""
+    text = text.strip()
+    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All"):   # sentence-initial capital
+        text = text[0].lower() + text[1:]
+    if _SELF.fullmatch(text):
+        return Target(who="self_card", up_to=False)
+    if text in _FIXED:
+        return _FIXED[text]
+    if m := _LEADER_OR_N.fullmatch(text):
+        parsed = parse_filter(m["rest"])
+        if not parsed or parsed[1] != "character":
+            return None
+        flt, _, excl = parsed
+        return Target(who="your_leader_or_character", count=int(m["n"]), filter=flt.model_copy(
+            update={"category": None}), exclude_self=excl)
+    m = _QUANTIFIED.fullmatch(text)
+    if not m:
+        return None
+    parsed = parse_filter(m["rest"])
+    if not parsed:
+        return None
+    flt, scope, excl = parsed
+    owner = {"your opponent's": "opponent", "your": "you", None: "any"}[m["owner"]]
+    who = _OWNER_WHO.get((owner, scope))
+    if who is None:
+        return None
+    if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not flt.name:
+        return None   # bare "cards" on the field: ambiguous (could be a Stage)
+    count = None if m["all"] else number(m["n"] or m["exact"])
+    return Target(who=who, count=count, up_to=bool(m["upto"]),
+                  filter=flt.model_copy(update={"category": None}) if scope != "other" else flt,
+                  exclude_self=excl)
