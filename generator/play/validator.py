@@ -1,0 +1,245 @@
+"""The deck validator behind POST /api/v1/play/deck/validate: every violation at once, nothing stored.
+
+Why it lists everything: a player fixing a deck wants the whole list, not one error per round trip.
+Each check cites its rule (Comprehensive Rules 1.2.0) and reads its numbers from ``RulesData``, so a
+new ban list or format switch is a data change (``content/play/deck_rules.yaml``).
+
+Accepted card references (leader and main deck alike), all folded to a card number:
+  * a card id, any case: ``OP01-001``; with an art suffix ``OP01-001_p1`` / ``_r1`` (alternate arts
+    are the same card for the 4-copy rule, 2-14-2);
+  * a One Piece SKU: ``op-op01-001-en`` or ``op-op01-001-ja-p1`` (set token upper-cased, number kept);
+  * ``DON!!`` (or ``DON``, ``DON!! card``...): recognised only to say that DON!! cards never go in the
+    main deck (5-1-2).
+Anything else is reported as an unknown card. The date checked is the request's ``date`` when given,
+else the caller's ``on_date`` (the app passes the current UTC date; a build passes its as-of date).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import date
+from functools import lru_cache
+from typing import Literal, Mapping
+
+from generator.models.onepiece import OnePieceCard
+from generator.play.deck_request import BadRequest, DeckRequest, parse_request
+from generator.play.rules_data import FormatName, RulesData
+from generator.sku import Sku, SkuError
+from pydantic import BaseModel, ConfigDict
+
+__all__ = ["BadRequest", "DeckRequest", "DeckResult", "Issue", "parse_request", "validate_deck"]
+
+_CARD_ID = re.compile(r"^([A-Za-z]+\d*)-(\d+)(?:_([A-Za-z]\d+))?$")
+_DON = re.compile(r"^DON(!!)?([ _-].*)?$", re.IGNORECASE)
+RefKind = Literal["card_id", "alternate_art", "sku", "don", "unrecognised"]
+
+
+class Issue(BaseModel):
+    """A violation (the deck is illegal) or a warning (legal as far as we can tell, but look)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    code: str
+    message: str
+    card_ids: tuple[str, ...] = ()
+
+
+class DeckResult(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    valid: bool
+    format: FormatName
+    checked_at_date: date
+    violations: tuple[Issue, ...]
+    warnings: tuple[Issue, ...]
+    summary: dict
+
+
+@lru_cache(maxsize=65536)
+def normalise_ref(ref: str) -> tuple[str, RefKind]:
+    """Fold one reference to ``(card number, how it was given)``; pure, so memoised."""
+    text = ref.strip()
+    match = _CARD_ID.match(text)
+    if match:
+        card_id = f"{match[1].upper()}-{match[2]}"
+        return card_id, "alternate_art" if match[3] else "card_id"
+    if _DON.match(text):
+        return "DON!!", "don"
+    try:
+        sku = Sku.parse(text)
+    except SkuError:
+        return text, "unrecognised"
+    if sku.game != "op":
+        return text, "unrecognised"
+    return f"{sku.set.upper()}-{sku.number}", "sku"
+
+
+def _ids(items) -> tuple[str, ...]:
+    return tuple(sorted(set(items)))
+
+
+def validate_deck(request: DeckRequest, cards: Mapping[str, OnePieceCard], rules: RulesData,
+                  on_date: date) -> DeckResult:
+    fmt = rules.formats[request.format]
+    when = request.date or on_date
+    violations: list[Issue] = []
+    warnings: list[Issue] = []
+
+    def flag(code: str, message: str, ids=()) -> None:
+        violations.append(Issue(code=code, message=message, card_ids=_ids(ids)))
+
+    def warn(code: str, message: str, ids=()) -> None:
+        warnings.append(Issue(code=code, message=message, card_ids=_ids(ids)))
+
+    # The Leader (5-1-2: exactly one, from the Leader category).
+    leader_id, _ = normalise_ref(request.leader_id)
+    leader = cards.get(leader_id)
+    if leader is None:
+        flag("leader_unknown", f"Leader {request.leader_id!r} is not a known One Piece card.", [leader_id])
+    elif leader.category != "Leader":
+        flag("leader_not_a_leader", f"{leader_id} ({leader.name}) is a {leader.category}, not a Leader "
+             "card (5-1-2).", [leader_id])
+        leader = None
+
+    # The main deck: fold every reference, then count per card number.
+    kinds: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
+    unknown, dons, leaders_in_deck = [], [], []
+    for ref in request.main_deck_card_ids:
+        card_id, kind = normalise_ref(ref)
+        kinds[kind] += 1
+        card = cards.get(card_id)
+        if kind == "don":
+            dons.append(ref)
+        elif card is None:
+            unknown.append(ref)
+        elif card.category == "Leader":
+            leaders_in_deck.append(card_id)
+        else:
+            counts[card_id] += 1
+
+    size = len(request.main_deck_card_ids)
+    if not fmt.deck_size.accepts(size):
+        flag("deck_size", f"The main deck has {size} cards; {fmt.title} needs {fmt.deck_size.describe()} "
+             "(5-1-2).")
+    if unknown:
+        flag("unknown_card", f"{len(unknown)} card reference(s) match no known One Piece card: "
+             "use a card id like OP01-001 (OP01-001_p1 for an alternate art) or a SKU like "
+             "op-op01-001-en.", unknown)
+    if dons:
+        flag("don_in_main_deck", "DON!! cards form their own 10-card DON!! deck and cannot be in the "
+             "main deck (5-1-2, 5-1-2-1).", dons)
+    if leaders_in_deck:
+        flag("leader_in_main_deck", "Leader cards cannot be in the main deck: it holds Characters, "
+             "Events and Stages only (5-1-2-1).", leaders_in_deck)
+
+    _check_copies(counts, fmt.copy_limit, rules, flag)
+    if leader is not None:
+        _check_colours(counts, leader, cards, fmt.colour_rule, flag, warn)
+        _check_leader_text(counts, leader, cards, rules, flag)
+    if fmt.ban_list:
+        _check_bans(counts, leader, rules, when, flag)
+    _check_rotation(counts, leader, cards, rules, request.format, when, flag, warn)
+
+    summary = {
+        "leader": None if leader is None else {
+            "card_id": leader.card_id, "name": leader.name, "colors": list(leader.colors),
+            "life": leader.life},
+        "main_deck_count": size,
+        "distinct_card_numbers": len(counts),
+        "by_category": dict(sorted(Counter(cards[c].category for c in counts.elements()).items())),
+        "reference_forms": dict(sorted(kinds.items())),
+        "format_rules": {"title": fmt.title, "deck_size": fmt.deck_size.describe(),
+                         "copy_limit": fmt.copy_limit, "colour_rule": fmt.colour_rule,
+                         "ban_list": fmt.ban_list, "rotation": fmt.rotation},
+        "date_source": "request" if request.date else "server",
+        "rules_version": rules.rules_version,
+        "stored": False,
+    }
+    return DeckResult(valid=not violations, format=request.format, checked_at_date=when,
+                      violations=tuple(violations), warnings=tuple(warnings), summary=summary)
+
+
+def _check_copies(counts, limit, rules: RulesData, flag) -> None:
+    if limit is None:
+        return
+    over = {c: n for c, n in counts.items() if n > limit
+            and getattr(rules.construction_effect(c), "kind", None) != "any_number_of_copies"}
+    if over:
+        listed = ", ".join(f"{c} x{n}" for c, n in sorted(over.items()))
+        flag("copy_limit", f"At most {limit} cards with the same card number (2-14-2, 5-1-2-3); "
+             f"alternate arts count as the same card: {listed}.", over)
+
+
+def _check_colours(counts, leader: OnePieceCard, cards, colour_rule: bool, flag, warn) -> None:
+    if not colour_rule:
+        return
+    if not leader.colors:
+        warn("leader_colour_unknown", f"The colours of Leader {leader.card_id} are unknown, so the "
+             "colour rule (5-1-2-2) was not checked.", [leader.card_id])
+        return
+    allowed = set(leader.colors)
+    unknown = [c for c in counts if not cards[c].colors]
+    off = [c for c in counts if cards[c].colors and not set(cards[c].colors) <= allowed]
+    if unknown:
+        warn("colour_unknown", "These cards' colours are unknown in the catalog, so the colour rule "
+             "(5-1-2-2) could not be checked for them.", unknown)
+    if off:
+        flag("colour_mismatch", f"Only cards whose colours are all on the Leader "
+             f"({'/'.join(leader.colors)}) may be in the deck; a multicolour card counts as each of "
+             "its colours (5-1-2-2, 2-3-5).", off)
+
+
+def _check_leader_text(counts, leader: OnePieceCard, cards, rules: RulesData, flag) -> None:
+    """Leader text that replaces a deck-construction rule (5-1-2-4)."""
+    effect = rules.construction_effect(leader.card_id)
+    if effect is None or effect.kind == "any_number_of_copies":
+        return
+    if effect.kind == "leader_max_cost":
+        bad = [c for c in counts if (cards[c].cost or 0) > effect.value]
+        what = f"cards with a cost of {effect.value + 1} or more"
+    elif effect.kind == "leader_max_event_cost":
+        bad = [c for c in counts if cards[c].category == "Event" and (cards[c].cost or 0) > effect.value]
+        what = f"Events with a cost of {effect.value + 1} or more"
+    else:
+        bad = [c for c in counts if effect.type not in cards[c].types]
+        what = f"cards without the {{{effect.type}}} type"
+    if bad:
+        flag("leader_deck_restriction", f"Leader {leader.card_id}'s text forbids {what} in the deck "
+             "(5-1-2-4).", bad)
+
+
+def _check_bans(counts, leader, rules: RulesData, when: date, flag) -> None:
+    banned, restricted = [], []
+    for card_id in ([leader.card_id] if leader is not None else []) + list(counts):
+        entry = rules.status_on(card_id, when)
+        if entry is None:
+            continue
+        if entry.status == "banned":
+            banned.append(card_id)
+        elif counts.get(card_id, 0) > 1:
+            restricted.append(card_id)
+    if banned:
+        flag("banned", f"Banned on {when.isoformat()}: no copies allowed, Leader included.", banned)
+    if restricted:
+        flag("restricted", f"Restricted on {when.isoformat()}: at most 1 copy.", restricted)
+
+
+def _check_rotation(counts, leader, cards, rules: RulesData, fmt: FormatName, when: date, flag,
+                    warn) -> None:
+    rot = rules.rotation
+    if not rules.formats[fmt].rotation or fmt != rot.format:
+        return
+    ids = ([leader.card_id] if leader is not None else []) + list(counts)
+    blocks = {c: rules.block_of(c, cards[c].block) for c in ids}
+    old = [c for c, b in blocks.items() if b is not None and b < rot.min_block]
+    unknown = [c for c, b in blocks.items() if b is None]
+    if when >= rot.effective:
+        if old:
+            flag("rotated_out", f"From {rot.effective.isoformat()} Standard allows block {rot.min_block} "
+                 f"and later; these cards are block {rot.min_block - 1} (block icon).", old)
+        if unknown:
+            warn("block_unknown", "These cards' block is unknown, so rotation could not be checked.",
+                 unknown)
+    elif old:
+        warn("rotation_pending", f"Legal today, but these block {rot.min_block - 1} cards leave Standard "
+             f"on {rot.effective.isoformat()}.", old)
