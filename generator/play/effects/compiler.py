@@ -40,28 +40,39 @@ _CLAUSE_JOIN = re.compile(r",? and |, then |, ")
 _COPY = re.compile(r"Activate this card's \[(?P<marker>[^\]]+)\] effect\.?", re.I)
 
 
+def _action(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
+    """One clause; a rule may build two actions from one clause ("gains [Rush] and +1000")."""
+    built = match(ACTIONS, text, ctx)
+    return None if built is None else built if isinstance(built, tuple) else (built,)
+
+
 def _clauses(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
     """A run of actions: the whole text as one action, else the first cut at a joining word
     where the head is an action and the tail is again a run of actions."""
-    whole = match(ACTIONS, text, ctx)
+    whole = _action(text, ctx)
     if whole is not None:
-        return (whole,)
+        return whole
     for cut in _CLAUSE_JOIN.finditer(text):
-        head = match(ACTIONS, text[:cut.start()], ctx)
+        head = _action(text[:cut.start()], ctx)
         tail = _clauses(text[cut.end():], ctx) if head is not None else None
         if tail is not None:
-            return (head, *tail)
+            return (*head, *tail)
     return None
 
 
 def _guarded(text: str, ctx: Context) -> m_.If | None:
-    """"If <conditions>, <actions>": try each comma as the end of the conditions."""
-    if not text.lower().startswith("if "):
-        return None
-    for comma in re.finditer(", ", text):
-        conditions = parse_conditions(text[3:comma.start()])
-        actions = _clauses(text[comma.end():], ctx) if conditions else None
-        if actions:
+    """"If <conditions>, <actions>" (try each comma as the end of the conditions), or the rarer
+    "<actions> if <conditions>"."""
+    if text.lower().startswith("if "):
+        for comma in re.finditer(", ", text):
+            conditions = parse_conditions(text[3:comma.start()])
+            actions = _clauses(text[comma.end():], ctx) if conditions else None
+            if actions:
+                return m_.If(conditions=conditions, actions=actions)
+    for cut in re.finditer(" if ", text):
+        actions = _clauses(text[:cut.start()], ctx)
+        conditions = parse_conditions(text[cut.end():]) if actions else None
+        if conditions:
             return m_.If(conditions=conditions, actions=actions)
     return None
 
@@ -99,11 +110,11 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
 
 
 def _actions(body: str, ctx: Context) -> list[m_.Action]:
-    if choose := re.fullmatch(r"(?P<head>.*?)choose one:\n(?P<options>(?:\u2022.*\n?)+)",
-                              body, re.I | re.S):
-        options = tuple(tuple(_actions(o.strip(), ctx))
-                        for o in choose["options"].split("\u2022") if o.strip())
-        pick = m_.ChooseOne(options=options)
+    if choose := re.fullmatch(r"(?P<head>.*?)(?P<who>your opponent )?chooses? one:\n"
+                              r"(?P<options>(?:[\u2022-] .*\n?)+)", body, re.I | re.S):
+        options = tuple(tuple(_actions(o[2:].strip(), ctx))
+                        for o in choose["options"].split("\n") if o.strip())
+        pick = m_.ChooseOne(options=options, chooser="opponent" if choose["who"] else "you")
         head = choose["head"].strip().rstrip(",")
         if not head:
             return [pick]
@@ -125,7 +136,7 @@ def _split_costs(body: str) -> tuple[tuple[m_.Cost, ...], str]:
         depth += {"[": 1, "]": -1}.get(ch, 0)
         if ch == ":" and depth == 0:
             head = body[:i]
-            if head.lower().rstrip().endswith("choose one"):
+            if re.search(r"chooses? one$", head.rstrip(), re.I):
                 return (), body
             costs = parse_costs(head)
             if costs is None:

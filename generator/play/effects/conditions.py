@@ -55,7 +55,7 @@ def _card_count(compare: str | None = None, n: int | None = None, whose: str | N
             zone = "trash"
         elif scope == "character":
             zone, flt = "characters", flt.model_copy(update={"category": None})
-        elif scope == "both" and flt.name and flt.category is None:
+        elif scope == "both" and flt.names and flt.category is None:
             zone = "field"
         else:
             return None
@@ -94,6 +94,9 @@ CONDITIONS: tuple[Rule, ...] = (
          _card_count("at_most", 0), "you don't have {F}"),
     Rule(re.compile(r"there is (?:a|an) (?P<f>.+?)", _R),
          _card_count("at_least", 1, whose="both"), "there is a {F}"),
+    rule("you and your opponent have a total of {N} or less Life cards",
+         lambda m, c: m_.CountCondition(zone="life", whose="both", compare="at_most",
+                                        n=int(m["n"]))),
     rule("you have less Life cards than your opponent",
          lambda m, c: m_.CompareWithOpponent(zone="life", compare="less")),
     rule("the number of your Life cards is equal to or less than the number of your opponent's"

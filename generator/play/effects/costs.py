@@ -42,7 +42,9 @@ COSTS: tuple[Rule, ...] = (
     rule("trash {N} {F} from your hand", _with_filter(m_.TrashFromHandCost)),
     rule("rest this (?:Character|Stage|Leader|card)", lambda m, c: m_.RestSelf()),
     rule("trash this (?:Character|Stage|card)", lambda m, c: m_.TrashSelf()),
-    rule("return this Character to the owner's hand", lambda m, c: m_.ReturnSelfToHand()),
+    rule("return this Character to the owner's hand", lambda m, c: m_.ReturnSelf(to="hand")),
+    rule("place this Character at the bottom of the owner's deck",
+         lambda m, c: m_.ReturnSelf(to="deck_bottom")),
     rule("rest {T}", _own_target(m_.RestCards)),
     rule("trash {T}", _own_target(m_.TrashCards)),
     rule("return {T} to the owner's hand", _own_target(m_.ReturnCardsToHand)),
@@ -50,9 +52,13 @@ COSTS: tuple[Rule, ...] = (
          lambda m, c: m_.LifeToHandCost(n=number(m["n"]))),
     rule("add {N} cards? from the top or bottom of your Life cards to your hand",
          lambda m, c: m_.LifeToHandCost(n=number(m["n"]), position="top_or_bottom")),
+    rule("trash {N} cards? from the top of your Life cards",
+         lambda m, c: m_.TrashLifeCost(n=number(m["n"]))),
+    rule("trash {N} cards? from the top or bottom of your Life cards",
+         lambda m, c: m_.TrashLifeCost(n=number(m["n"]), position="top_or_bottom")),
     rule("trash {N} cards? from the top of your deck",
          lambda m, c: m_.TrashFromDeckCost(n=number(m["n"]))),
-    rule("place {N} cards? from your trash at the bottom of your deck(?: in any order)?",
+    rule("(?:place|return) {N} cards? from your trash (?:at|to) the bottom of your deck(?: in any order)?",
          lambda m, c: m_.PlaceFromTrash(n=number(m["n"]))),
     rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?",
          _with_filter(m_.PlaceFromTrash)),
@@ -60,16 +66,21 @@ COSTS: tuple[Rule, ...] = (
 )
 
 
-def _spoken(text: str) -> tuple[m_.Cost, ...] | None:
-    """One or more spoken costs joined by " and " or ", "."""
-    whole = match(COSTS, text, Context())
-    if whole is not None:
-        return (whole,)
+def _spoken(text: str, verb: str = "") -> tuple[m_.Cost, ...] | None:
+    """One or more spoken costs joined by " and " or ", ". A part without a verb of its own takes
+    the previous part's: "rest 1 of your DON!! cards and this Character" rests both."""
+    for candidate in (text, f"{verb} {text}") if verb else (text,):
+        whole = match(COSTS, candidate, Context())
+        if whole is not None:
+            return (whole,)
     for sep in re.finditer(r" and |, ", text):
-        head = match(COSTS, text[:sep.start()], Context())
-        tail = _spoken(text[sep.end():]) if head is not None else None
+        head_text = text[:sep.start()]
+        head = _spoken(head_text, verb)
+        if head is None or len(head) != 1:
+            continue
+        tail = _spoken(text[sep.end():], head_text.split(" ", 1)[0])
         if tail is not None:
-            return (head, *tail)
+            return (*head, *tail)
     return None
 
 

@@ -8,6 +8,7 @@ which formula matched without a chain of ifs. Slots keep the patterns readable:
   {F}  a card-filter phrase, parsed by ``phrases.parse_filter`` -> group ``f``
   {N}  a count ("1", "a")                                       -> group ``n`` (``n2`` for {N2})
   {P}  a signed amount ("+2000", "-1")                          -> group ``p``
+  {K}  a keyword inside its brackets' place ("[{K}]")           -> group ``k``
   {D}  an optional duration suffix                              -> group ``d``
 
 A builder returns a node (or a tuple of nodes), or None to say "the words matched but the slots did
@@ -28,6 +29,7 @@ _DURATIONS: dict[str, Duration] = {
     " until the end of your opponent's next turn": "until_end_of_opponents_next_turn",
     " until the end of your opponent's next End Phase": "until_end_of_opponents_next_turn",
     " until the start of your next turn": "until_start_of_your_next_turn",
+    " until the end of your next turn": "until_end_of_your_next_turn",
 }
 _BY_LOWER = {k.lower(): v for k, v in _DURATIONS.items()}
 _SLOTS = {
@@ -37,6 +39,7 @@ _SLOTS = {
     "{N}": r"(?P<n>\d+|a|an)",
     "{N2}": r"(?P<n2>\d+|a|an)",
     "{P}": r"(?P<p>[+-]\d+)",
+    "{K}": "(?P<k>Rush: Character|Rush|Blocker|Double Attack|Banish|Unblockable)",
     "{D}": "(?P<d>" + "|".join(re.escape(d) for d in _DURATIONS) + ")?",
 }
 

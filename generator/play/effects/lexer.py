@@ -43,6 +43,7 @@ _REMINDER = re.compile(
     r"\s*\((?:After your opponent declares|You may (?:rest|return) the specified|This card |"
     r"When this card deals)[^)]*\)"
 )
+_BULLET = re.compile(r"[\u2022-] ")
 _LEADING_MARKER = re.compile(r"\[([^\]]+)\]\s*/?\s*")
 
 
@@ -95,7 +96,8 @@ def _segment_line(markers: list[str], body: str) -> Segment:
 
 def segment(text: str) -> list[Segment]:
     """Split normalised text into segments. A line that opens with no marker continues the previous
-    segment when that one ends in a list opener ("Choose one:") or the line is a bullet; otherwise
+    segment when that one ends in a list opener ("Choose one:") or the line is a bullet ("\u2022 "
+    or "- "); otherwise
     it is an unmarked (static or self-triggered) effect of its own."""
     segments: list[Segment] = []
     for line in normalise(text).split("\n"):
@@ -103,7 +105,7 @@ def segment(text: str) -> list[Segment]:
             continue
         markers, body = _leading_markers(line)
         prev = segments[-1] if segments else None
-        if not markers and prev and (line.startswith("\u2022") or prev.body.endswith(":")):
+        if not markers and prev and (_BULLET.match(line) or prev.body.endswith(":")):
             segments[-1] = Segment(prev.timings, prev.flags, prev.don, prev.keywords,
                                    f"{prev.body}\n{line}")
             continue

@@ -10,9 +10,10 @@ Reading an Effect, in rule order (8-1, 10-2):
   1. it is live at ``timing`` (``static`` = continuous while its flags and conditions hold);
   2. ``your_turn`` / ``opponents_turn`` restrict it to that player's turn, ``don_requirement`` N means
      the card needs N or more DON!! given to it, ``once_per_turn`` limits activations;
-  3. ``conditions`` must all hold (checked when the effect would activate);
-  4. ``costs`` are paid in order; with ``optional`` the controller may decline (costs and actions
+  3. ``costs`` are paid in order; with ``optional`` the controller may decline (costs and actions
      alike), and an effect whose costs cannot be paid does nothing;
+  4. ``conditions`` must all hold, checked on resolution (card text puts them after the colon,
+     so by the rules a cost may be paid for nothing; an engine or AI may check them first);
   5. ``actions`` resolve in order ("Then," is just the next action). A ``Target`` of "up to N" may
      pick fewer or none; ``count=None`` means every matching card ("All of your Characters").
 
@@ -41,7 +42,7 @@ Who = Literal[
 Player = Literal["you", "opponent"]
 Duration = Literal[
     "this_turn", "this_battle", "continuous", "until_end_of_opponents_next_turn",
-    "until_start_of_your_next_turn",
+    "until_start_of_your_next_turn", "until_end_of_your_next_turn",
 ]
 Compare = Literal["at_least", "at_most", "exactly"]
 
@@ -52,7 +53,7 @@ class _Node(BaseModel):
 
 class CardFilter(_Node):
     """What a card must match. Empty filter = any card. ``types`` match when the card has ANY of
-    them; ``type_contains`` matches a substring of a type ("a type including 'Whitebeard Pirates'").
+    them, ``names`` when the card has any of those names; ``type_contains`` matches a substring of a type ("a type including 'Whitebeard Pirates'").
     ``base`` says the cost and power bounds are on the printed values ("a base cost of 4 or less")."""
 
     category: Literal["Leader", "Character", "Event", "Stage"] | None = None
@@ -63,7 +64,7 @@ class CardFilter(_Node):
     types: tuple[str, ...] = ()
     type_contains: str | None = None
     colour: str | None = None
-    name: str | None = None
+    names: tuple[str, ...] = ()
     exclude_name: str | None = None     # "other than [Name]"
     state: Literal["rested", "active"] | None = None
     has_trigger: bool | None = None
@@ -126,12 +127,20 @@ class ReturnCardsToHand(_Node):
     target: Target
 
 
-class ReturnSelfToHand(_Node):
-    kind: Literal["return_self_to_hand"] = "return_self_to_hand"
+class ReturnSelf(_Node):
+    """Return this card from the field to its owner's hand or the bottom of their deck."""
+    kind: Literal["return_self"] = "return_self"
+    to: Literal["hand", "deck_bottom"]
 
 
 class LifeToHandCost(_Node):
     kind: Literal["life_to_hand"] = "life_to_hand"
+    n: int = 1
+    position: Literal["top", "top_or_bottom"] = "top"
+
+
+class TrashLifeCost(_Node):
+    kind: Literal["trash_life"] = "trash_life"
     n: int = 1
     position: Literal["top", "top_or_bottom"] = "top"
 
@@ -157,7 +166,7 @@ class RevealFromHand(_Node):
 
 Cost = Annotated[
     Union[RestDon, ReturnDon, TrashFromHandCost, RestSelf, TrashSelf, RestCards, TrashCards,
-          ReturnCardsToHand, ReturnSelfToHand, LifeToHandCost, TrashFromDeckCost, PlaceFromTrash,
+          ReturnCardsToHand, ReturnSelf, LifeToHandCost, TrashLifeCost, TrashFromDeckCost, PlaceFromTrash,
           RevealFromHand],
     Field(discriminator="kind"),
 ]
@@ -227,6 +236,7 @@ Condition = Annotated[
 class Draw(_Node):
     kind: Literal["draw"] = "draw"
     n: int
+    up_to: bool = False
 
 
 class KO(_Node):
@@ -307,19 +317,27 @@ class LookTop(_Node):
     take: int
     to: Literal["hand", "play"] = "hand"
     rested: bool = False
-    rest_to: Literal["bottom", "top", "trash"] = "bottom"
+    rest_to: Literal["bottom", "top", "top_or_bottom", "trash"] = "bottom"
 
 
 class TrashFromHand(_Node):
     """You trash N cards from your hand (as an effect, not a cost)."""
     kind: Literal["trash_from_hand"] = "trash_from_hand"
     n: int
+    up_to: bool = False
+
+
+class HandToDeck(_Node):
+    """Place N cards from your hand at the bottom (or, your choice, top or bottom) of your deck."""
+    kind: Literal["hand_to_deck"] = "hand_to_deck"
+    n: int
+    position: Literal["bottom", "top_or_bottom"] = "bottom"
 
 
 class PlayFrom(_Node):
     """Play up to ``count`` matching cards from a zone without paying their cost."""
     kind: Literal["play_from"] = "play_from"
-    zone: Literal["hand", "trash", "deck_top"]
+    zone: Literal["hand", "trash", "hand_or_trash"]
     filter: CardFilter = CardFilter()
     count: int = 1
     rested: bool = False
@@ -334,7 +352,9 @@ class AddLife(_Node):
 
 
 class LifeToHand(_Node):
+    """Add N cards from the top of a player's Life to that player's hand."""
     kind: Literal["life_to_hand"] = "life_to_hand"
+    whose: Player = "you"
     n: int = 1
     position: Literal["top", "top_or_bottom"] = "top"
 
@@ -404,6 +424,7 @@ class AddThisToHand(_Node):
 Status = Literal[
     "cannot_attack", "cannot_be_ko", "cannot_be_ko_in_battle", "cannot_be_ko_by_effects",
     "cannot_be_rested", "cannot_block", "no_refresh", "can_attack_active",
+    "cannot_be_removed_by_opponent_effects",
 ]
 
 
@@ -433,12 +454,13 @@ class May(_Node):
 class ChooseOne(_Node):
     """"Choose one:" followed by bullet options; each option is a sequence of actions."""
     kind: Literal["choose_one"] = "choose_one"
+    chooser: Player = "you"
     options: tuple[tuple["Action", ...], ...]
 
 
 Action = Annotated[
     Union[Draw, KO, Power, CostChange, Rest, SetActive, ReturnToHand, ReturnToDeck, TrashTarget,
-          AddDon, SetDonActive, GiveDon, LookTop, TrashFromHand, PlayFrom, AddLife, LifeToHand,
+          AddDon, SetDonActive, GiveDon, LookTop, TrashFromHand, HandToDeck, PlayFrom, AddLife, LifeToHand,
           OpponentDiscard, GainKeyword, SetBasePower, AddFromTrash, TrashFromDeck, TrashLife,
           RestOpponentDon, OpponentReturnDon, PlayThisCard, AddThisToHand, GainStatus, If, May,
           ChooseOne],

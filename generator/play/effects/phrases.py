@@ -39,12 +39,15 @@ _NOUNS: dict[str, tuple[str | None, str]] = {
 }
 _NOUN_ALT = "|".join(sorted((re.escape(n) for n in _NOUNS), key=len, reverse=True))
 
+_LIST_SEP = r"(?:, or |, | or )"
 _HEAD = re.compile(
     rf"(?:(?P<colour>{'|'.join(COLOURS)}) )?"
     r"(?:(?P<state>rested|active) )?"
-    r"(?:(?P<types>\{[^}]+\}(?: or \{[^}]+\})*) type )?"
-    r"(?:(?P<name>\[[^\]]+\])(?: |$))?"
-    rf"(?P<noun>{_NOUN_ALT})?(?P<tail>(?: .*)?)$"
+    rf"(?:(?P<types>\{{[^}}]+\}}(?:{_LIST_SEP}\{{[^}}]+\}})*) type )?"
+    r"(?:<(?P<attribute>[^>]+)> attribute )?"
+    rf"(?P<names>\[[^\]]+\](?:{_LIST_SEP}\[[^\]]+\])*)?"
+    rf"(?:(?<=\]) |(?<!\]))?(?P<noun>{_NOUN_ALT})?"
+    r"(?P<tail>(?:(?<= )| ).*|)$"
 )
 _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), field) for p, field in (
@@ -60,6 +63,7 @@ _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r" and a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
         (r" and (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
         (r" (?:and|with) a \[Trigger\]", "has_trigger"),
+        (r" and the \{(?P<s>[^}]+)\} type", "type"),
         (r" other than \[(?P<s>[^\]]+)\]", "exclude_name"),
         (r" other than this (?:Character|card|Leader)", "exclude_self"),
     )
@@ -76,7 +80,7 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     Returns the filter, the field scope of the noun (leader / character / both / other) and whether
     "other than this Character" was said; None when any word is not understood."""
     m = _HEAD.match(text.strip())
-    if not m or not (m["noun"] or m["name"]):
+    if not m or not (m["noun"] or m["names"]):
         return None
     category, scope = _NOUNS[m["noun"]] if m["noun"] else (None, "both")
     values: dict[str, object] = {"category": category}
@@ -86,9 +90,13 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
         values["state"] = m["state"]
     if m["types"]:
         values["types"] = tuple(re.findall(r"\{([^}]+)\}", m["types"]))
-    if m["name"]:
-        values["name"] = m["name"][1:-1]
+    if m["names"]:
+        values["names"] = tuple(re.findall(r"\[([^\]]+)\]", m["names"]))
+    if m["attribute"]:
+        values["attribute"] = m["attribute"]
     tail, exclude_self = m["tail"], False
+    if tail and not tail.startswith(" "):     # the space went with a name: "[Nami] with a cost"
+        tail = f" {tail}"
     while tail:
         for pattern, field in _TAILS:
             t = pattern.match(tail)
@@ -106,6 +114,8 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
             values["has_trigger"] = True
         elif field in ("cost", "power"):
             values[f"min_{field}"] = values[f"max_{field}"] = int(groups["n"])
+        elif field == "type":
+            values["types"] = (*values.get("types", ()), groups["s"])
         elif "s" in groups:
             values[field] = groups["s"]
         else:
@@ -131,6 +141,7 @@ _QUANTIFIED = re.compile(
     r"(?:(?P<upto>up to )(?:a total of )?(?P<n>\d+|a|an)|(?P<exact>\d+|a|an)|(?P<all>all))"
     r"(?: of (?P<owner>your opponent's|your))? (?P<rest>.+)"
 )
+_BARE = re.compile(r"(?P<owner>your opponent's|your) (?P<rest>.+)")
 _LEADER_OR_N = re.compile(r"your Leader or (?:up to )?(?P<n>\d+) of your (?P<rest>.+)")
 
 
@@ -153,7 +164,7 @@ def parse_target(text: str) -> Target | None:
             update={"category": None}), exclude_self=excl)
     m = _QUANTIFIED.fullmatch(text)
     if not m:
-        return None
+        return _bare(text)
     parsed = parse_filter(m["rest"])
     if not parsed:
         return None
@@ -162,9 +173,27 @@ def parse_target(text: str) -> Target | None:
     who = _OWNER_WHO.get((owner, scope))
     if who is None:
         return None
-    if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not flt.name:
+    if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not flt.names:
         return None   # bare "cards" on the field: ambiguous (could be a Stage)
     count = None if m["all"] else number(m["n"] or m["exact"])
     return Target(who=who, count=count, up_to=bool(m["upto"]),
                   filter=flt.model_copy(update={"category": None}) if scope != "other" else flt,
                   exclude_self=excl)
+
+
+def _bare(text: str) -> Target | None:
+    """An owner with no count: "your [Uta] Leader" is that one Leader, "your Characters with a
+    cost of 7 or less" is all of them. A singular Character noun is not this formula."""
+    m = _BARE.fullmatch(text)
+    parsed = parse_filter(m["rest"]) if m else None
+    if not parsed:
+        return None
+    flt, scope, excl = parsed
+    owner = "opponent" if m["owner"] == "your opponent's" else "you"
+    flt = flt.model_copy(update={"category": None})
+    if scope == "leader":
+        return Target(who=_OWNER_WHO[(owner, "leader")], up_to=False, filter=flt)
+    if scope == "character" and m["rest"].split(" with ")[0].endswith("s"):
+        return Target(who=_OWNER_WHO[(owner, "character")], count=None, up_to=False, filter=flt,
+                      exclude_self=excl)
+    return None
