@@ -89,7 +89,8 @@ class Battle(_Frozen):
     """The battle in progress (7-1): who attacks whom, and which step we are in.
 
     ``target`` becomes the blocker when a [Blocker] is used (10-1-4-1). ``damage_left`` counts the
-    Life cards still to check in the damage step (2 for Double Attack, 7-1-4-1-1-3) and
+    Life cards still to check in the damage step (2 for Double Attack, 7-1-4-1-1-3), ``banish``
+    whether they are trashed instead (10-1-3), and
     ``revealed`` is the Life card whose [Trigger] the defender is deciding on.
     """
 
@@ -97,6 +98,7 @@ class Battle(_Frozen):
     target: int
     step: Step = "attack"
     blocked: bool = False
+    banish: bool = False
     damage_left: int = 0
     revealed: CardInstance | None = None
 
@@ -107,16 +109,18 @@ class Frame(_Frozen):
     ``effect`` indexes ``CompiledCard.effects``; -1 is the card's [Trigger]. ``pc`` is the path
     of the next cost or action to run: ``("cost", i)`` or ``("act", i, j, ...)`` where further
     indexes descend into ``If`` blocks. ``picked`` holds the cards chosen so far for the
-    current step and ``looked`` the cards taken aside by "look at the top N" (11-3).
+    current step (final once ``chosen``) and ``looked`` the deck cards being looked at by
+    "look at the top N" (they stay in the deck meanwhile, 11-3-2).
     """
 
     source: int
     controller: int
     card: str
     effect: int
-    pc: tuple[Any, ...] = ("start",)
+    pc: tuple[str | int, ...] = ("start",)
     picked: tuple[int, ...] = ()
-    looked: tuple[CardInstance, ...] = ()
+    chosen: bool = False
+    looked: tuple[int, ...] = ()
 
 
 class Prompt(_Frozen):
@@ -152,7 +156,6 @@ class GameState(_Frozen):
     pending: tuple[Frame, ...] = () # effects waiting to resolve, first resolves first (8-6)
     prompt: Prompt | None = None
     rng: int                        # splitmix64 state: the only source of randomness
-    next_iid: int
     result: Result | None = None
 
     def player(self, p: int) -> PlayerState:
@@ -181,7 +184,7 @@ class AttackPreview(_Frozen):
     target_power: int
     counter_needed: int             # counter power the defender needs to survive (7-1-4-1)
     damage: int                     # Life cards checked if it connects (2 with Double Attack)
-    outcome_if_unanswered: Literal["ko", "life", "win", "life_trashed"]
+    outcome_if_unanswered: Literal["ko", "life", "win", "life_trashed", "fails"]
     blockable: bool
 
 

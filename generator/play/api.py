@@ -1,0 +1,91 @@
+"""The public Python API of the One Piece Card Game rules engine: pure functions over a state value.
+
+Everything a referee, an AI or a replay needs is here; nothing does I/O and nothing keeps state
+between calls. A match is::
+
+    state = new_game(cards, deck_a, deck_b, seed=7)
+    while result(state) is None:
+        actions = legal_actions(state)          # for state.waiting_for
+        state, events = apply(state, actions[0].id)
+
+Action ids are stable strings (``"attack:12:3"``, ``"play:7"``, ``"end"``...) unique within one
+``legal_actions`` list, so a client may store an id and send it back. Decisions the rules give a
+player mid-sequence (mulligan, Blocker, Counter step, [Trigger], targets of effects, optional
+effects) are actions too, asked of whoever must decide: ``state.waiting_for`` is not always the
+turn player. Concession (1-2-3) is always among the actions.
+
+Hidden information: the state holds everything (deck order, face-down Life, both hands), so a
+client must never be shown the raw state of a game it plays in. ``view(state, p)`` and
+``redact(events, p)`` are what player ``p`` may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generator.models.onepiece import OnePieceCard
+from generator.play import actions as _actions
+from generator.play import setup as _setup
+from generator.play import view as _view
+from generator.play.state import Action, Deck, Event, GameState, IllegalAction, Result
+
+__all__ = [
+    "Action", "Deck", "Event", "GameState", "IllegalAction", "Result", "apply",
+    "game_state_json_schema", "legal_actions", "new_game", "redact", "result", "view",
+]
+
+
+def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed: int,
+             first: int | None = None) -> GameState:
+    """Set up a match (5-2): shuffle both decks, place the Leaders, draw 5 each, then wait for the
+    mulligan decisions, first player first (5-2-1-6). Life is placed after both decided (5-2-1-7).
+
+    ``deck_a`` is player 0, ``deck_b`` player 1. ``first`` picks who goes first; ``None`` lets the
+    seeded RNG decide (standing in for rock-paper-scissors, 5-2-1-4). Raises ``ValueError`` when a
+    deck breaks 5-1-2 (not exactly one Leader and 50 non-Leader cards, or an unknown card id);
+    colour and copy limits are the deck validator's business, not the referee's.
+    """
+    return _setup.new_game(cards, deck_a, deck_b, seed, first)
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal move for ``state.waiting_for``, in a stable order; empty only when the game is
+    over. Attack actions carry an ``AttackPreview`` computed from public information only."""
+    return _actions.legal_actions(state)
+
+
+def apply(state: GameState, action_id: str,
+          choices: dict[str, Any] | None = None) -> tuple[GameState, list[Event]]:
+    """Apply one legal action and run the game forward to the next decision.
+
+    Pure: ``state`` is not changed; the new state and the events that happened are returned.
+    Raises ``IllegalAction`` when ``action_id`` is not in ``legal_actions(state)``.
+
+    ``choices`` may carry ``{"then": [id, ...]}``: follow-up action ids applied in order for as
+    long as the same player is asked (answering the prompts an action opens, e.g. the targets of
+    an [On Play]); an id that is not legal at its turn raises ``IllegalAction``.
+    """
+    return _actions.apply(state, action_id, choices)
+
+
+def view(state: GameState, player: int) -> dict[str, Any]:
+    """What ``player`` may see (3-1-4, 3-2-2, 3-4-3, 3-10-2): their own hand, both boards, both
+    trashes, DON!! areas, and only the counts of each deck, each Life area and the opponent's hand.
+    """
+    return _view.view(state, player)
+
+
+def redact(events: list[Event], player: int) -> list[dict[str, Any]]:
+    """The events as ``player`` may see them: another player's private data keys are nulled."""
+    return _view.redact(events, player)
+
+
+def result(state: GameState) -> Result | None:
+    """The end of the game (winner, losers, reason), or None while it goes on."""
+    return state.result
+
+
+def game_state_json_schema() -> dict[str, Any]:
+    """The published game-state contract (surface ``/api/v1/play/game-state-schema``)."""
+    return GameState.model_json_schema()

@@ -1,0 +1,117 @@
+"""Effect primitives shared by the rules and the effect interpreter: activating auto effects into
+the queue (8-1-3-1, 8-6), K.O. (10-2-1), a card entering the field, choices, durations.
+
+Auto effects activate when their timing happens, if their conditions hold then (8-4-1-1), and
+resolve in the order queued: the turn player's first (8-6-1), and effects activated while
+another resolves come after it (8-6-1-1, 8-6-3). A [Once Per Turn] effect already used this
+turn does not activate (10-2-13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from generator.play.effects.model import Effect
+from generator.play.state import CardInstance, Event, Frame, GameState, Mod, Prompt
+from generator.play.stats import effect_live
+from generator.play.zones import put, set_ps, trash_from_field
+
+
+def effect_of(state: GameState, frame: Frame) -> Effect:
+    comp = state.compiled[frame.card]
+    if frame.effect == -1:
+        assert comp.trigger is not None
+        return comp.trigger
+    return comp.effects[frame.effect]
+
+
+def frames_for(state: GameState, timing: str, controller: int,
+               sources: Iterable[CardInstance | None]) -> list[Frame]:
+    out = []
+    for src in sources:
+        if src is None:
+            continue
+        comp = state.compiled[src.card]
+        if timing == "trigger":
+            found = [(-1, comp.trigger)] if comp.trigger is not None else []
+        else:
+            found = [(i, e) for i, e in enumerate(comp.effects) if e.timing == timing]
+        for i, eff in found:
+            if (eff.once_per_turn and i in src.once) or not effect_live(state, controller, src,
+                                                                          eff):
+                continue
+            out.append(Frame(source=src.iid, controller=controller, card=src.card, effect=i))
+    return out
+
+
+def queue(state: GameState, timing: str, controller: int,
+          sources: Iterable[CardInstance | None]) -> GameState:
+    """Activate the ``timing`` effects of ``sources`` (controlled by ``controller``)."""
+    frames = frames_for(state, timing, controller, sources)
+    if not frames:
+        return state
+    return state.model_copy(update={"pending": state.pending + tuple(frames)})
+
+
+def ko(state: GameState, owner: int, iid: int, ev: list[Event]) -> GameState:
+    """K.O. a Character (10-2-1-2). Its [On K.O.] conditions are checked on the field, then it is
+    trashed and the effect resolves from the trash (10-2-17-1)."""
+    card = next(c for c in state.players[owner].characters if c.iid == iid)
+    frames = frames_for(state, "on_ko", owner, (card,))
+    state = trash_from_field(state, owner, iid, ev, kind="ko")
+    return state.model_copy(update={"pending": state.pending + tuple(frames)}) if frames else state
+
+
+def enter_field(state: GameState, p: int, card: CardInstance, ev: list[Event],
+                rested: bool = False) -> GameState:
+    """Play a Character or Stage (3-7-3, 3-8-3): set active unless told otherwise (3-7-5, 3-8-4),
+    remember the turn for 3-7-4, replace an old Stage (3-8-5-1), and activate [On Play]
+    (10-2-6). The caller has made room for a 6th Character (3-7-6-1)."""
+    placed = CardInstance(iid=card.iid, card=card.card, rested=rested, played_turn=state.turn)
+    ps = state.players[p]
+    if state.cards[card.card].category == "Stage":
+        if ps.stage is not None:
+            state = trash_from_field(state, p, ps.stage.iid, ev)
+        state = set_ps(state, p, stage=placed)
+    else:
+        state = set_ps(state, p, characters=ps.characters + (placed,))
+    ev.append(Event(kind="play", player=p, data={"iid": card.iid, "card": card.card}))
+    return queue(state, "on_play", p, (placed,))
+
+
+def activate_event(state: GameState, p: int, card: CardInstance, timing: str,
+                   ev: list[Event]) -> GameState:
+    """Use an Event from hand (8-4-2): it goes to the trash, then its effect resolves."""
+    ev.append(Event(kind="event", player=p, data={"iid": card.iid, "card": card.card}))
+    state = put(state, p, "trash", CardInstance(iid=card.iid, card=card.card))
+    return queue(state, timing, p, (card,))
+
+
+def choose(frame: Frame, player: int, pool: list[int], count: int | None, up_to: bool,
+           label: str) -> tuple[tuple[int, ...] | None, Prompt | None]:
+    """The cards an effect step acts on: all of ``pool`` for ``count=None``, the forced pick
+    when there is no real choice, else a prompt (4-8, 8-4-4-1). Returns (picked, None) or
+    (None, prompt); once the prompt is answered the frame carries the final pick."""
+    if frame.chosen:
+        return frame.picked, None
+    if count is None or not pool:
+        return tuple(pool), None
+    if not up_to and len(pool) <= count:
+        return tuple(pool), None
+    low = 0 if up_to else count
+    return None, Prompt(player=player, kind="choose", options=tuple(pool), min=low,
+                        max=min(count, len(pool)), label=label)
+
+
+def duration_mod(state: GameState, controller: int, stat: str, amount: int, duration: str,
+                 keyword: str | None = None) -> Mod:
+    """A modifier lasting "during this turn" (6-6-1-3), "during this battle" (7-1-5-3), until
+    the end of the opponent's next turn, or while the card stays on the field ("continuous")."""
+    if duration == "this_battle" and state.battle is not None:
+        return Mod(stat=stat, amount=amount, keyword=keyword, battle=True)
+    if duration == "continuous":
+        return Mod(stat=stat, amount=amount, keyword=keyword)
+    if duration == "until_end_of_opponents_next_turn":
+        until = state.turn + (1 if state.active == controller else 2)
+        return Mod(stat=stat, amount=amount, keyword=keyword, until_turn=until)
+    return Mod(stat=stat, amount=amount, keyword=keyword, until_turn=state.turn)
