@@ -7,6 +7,7 @@ it, so integration tests run wherever the real dumps can be had and never fail f
 
 from __future__ import annotations
 
+import csv
 import os
 from pathlib import Path
 from typing import Callable
@@ -34,3 +35,19 @@ def real_source() -> Callable[[str], Path]:
         return roots[source_id]
 
     return root_of
+
+
+@pytest.fixture
+def write_tsv() -> Callable[[Path, list[dict]], Path]:
+    """Write rows as the-fab-cube publishes its ``.csv`` files: TAB-separated UTF-8 with a header,
+    fields holding a tab, quote or newline quoted with ``"``, so multi-line text spans lines."""
+    def write(path: Path, rows: list[dict]) -> Path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        columns = list(dict.fromkeys(column for row in rows for column in row))
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            writer = csv.DictWriter(handle, columns, delimiter="\t", restval="", lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+        return path
+
+    return write
