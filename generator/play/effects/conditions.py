@@ -90,6 +90,8 @@ CONDITIONS: tuple[Rule, ...] = (
          _card_count(), "you have N or more {F}"),
     Rule(re.compile(rf"{_OWNER} (?:a|an) (?P<f>.+?)(?: on your field)?", _R),
          _card_count("at_least", 1), "you have a {F}"),
+    Rule(re.compile(rf"{_OWNER} (?P<f>\[.+?)(?: on your field)?", _R),
+         _card_count("at_least", 1), "you have [Name]"),
     Rule(re.compile(r"(?P<who>you) (?:don't|do not) have (?:a |an |any )?(?P<f>.+?)", _R),
          _card_count("at_most", 0), "you don't have {F}"),
     Rule(re.compile(r"there is (?:a|an) (?P<f>.+?)", _R),
