@@ -57,5 +57,42 @@ def stats(state_dir: Path) -> None:
         click.echo(stats_report(con))
 
 
+def _as_of(value: str | None):
+    """--as-of, else SOURCE_DATE_EPOCH, else now (ARCHITECTURE.md "Time and determinism")."""
+    import datetime as dt
+
+    if value:
+        try:
+            moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise click.BadParameter(f"{value!r} is not an ISO 8601 date-time", param_hint="--as-of") from None
+        return moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return dt.datetime.fromtimestamp(int(os.environ["SOURCE_DATE_EPOCH"]), dt.timezone.utc)
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+
+
+@cli.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=ROOT / "dist", show_default=True)
+@click.option("--as-of", "as_of", default=None, help="Build time (ISO 8601); else SOURCE_DATE_EPOCH, else now.")
+@click.option("--reuse-catalog", is_flag=True, help="Skip ingest and render from the existing catalog.")
+@mirror_option
+@state_option
+def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None, state_dir: Path) -> None:
+    """Ingest the sources, then render every static surface into OUT with its routes manifest."""
+    from generator.build import build as run_build
+    from generator.ingest.run import ingest as run_ingest
+
+    moment = _as_of(as_of)
+    catalog = state_dir / "catalog.duckdb"
+    unavailable: tuple[str, ...] = ()
+    if not (reuse_catalog and catalog.exists()):
+        click.echo("Ingesting sources")
+        unavailable = run_ingest(state_dir, mirror, log=click.echo).unavailable
+    click.echo(f"Rendering into {out} as of {moment.isoformat()}")
+    summary = run_build(out, moment, catalog, unavailable)
+    click.echo(summary.line())
+
+
 if __name__ == "__main__":
     sys.exit(cli())

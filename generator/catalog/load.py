@@ -87,8 +87,9 @@ def _seed(con: duckdb.DuckDBPyConnection, specs: tuple[SourceSpec, ...]) -> None
     games = tomllib.loads(GAMES_FILE.read_text())
     con.executemany("INSERT INTO games (game, name, publisher) VALUES (?, ?, ?)",
                     [(token, g["name"], g["publisher"]) for token, g in games.items()])
-    con.executemany("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(s.id, s.game, s.name, s.tier, s.version, s.homepage, i) for i, s in enumerate(specs)])
+    con.executemany("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(s.id, s.game, s.name, s.tier, s.version, s.published, s.homepage, i)
+                     for i, s in enumerate(specs)])
 
 
 def _bulk_insert(con: duckdb.DuckDBPyConnection, tmp: Path, table: str, rows: list[dict]) -> None:

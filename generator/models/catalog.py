@@ -65,5 +65,6 @@ class Source(Frozen):
     name: str
     tier: str
     version: str
+    published: dt.date
     homepage: str
     priority: int

@@ -12,7 +12,7 @@ from __future__ import annotations
 from generator.play import fx
 from generator.play.phases import check_defeat
 from generator.play.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod
-from generator.play.stats import card_of, keywords, power
+from generator.play.stats import card_of, has_status, keywords, power
 from generator.play.zones import (field_card, on_field, put, replace_on_field, rest_card, set_ps,
                                   take)
 
@@ -21,8 +21,11 @@ COUNTER_MARK = "[Counter]"
 
 def can_attack(state: GameState, p: int, card: CardInstance) -> bool:
     """7-1-1-1 and 6-5-6-1: an active Leader or Character, not on either player's first turn, and
-    a Character not on the turn it was played (3-7-4) unless it has [Rush] or [Rush: Character]."""
+    a Character not on the turn it was played (3-7-4) unless it has [Rush] or [Rush: Character];
+    never one that an effect says cannot attack."""
     if state.turn <= 2 or card.rested or state.battle is not None:
+        return False
+    if has_status(state, p, card, "cannot_attack"):
         return False
     if card.iid == state.players[p].leader.iid or card.played_turn != state.turn:
         return True
@@ -30,10 +33,12 @@ def can_attack(state: GameState, p: int, card: CardInstance) -> bool:
 
 
 def attack_targets(state: GameState, p: int, card: CardInstance) -> list[CardInstance]:
-    """The opponent's Leader or a rested Character (7-1-1-2). A Character played this turn with
-    only [Rush: Character] may attack Characters only (10-1-6-1)."""
+    """The opponent's Leader or a rested Character (7-1-1-2), or any Character for a card that
+    "can also attack active Characters". A Character played this turn with only
+    [Rush: Character] may attack Characters only (10-1-6-1)."""
     opp = state.players[1 - p]
-    rested = [c for c in opp.characters if c.rested]
+    any_state = has_status(state, p, card, "can_attack_active")
+    rested = [c for c in opp.characters if c.rested or any_state]
     kws = keywords(state, p, card)
     fresh = card.iid != state.players[p].leader.iid and card.played_turn == state.turn
     if fresh and "Rush" not in kws:
@@ -78,7 +83,8 @@ def declare(state: GameState, attacker: int, target: int, ev: list[Event]) -> Ga
 
 
 def _may_block(state: GameState, q: int, c: CardInstance, target: int) -> bool:
-    return not c.rested and c.iid != target and "Blocker" in keywords(state, q, c)
+    return (not c.rested and c.iid != target and "Blocker" in keywords(state, q, c)
+            and not has_status(state, q, c, "cannot_block"))
 
 
 def blockers(state: GameState) -> list[CardInstance]:
@@ -196,7 +202,9 @@ def _damage(state: GameState, ev: list[Event]) -> GameState:
     if not won:
         return next_step(state, "end")             # 7-1-4-2
     if target.iid != state.players[q].leader.iid:
-        state = fx.ko(state, q, target.iid, ev)  # 7-1-4-1-2
+        if not any(has_status(state, q, target, s)
+                   for s in ("cannot_be_ko", "cannot_be_ko_in_battle")):
+            state = fx.ko(state, q, target.iid, ev)  # 7-1-4-1-2, 10-2-1-3
         return next_step(state, "end")
     if not state.players[q].life:                   # 7-1-4-1-1-1
         return check_defeat(state, ev, damaged=(q,))

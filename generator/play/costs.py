@@ -1,7 +1,7 @@
 """Activation costs (8-3-1): whether all of an effect's costs can be paid, and paying one of them.
 
 Costs are all-or-nothing (8-3-1-3), so ``payable`` looks at every cost before the first is paid;
-choices inside a cost (which card to trash or rest) are exact, never "up to".
+choices inside a cost (which card to trash, rest or return) are exact, never "up to".
 """
 
 from __future__ import annotations
@@ -9,22 +9,44 @@ from __future__ import annotations
 from generator.play import fx
 from generator.play.effects.model import Effect
 from generator.play.handlers import Result, source_card
+from generator.play.moves import return_don
 from generator.play.state import CardInstance, Event, Frame, GameState
 from generator.play.stats import matches, target_pool
-from generator.play.zones import field_card, put, replace_on_field, set_ps, take, trash_from_field
+from generator.play.zones import field_card, leave_field, put, replace_on_field, set_ps, take, \
+    trash_from_field
+
+KINDS = frozenset({"rest_don", "return_don", "trash_from_hand", "rest_self", "trash_self",
+                   "rest_cards", "trash_cards", "return_cards_to_hand", "return_self",
+                   "life_to_hand", "trash_life", "trash_from_deck", "place_from_trash",
+                   "reveal_from_hand"})
+_FROM_HAND = ("trash_from_hand", "reveal_from_hand")
+_FROM_FIELD = ("rest_cards", "trash_cards", "return_cards_to_hand")
 
 
 def payable(state: GameState, frame: Frame, eff: Effect) -> bool:
     return all(_payable(state, frame, c) for c in eff.costs)
 
 
-def _own_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
+def _field_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
     src = source_card(state, frame)
     pool = [c for o, c in target_pool(state, frame.controller, src, cost.target)
             if o == frame.controller]
     if cost.kind == "rest_cards":
         return [c for c in pool if not c.rested]
     return [c for c in pool if c.iid != state.players[frame.controller].leader.iid]
+
+
+def _pool(state: GameState, frame: Frame, cost) -> list[int]:
+    p, ps = frame.controller, state.players[frame.controller]
+    if cost.kind in _FROM_HAND:
+        return [c.iid for c in ps.hand if matches(state, p, c, cost.filter, False)]
+    if cost.kind == "place_from_trash":
+        return [c.iid for c in ps.trash if matches(state, p, c, cost.filter, False)]
+    return [c.iid for c in _field_pool(state, frame, cost)]
+
+
+def _count(cost) -> int:
+    return (cost.target.count or 1) if cost.kind in _FROM_FIELD else cost.n
 
 
 def _payable(state: GameState, frame: Frame, cost) -> bool:
@@ -34,17 +56,16 @@ def _payable(state: GameState, frame: Frame, cost) -> bool:
         return ps.don_active >= cost.n
     if kind == "return_don":
         return ps.don_total() - ps.don_deck >= cost.n
-    if kind == "trash_from_hand":
-        return sum(1 for c in ps.hand
-                   if matches(state, frame.controller, c, cost.filter, False)) >= cost.n
-    if kind in ("rest_self", "trash_self"):
+    if kind in ("rest_self", "trash_self", "return_self"):
         card = field_card(state, frame.controller, frame.source)
         if card is None:
             return False
         return not card.rested if kind == "rest_self" else card.iid != ps.leader.iid
-    if kind in ("rest_cards", "trash_cards"):
-        return len(_own_pool(state, frame, cost)) >= (cost.target.count or 1)
-    return len(ps.life) >= cost.n                   # life_to_hand
+    if kind in ("life_to_hand", "trash_life"):
+        return len(ps.life) >= cost.n
+    if kind == "trash_from_deck":
+        return len(ps.deck) >= cost.n
+    return len(_pool(state, frame, cost)) >= _count(cost)
 
 
 def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
@@ -55,56 +76,52 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
         return set_ps(state, p, don_active=ps.don_active - cost.n,
                       don_rested=ps.don_rested + cost.n), frame, None
     if kind == "return_don":
-        return _return_don(state, p, cost.n, ev), frame, None
+        return return_don(state, p, cost.n, ev), frame, None
     if kind == "rest_self":
         card = field_card(state, p, frame.source)
         return replace_on_field(state, p, card.model_copy(update={"rested": True})), frame, None
     if kind == "trash_self":
         return trash_from_field(state, p, frame.source, ev), frame, None
-    if kind == "life_to_hand":
-        for card in ps.life[:cost.n]:
-            state, card = take(state, p, "life", card.iid)
-            ev.append(Event(kind="life_to_hand", player=p, data={"iid": card.iid, "card": card.card},
-                            private=("iid", "card")))
-            state = put(state, p, "hand", card, top=False)
+    if kind == "return_self":
+        state, card = leave_field(state, p, frame.source)
+        ev.append(Event(kind="return_to_hand" if cost.to == "hand" else "return_to_deck",
+                        player=p, data={"iid": card.iid, "card": card.card}))
+        return put(state, p, "hand" if cost.to == "hand" else "deck", card, top=False), frame, None
+    if kind in ("life_to_hand", "trash_life", "trash_from_deck"):
+        src = "deck" if kind == "trash_from_deck" else "life"
+        dst = "hand" if kind == "life_to_hand" else "trash"
+        for card in getattr(ps, src)[:cost.n]:
+            state, card = take(state, p, src, card.iid)
+            ev.append(Event(kind=f"{src}_to_{dst}", player=p,
+                            data={"iid": card.iid, "card": card.card},
+                            private=("iid", "card") if dst == "hand" else ()))
+            state = put(state, p, dst, card, top=dst == "trash")
         return state, frame, None
-    if kind == "trash_from_hand":
-        pool = [c.iid for c in ps.hand if matches(state, p, c, cost.filter, False)]
-        n = cost.n
-    else:
-        pool = [c.iid for c in _own_pool(state, frame, cost)]
-        n = cost.target.count or 1
-    picked, prompt = fx.choose(frame, p, pool, n, False, kind.replace("_", " "))
+    picked, prompt = fx.choose(frame, p, _pool(state, frame, cost), _count(cost), False,
+                               kind.replace("_", " "))
     if prompt is not None:
         return state, frame, prompt
     for iid in picked:
-        if kind == "trash_from_hand":
-            state, card = take(state, p, "hand", iid)
-            ev.append(Event(kind="discard", player=p, data={"iid": iid, "card": card.card}))
-            state = put(state, p, "trash", card)
-        elif kind == "rest_cards":
-            card = field_card(state, p, iid)
-            state = replace_on_field(state, p, card.model_copy(update={"rested": True}))
-        else:
-            state = trash_from_field(state, p, iid, ev)
+        state = _pay_one(state, p, kind, iid, ev)
     return state, frame, None
 
 
-def _return_don(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
-    """DON!! -X (8-3-1-6): rested cost-area DON!! first, then active, then given ones."""
-    ps = state.players[p]
-    rested = min(n, ps.don_rested)
-    active = min(n - rested, ps.don_active)
-    left = n - rested - active
-    state = set_ps(state, p, don_rested=ps.don_rested - rested, don_active=ps.don_active - active,
-                   don_deck=ps.don_deck + n - left)
-    for card in (*state.players[p].characters, state.players[p].leader):
-        if left <= 0:
-            break
-        k = min(left, card.don)
-        if k:
-            left -= k
-            state = replace_on_field(state, p, card.model_copy(update={"don": card.don - k}))
-            state = set_ps(state, p, don_deck=state.players[p].don_deck + k)
-    ev.append(Event(kind="return_don", player=p, data={"count": n}))
-    return state
+def _pay_one(state: GameState, p: int, kind: str, iid: int, ev: list[Event]) -> GameState:
+    if kind == "reveal_from_hand":
+        card = next(c for c in state.players[p].hand if c.iid == iid)
+        ev.append(Event(kind="reveal", player=p, data={"iid": iid, "card": card.card}))
+        return state
+    if kind in ("trash_from_hand", "place_from_trash"):
+        src, dst = ("hand", "trash") if kind == "trash_from_hand" else ("trash", "deck")
+        state, card = take(state, p, src, iid)
+        ev.append(Event(kind="discard" if src == "hand" else "trash_to_deck", player=p,
+                        data={"iid": iid, "card": card.card}))
+        return put(state, p, dst, card, top=dst == "trash")
+    if kind == "rest_cards":
+        card = field_card(state, p, iid)
+        return replace_on_field(state, p, card.model_copy(update={"rested": True}))
+    if kind == "trash_cards":
+        return trash_from_field(state, p, iid, ev)
+    state, card = leave_field(state, p, iid)
+    ev.append(Event(kind="return_to_hand", player=p, data={"iid": iid, "card": card.card}))
+    return put(state, p, "hand", card, top=False)

@@ -104,14 +104,26 @@ def choose(frame: Frame, player: int, pool: list[int], count: int | None, up_to:
 
 
 def duration_mod(state: GameState, controller: int, stat: str, amount: int, duration: str,
-                 keyword: str | None = None) -> Mod:
-    """A modifier lasting "during this turn" (6-6-1-3), "during this battle" (7-1-5-3), until
-    the end of the opponent's next turn, or while the card stays on the field ("continuous")."""
+                 tag: str | None = None) -> Mod:
+    """A modifier for a duration (8-1-4-2): "during this battle" (7-1-5-3), "during this turn"
+    (6-6-1-3), until the end of a later turn, until the start of the controller's next turn
+    (6-2-1: nothing happens between the end of the turn before and that Refresh Phase, so it
+    ends with the turn before), or while the card stays on the field ("continuous")."""
     if duration == "this_battle" and state.battle is not None:
-        return Mod(stat=stat, amount=amount, keyword=keyword, battle=True)
+        return Mod(stat=stat, amount=amount, tag=tag, battle=True)
     if duration == "continuous":
-        return Mod(stat=stat, amount=amount, keyword=keyword)
-    if duration == "until_end_of_opponents_next_turn":
-        until = state.turn + (1 if state.active == controller else 2)
-        return Mod(stat=stat, amount=amount, keyword=keyword, until_turn=until)
-    return Mod(stat=stat, amount=amount, keyword=keyword, until_turn=state.turn)
+        return Mod(stat=stat, amount=amount, tag=tag)
+    mine = state.active == controller
+    until = state.turn + {
+        "until_end_of_opponents_next_turn": 1 if mine else 2,
+        "until_end_of_your_next_turn": 2 if mine else 1,
+        "until_start_of_your_next_turn": 1 if mine else 0,
+    }.get(duration, 0)
+    return Mod(stat=stat, amount=amount, tag=tag, until_turn=until)
+
+
+def ask(frame: Frame, player: int, label: str) -> tuple[bool | None, Prompt | None]:
+    """A yes/no inside an effect ("draw up to", "you may"): (answer, None) once answered."""
+    if frame.chosen:
+        return bool(frame.picked), None
+    return None, Prompt(player=player, kind="yes_no", label=label)

@@ -2,27 +2,67 @@
 
 An effect resolves as in 8-4-1: an optional effect first asks its controller (8-1-2), costs are
 checked as a whole then paid in order (8-3-1-1, 8-3-1-3), [Once Per Turn] is marked once the
-effect is activated (10-2-13-5), then actions run in text order (1-3-7); ``If`` blocks run only
-when their conditions hold (4-10-1, 8-3-3). Whenever a step needs a choice, the interpreter
-stops with a ``Prompt`` and the next action of the prompted player answers it; the half-done
-effect stays at the head of the queue, so the state remains a plain value between calls.
+effect is activated (10-2-13-5), the conditions are checked again after the costs (a cost may
+change them; if they fail the cost was paid for nothing, 8-3-3), then actions run in text order
+(1-3-7). ``If`` blocks run only when their conditions hold (4-10-1), ``May`` blocks when the
+player says yes, ``ChooseOne`` runs the option picked. Whenever a step needs a choice, the
+interpreter stops with a ``Prompt`` and the next action of the prompted player answers it; the
+half-done effect stays at the head of the queue, so the state remains a plain value.
 
-Only cards whose whole text compiled have effects (``stats.effect_live``); a card with any
-unparsed fragment keeps its keywords, power, cost and counter and does nothing else.
+Only cards whose whole text compiled, and whose tree uses only kinds this interpreter knows
+(``supported``), have effects (``stats.effect_live``); any other card keeps its keywords, power,
+cost and counter and does nothing else.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from generator.play import costs, fx
-from generator.play.handlers import ACTIONS, source_card
+from generator.play.effects.model import CompiledCard
+from generator.play.handlers import FIELD_ACTIONS, source_card
+from generator.play.moves import ZONE_ACTIONS
 from generator.play.state import Action, Event, Frame, GameState, Prompt
 from generator.play.stats import condition_holds
 from generator.play.zones import field_card, replace_on_field
 
+ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS}
+_BLOCKS = ("if", "may", "choose_one")
+CONDITION_KINDS = frozenset({"leader_has_type", "leader_is_colour", "leader_multicoloured",
+                             "leader_is_name", "count", "compare_with_opponent", "self_state"})
 
-def _node(actions: tuple, path: tuple) -> object | None:
+
+def supported(comp: CompiledCard) -> CompiledCard:
+    """The compiled card, marked incomplete when its tree holds a ``kind`` the engine cannot run
+    (the model may grow faster than the interpreter; an unknown kind must never be ignored)."""
+    known = set(ACTIONS) | set(_BLOCKS) | costs.KINDS | CONDITION_KINDS
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "kind" in node:
+                found.add(node["kind"])
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, (list, tuple)):
+            for v in node:
+                walk(v)
+
+    walk(comp.model_dump(include={"effects", "trigger"}))
+    unknown = sorted(found - known)
+    if not unknown or not comp.complete:
+        return comp
+    return comp.model_copy(update={"complete": False, "unparsed": comp.unparsed + tuple(
+        f"engine: unsupported kind {k}" for k in unknown)})
+
+
+def _node(actions: tuple, path: tuple) -> Any:
+    """The action at ``path``: ints index action tuples, ``"o<i>"`` picks a ChooseOne option."""
     node, seq = None, actions
     for idx in path:
+        if isinstance(idx, str):
+            seq = node.options[int(idx[1:])]
+            continue
         if idx >= len(seq):
             return None
         node = seq[idx]
@@ -31,13 +71,18 @@ def _node(actions: tuple, path: tuple) -> object | None:
 
 
 def _after(actions: tuple, path: tuple) -> tuple | None:
-    """The path of the action after the one at ``path``, climbing out of ``If`` blocks."""
+    """The path of the action after the one at ``path``, climbing out of finished blocks."""
     steps = list(path)
     while steps:
+        if isinstance(steps[-1], str):
+            steps.pop()
+            continue
         steps[-1] += 1
         if _node(actions, tuple(steps)) is not None:
             return tuple(steps)
         steps.pop()
+        if steps and isinstance(steps[-1], str):
+            steps.pop()
     return None
 
 
@@ -47,8 +92,15 @@ def _head(state: GameState, frame: Frame | None) -> GameState:
     return state.model_copy(update={"pending": ((frame,) + rest) if frame is not None else rest})
 
 
-def _reset(frame: Frame, pc: tuple) -> Frame:
-    return frame.model_copy(update={"pc": pc, "picked": (), "chosen": False, "looked": ()})
+def _goto(state: GameState, frame: Frame, pc: tuple | None) -> GameState:
+    if pc is None:
+        return _head(state, None)
+    return _head(state, frame.model_copy(update={"pc": pc, "picked": (), "chosen": False,
+                                                 "looked": ()}))
+
+
+def _asking(state: GameState, frame: Frame, prompt: Prompt) -> GameState:
+    return _head(state, frame).model_copy(update={"prompt": prompt})
 
 
 def _activate(state: GameState, frame: Frame) -> GameState:
@@ -58,7 +110,7 @@ def _activate(state: GameState, frame: Frame) -> GameState:
     if eff.once_per_turn and card is not None:
         state = replace_on_field(state, frame.controller,
                                  card.model_copy(update={"once": card.once + (frame.effect,)}))
-    return _head(state, _reset(frame, ("cost", 0)))
+    return _goto(state, frame, ("cost", 0))
 
 
 def step(state: GameState, ev: list[Event]) -> GameState:
@@ -70,52 +122,72 @@ def step(state: GameState, ev: list[Event]) -> GameState:
         if not costs.payable(state, frame, eff):
             return _head(state, None)
         ev.append(Event(kind="effect", player=frame.controller,
-                        data={"card": frame.card, "source": frame.source,
-                              "timing": eff.timing}))
+                        data={"card": frame.card, "source": frame.source, "timing": eff.timing}))
         if eff.optional:
-            prompt = Prompt(player=frame.controller, kind="yes_no",
-                            label=f"use the {eff.timing} effect of {state.cards[frame.card].name}?")
-            return _head(state, _reset(frame, ("optional",))).model_copy(update={"prompt": prompt})
+            label = f"use the {eff.timing} effect of {state.cards[frame.card].name}?"
+            prompt = Prompt(player=frame.controller, kind="yes_no", label=label)
+            return _goto(state, frame, ("optional",)).model_copy(update={"prompt": prompt})
         return _activate(state, frame)
     if pc[0] == "cost":
         i = int(pc[1])
-        if i >= len(eff.costs):
-            first = ("act", 0) if eff.actions else None
-            return _head(state, _reset(frame, first) if first else None)
-        state, frame, prompt = costs.pay(state, frame, eff.costs[i], ev)
-        if prompt is not None:
-            return _head(state, frame).model_copy(update={"prompt": prompt})
-        return _head(state, _reset(frame, ("cost", i + 1)))
-    path = tuple(int(x) for x in pc[1:])
+        if i < len(eff.costs):
+            state, frame, prompt = costs.pay(state, frame, eff.costs[i], ev)
+            if prompt is not None:
+                return _asking(state, frame, prompt)
+            return _goto(state, frame, ("cost", i + 1))
+        src = source_card(state, frame)
+        if not eff.actions or not all(condition_holds(state, frame.controller, src, c)
+                                      for c in eff.conditions):
+            return _head(state, None)
+        return _goto(state, frame, ("act", 0))
+    path = tuple(pc[1:])
     node = _node(eff.actions, path)
+    nxt = _after(eff.actions, path)
     if node.kind == "if":
-        held = all(condition_holds(state, frame.controller, source_card(state, frame), c)
-                   for c in node.conditions)
-        nxt = path + (0,) if held and node.actions else _after(eff.actions, path)
+        src = source_card(state, frame)
+        if node.actions and all(condition_holds(state, frame.controller, src, c)
+                                for c in node.conditions):
+            nxt = path + (0,)
+    elif node.kind == "may":
+        yes, prompt = fx.ask(frame, frame.controller, f"{state.cards[frame.card].name}: you may")
+        if prompt is not None:
+            return _asking(state, frame, prompt)
+        if yes and node.actions:
+            nxt = path + (0,)
+    elif node.kind == "choose_one":
+        if not frame.chosen:
+            chooser = frame.controller if node.chooser == "you" else 1 - frame.controller
+            labels = tuple(", ".join(a.kind for a in opt) for opt in node.options)
+            prompt = Prompt(player=chooser, kind="option", options=tuple(range(len(labels))),
+                            labels=labels, min=1, label="choose one")
+            return _asking(state, frame, prompt)
+        nxt = path + (f"o{frame.picked[0]}", 0) if node.options[frame.picked[0]] else nxt
     else:
         state, frame, prompt = ACTIONS[node.kind](state, frame, node, ev)
         if prompt is not None:
-            return _head(state, frame).model_copy(update={"prompt": prompt})
-        nxt = _after(eff.actions, path)
-    return _head(state, _reset(frame, ("act", *nxt)) if nxt is not None else None)
+            return _asking(state, frame, prompt)
+    return _goto(state, frame, ("act", *nxt) if nxt is not None else None)
 
 
 def prompt_actions(state: GameState) -> list[Action]:
     prompt = state.prompt
     assert prompt is not None
     if prompt.kind == "yes_no":
-        return [Action(id="yes", kind="effect_yes", label=prompt.label),
-                Action(id="no", kind="effect_no", label=prompt.label)]
+        return [Action(id="yes", kind="answer_yes", label=prompt.label),
+                Action(id="no", kind="answer_no", label=prompt.label)]
+    if prompt.kind == "option":
+        return [Action(id=f"option:{i}", kind="option", label=f"{prompt.label}: {prompt.labels[i]}")
+                for i in prompt.options]
     frame = state.pending[0]
     out = [Action(id=f"choose:{iid}", kind="choose", target=iid,
-                  label=f"{prompt.label}: {_name(state, frame, iid)}")
+                  label=f"{prompt.label}: {_name(state, iid)}")
            for iid in prompt.options if iid not in frame.picked]
     if len(frame.picked) >= prompt.min:
         out.append(Action(id="choose:done", kind="choose_done", label=f"{prompt.label}: done"))
     return out
 
 
-def _name(state: GameState, frame: Frame, iid: int) -> str:
+def _name(state: GameState, iid: int) -> str:
     for ps in state.players:
         for zone in (ps.field(), ps.hand, ps.deck, ps.trash, ps.life):
             for c in zone:
@@ -125,18 +197,22 @@ def _name(state: GameState, frame: Frame, iid: int) -> str:
 
 
 def answer(state: GameState, action_id: str, ev: list[Event]) -> GameState:
-    """Apply the prompted player's answer; the choice is final when ``max`` cards are picked,
-    no option is left, or the player says ``choose:done``."""
+    """Apply the prompted player's answer. A card choice is final when ``max`` cards are
+    picked, no option is left, or the player says ``choose:done``."""
     prompt, frame = state.prompt, state.pending[0]
     assert prompt is not None
     state = state.model_copy(update={"prompt": None})
-    if prompt.kind == "yes_no":
+    if prompt.kind == "yes_no" and frame.pc == ("optional",):
         return _activate(state, frame) if action_id == "yes" else _head(state, None)
+    if prompt.kind != "choose":
+        yes_or_option = (1,) if action_id == "yes" else () if action_id == "no" else (
+            int(action_id.split(":")[1]),)
+        return _head(state, frame.model_copy(update={"picked": yes_or_option, "chosen": True}))
     if action_id != "choose:done":
         frame = frame.model_copy(update={"picked": frame.picked + (int(action_id.split(":")[1]),)})
         left = [o for o in prompt.options if o not in frame.picked]
         if len(frame.picked) < prompt.max and left:
-            return _head(state, frame).model_copy(update={"prompt": prompt})
+            return _asking(state, frame, prompt)
     ev.append(Event(kind="chosen", player=prompt.player,
                     data={"label": prompt.label, "picked": list(frame.picked)}, private=("picked",)))
     return _head(state, frame.model_copy(update={"chosen": True}))

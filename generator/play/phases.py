@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from generator.play import fx
 from generator.play.state import CardInstance, Event, GameState, Result
+from generator.play.stats import has_status
 from generator.play.zones import draw, set_ps
 
 
@@ -30,12 +31,16 @@ def start_turn(state: GameState, ev: list[Event]) -> GameState:
 
 def _refresh(state: GameState, p: int) -> GameState:
     """6-2-3 and 6-2-4: given DON!! go back to the cost area, then every rested card of the turn
-    player (Leader, Characters, Stage, DON!!) becomes active."""
+    player (Leader, Characters, Stage, DON!!) becomes active, except one an effect keeps rested
+    ("will not become active in your next Refresh Phase")."""
     ps = state.players[p]
     given = ps.leader.don + sum(c.don for c in ps.characters)
 
     def ready(c: CardInstance) -> CardInstance:
-        return c if not (c.rested or c.don) else c.model_copy(update={"rested": False, "don": 0})
+        if not (c.rested or c.don):
+            return c
+        keep = c.rested and has_status(state, p, c, "no_refresh")
+        return c.model_copy(update={"rested": keep, "don": 0})
 
     stage = ready(ps.stage) if ps.stage is not None else None
     return set_ps(state, p, leader=ready(ps.leader), characters=tuple(map(ready, ps.characters)),

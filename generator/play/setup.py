@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from generator.models.onepiece import OnePieceCard
 from generator.play import phases, rng
 from generator.play.effects.compiler import compile_card
+from generator.play.interpret import supported
 from generator.play.state import CardInstance, Deck, Event, GameState, PlayerState
 from generator.play.zones import draw, set_ps
 
@@ -33,7 +34,7 @@ def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed
         shuffled, s = rng.shuffle(main, s)
         players.append(PlayerState(leader=leader, deck=shuffled))
     state = GameState(
-        cards=used, compiled={cid: compile_card(c) for cid, c in used.items()},
+        cards=used, compiled={cid: supported(compile_card(c)) for cid, c in used.items()},
         players=(players[0], players[1]), first=first, active=first, waiting_for=first, rng=s)
     ev: list[Event] = []
     for p in (first, 1 - first):

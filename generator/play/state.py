@@ -39,16 +39,17 @@ class _Frozen(BaseModel):
 
 
 class Mod(_Frozen):
-    """A temporary change to a card: power, cost or a gained keyword.
+    """A temporary change to a card: power, cost, base power (4-9), a gained keyword or status.
 
-    ``battle`` ends with the battle (7-1-5-3); ``until_turn`` ends at the end of that turn number
-    (6-6-1-3); neither means it lasts while the card stays on the field (3-1-6 drops every
-    effect when the card changes area, which the engine gets for free by making a new instance).
+    ``tag`` names the keyword or status (``cannot_attack``, ``cannot_be_ko``...). ``battle`` ends
+    with the battle (7-1-5-3); ``until_turn`` ends at the end of that turn number (6-6-1-3);
+    neither means it lasts while the card stays on the field (3-1-6 drops every effect when the
+    card changes area, which the engine gets for free by making a new instance).
     """
 
-    stat: Literal["power", "cost", "keyword"]
+    stat: Literal["power", "cost", "base_power", "keyword", "status"]
     amount: int = 0
-    keyword: str | None = None
+    tag: str | None = None
     until_turn: int | None = None
     battle: bool = False
 
@@ -124,12 +125,14 @@ class Frame(_Frozen):
 
 
 class Prompt(_Frozen):
-    """A question the engine needs answered before it can go on: a yes/no (``optional`` effects,
-    8-1-2) or a choice of up to ``max`` cards among ``options`` (8-4-4, 4-8)."""
+    """A question the engine needs answered before it can go on: a yes/no ("you may", 8-1-2),
+    a choice of up to ``max`` cards among ``options`` (instance ids, 8-4-4, 4-8), or one of
+    several texts ("Choose one:", ``options`` are indexes into ``labels``)."""
 
     player: int
-    kind: Literal["yes_no", "choose"]
+    kind: Literal["yes_no", "choose", "option"]
     options: tuple[int, ...] = ()
+    labels: tuple[str, ...] = ()
     min: int = 0
     max: int = 1
     label: str

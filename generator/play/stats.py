@@ -1,11 +1,13 @@
-"""A card's current numbers and keywords, and the matching of effect filters and conditions.
+"""A card's current numbers, keywords and statuses; the matching of effect filters and conditions.
 
-Power (2-6, 6-5-5-2): printed power + modifiers + 1000 per given DON!! during its owner's turn
-only + live permanent effects (8-1-3-3); it may be negative (1-3-6-1). Cost (2-7): printed cost
-+ modifiers, never below 0 outside a calculation (1-3-6-2). Keywords (10-1): the compiled card's
-own keywords, those gained by modifiers and those granted by live permanent effects.
+Power (2-6, 6-5-5-2): base power (printed, or the highest "base power becomes" value, 4-9-2-1)
++ modifiers + 1000 per given DON!! during its owner's turn only + live permanent effects
+(8-1-3-3); it may be negative (1-3-6-1). Cost (2-7): printed cost + modifiers, never below 0
+outside a calculation (1-3-6-2). Keywords (10-1) and statuses ("cannot attack", "cannot be
+K.O.'d"...): the compiled card's own, those gained by modifiers, and those granted by live
+permanent effects.
 
-Permanent effects here read filters with numbers that leave other permanent effects out
+Permanent effects read filters with numbers that leave other permanent effects out
 (``statics=False``), which keeps one permanent effect from feeding on another forever; the rules'
 fixed-point order (8-1-3-3-5) is not modelled further.
 """
@@ -15,26 +17,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.effects.model import CardFilter, CompiledCard, Condition, Effect, Target
-from generator.play.state import CardInstance, GameState
+from generator.play.effects.model import CardFilter, Condition, Effect, Target
+from generator.play.state import CardInstance, GameState, PlayerState
 from generator.play.zones import all_field
+
+_STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power"})
 
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
     return state.cards[inst.card]
 
 
-def compiled_of(state: GameState, inst: CardInstance) -> CompiledCard:
-    return state.compiled[inst.card]
-
-
 def power(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
-    total = (state.cards[inst.card].power or 0) + sum(
-        m.amount for m in inst.mods if m.stat == "power")
+    base = [m.amount for m in inst.mods if m.stat == "base_power"]
+    adds = sum(m.amount for m in inst.mods if m.stat == "power")
+    if statics:
+        for act in _static_actions(state, owner, inst):
+            if act.kind == "power":
+                adds += act.amount
+            elif act.kind == "set_base_power":
+                base.append(act.value)
+    total = (max(base) if base else state.cards[inst.card].power or 0) + adds
     if owner == state.active:
         total += 1000 * inst.don
-    if statics:
-        total += sum(act.amount for act in _static_actions(state, owner, inst, "power"))
     return total
 
 
@@ -42,15 +47,23 @@ def cost(state: GameState, owner: int, inst: CardInstance, statics: bool = True)
     total = (state.cards[inst.card].cost or 0) + sum(
         m.amount for m in inst.mods if m.stat == "cost")
     if statics:
-        total += sum(act.amount for act in _static_actions(state, owner, inst, "cost_change"))
+        total += sum(a.amount for a in _static_actions(state, owner, inst)
+                     if a.kind == "cost_change")
     return max(0, total)
 
 
 def keywords(state: GameState, owner: int, inst: CardInstance) -> frozenset[str]:
     kws = set(state.compiled[inst.card].keywords)
-    kws.update(m.keyword for m in inst.mods if m.stat == "keyword" and m.keyword)
-    kws.update(act.keyword for act in _static_actions(state, owner, inst, "gain_keyword"))
+    kws.update(m.tag for m in inst.mods if m.stat == "keyword")
+    kws.update(a.keyword for a in _static_actions(state, owner, inst) if a.kind == "gain_keyword")
     return frozenset(kws)
+
+
+def has_status(state: GameState, owner: int, inst: CardInstance, status: str) -> bool:
+    if any(m.stat == "status" and m.tag == status for m in inst.mods):
+        return True
+    return any(a.kind == "status" and a.status == status
+               for a in _static_actions(state, owner, inst))
 
 
 def effect_live(state: GameState, controller: int, source: CardInstance, eff: Effect) -> bool:
@@ -68,31 +81,46 @@ def effect_live(state: GameState, controller: int, source: CardInstance, eff: Ef
     return all(condition_holds(state, controller, source, c) for c in eff.conditions)
 
 
+def _zone_count(state: GameState, p: int, zone: str, flt: CardFilter) -> int:
+    ps: PlayerState = state.players[p]
+    if zone in ("life", "hand", "trash", "deck"):
+        return len(getattr(ps, zone))
+    if zone == "don":
+        return ps.don_total() - ps.don_deck
+    if zone == "rested_don":
+        return ps.don_rested
+    if zone == "active_don":
+        return ps.don_active
+    if zone == "given_don":
+        return ps.leader.don + sum(c.don for c in ps.characters)
+    cards = ps.characters if zone == "characters" else ps.field()
+    return sum(1 for c in cards if matches(state, p, c, flt, True, False))
+
+
 def condition_holds(state: GameState, controller: int, source: CardInstance,
                     cond: Condition) -> bool:
-    me = state.players[controller]
-    leader = state.cards[me.leader.card]
-    if cond.kind == "leader_has_type":
+    leader = state.cards[state.players[controller].leader.card]
+    kind = cond.kind
+    if kind == "leader_has_type":
         if cond.contains:
-            return any(cond.type in t for t in leader.types)
-        return cond.type in leader.types
-    if cond.kind == "leader_is_colour":
-        return leader.colors == (cond.colour,) if cond.only else cond.colour in leader.colors
-    if cond.kind == "leader_is_name":
+            return any(t in lt for t in cond.types for lt in leader.types)
+        return any(t in leader.types for t in cond.types)
+    if kind == "leader_is_colour":
+        return cond.colour in leader.colors
+    if kind == "leader_multicoloured":
+        return len(leader.colors) > 1
+    if kind == "leader_is_name":
         return leader.name == cond.name
-    if cond.kind == "self_state":
+    if kind == "self_state":
         return source.rested == (cond.state == "rested")
-    whose = controller if cond.whose == "you" else 1 - controller
-    ps = state.players[whose]
-    counts = {
-        "life": lambda: len(ps.life), "hand": lambda: len(ps.hand),
-        "trash": lambda: len(ps.trash), "deck": lambda: len(ps.deck),
-        "don": lambda: ps.don_total() - ps.don_deck, "rested_don": lambda: ps.don_rested,
-        "active_don": lambda: ps.don_active,
-        "characters": lambda: sum(1 for c in ps.characters
-                                  if matches(state, whose, c, cond.filter, True, False)),
-    }
-    n = counts[cond.zone]()
+    if kind == "compare_with_opponent":
+        flt = CardFilter()
+        mine = _zone_count(state, controller, cond.zone, flt)
+        theirs = _zone_count(state, 1 - controller, cond.zone, flt)
+        return {"less": mine < theirs, "at_most": mine <= theirs, "more": mine > theirs,
+                "at_least": mine >= theirs}[cond.compare]
+    whose = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
+    n = sum(_zone_count(state, p, cond.zone, cond.filter) for p in whose)
     if cond.compare == "at_least":
         return n >= cond.n
     if cond.compare == "at_most":
@@ -102,16 +130,19 @@ def condition_holds(state: GameState, controller: int, source: CardInstance,
 
 def matches(state: GameState, owner: int, inst: CardInstance, flt: CardFilter,
             on_field: bool, statics: bool = True) -> bool:
+    """Does the card match the filter? Numbers are current values on the field and printed ones
+    elsewhere or when the filter says "base" (4-9-2)."""
     c = state.cards[inst.card]
+    current = on_field and not flt.base
     if flt.category is not None and c.category != flt.category:
         return False
     if flt.min_cost is not None or flt.max_cost is not None:
-        v = cost(state, owner, inst, statics) if on_field else max(0, c.cost or 0)
+        v = cost(state, owner, inst, statics) if current else max(0, c.cost or 0)
         if (flt.min_cost is not None and v < flt.min_cost) or (
                 flt.max_cost is not None and v > flt.max_cost):
             return False
     if flt.min_power is not None or flt.max_power is not None:
-        v = power(state, owner, inst, statics) if on_field else (c.power or 0)
+        v = power(state, owner, inst, statics) if current else (c.power or 0)
         if (flt.min_power is not None and v < flt.min_power) or (
                 flt.max_power is not None and v > flt.max_power):
             return False
@@ -121,9 +152,11 @@ def matches(state: GameState, owner: int, inst: CardInstance, flt: CardFilter,
         return False
     if flt.colour is not None and flt.colour not in c.colors:
         return False
-    if flt.name is not None and c.name != flt.name:
+    if flt.names and c.name not in flt.names:
         return False
     if flt.exclude_name is not None and c.name == flt.exclude_name:
+        return False
+    if flt.attribute is not None and flt.attribute not in c.attributes:
         return False
     if flt.state is not None and inst.rested != (flt.state == "rested"):
         return False
@@ -137,6 +170,8 @@ def target_pool(state: GameState, controller: int, source: CardInstance, target:
     who = target.who
     if who == "self_card":
         pool = [(me, source)]
+    elif who == "any_character":
+        pool = [(p, c) for p in (me, opp) for c in state.players[p].characters]
     else:
         side = me if who.startswith("your") else opp
         ps = state.players[side]
@@ -150,7 +185,7 @@ def target_pool(state: GameState, controller: int, source: CardInstance, target:
             and matches(state, o, c, target.filter, on_field=True, statics=statics)]
 
 
-def _static_actions(state: GameState, owner: int, inst: CardInstance, kind: str) -> Iterator:
+def _static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
     """Actions of live permanent effects that apply to ``inst`` now (8-1-3-3). Only "this card"
     and "all matching" targets make sense for a permanent effect; a counted target is skipped."""
     for p, src in all_field(state):
@@ -158,15 +193,14 @@ def _static_actions(state: GameState, owner: int, inst: CardInstance, kind: str)
         if not comp.complete:
             continue
         for eff in comp.effects:
-            if eff.timing != "static" or not any(a.kind == kind for a in eff.actions):
-                continue
-            if not effect_live(state, p, src, eff):
+            if eff.timing != "static" or not effect_live(state, p, src, eff):
                 continue
             for act in eff.actions:
-                if act.kind != kind:
+                if act.kind not in _STATIC_KINDS:
                     continue
                 t = act.target
-                if t.who != "self_card" and t.count is not None:
-                    continue
-                if any(c.iid == inst.iid for _, c in target_pool(state, p, src, t, False)):
+                if t.who == "self_card" and p == owner and src.iid == inst.iid:
+                    yield act
+                elif t.who != "self_card" and t.count is None and any(
+                        c.iid == inst.iid for _, c in target_pool(state, p, src, t, False)):
                     yield act

@@ -7,6 +7,7 @@ The registry is data, not code: a new upstream is a new TOML entry, its checksum
 from __future__ import annotations
 
 import tomllib
+import datetime as dt
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,7 @@ class SourceSpec(BaseModel):
     name: str
     tier: str
     version: str
+    published: dt.date  # the pinned version's publication date: its data is "as of" that day
     homepage: str
     mirror: str  # the source's folder inside a mirror laid out like ../shared/data
     include: tuple[str, ...]

@@ -14,6 +14,7 @@ CREATE TABLE sources (
     name        VARCHAR NOT NULL,
     tier        VARCHAR NOT NULL,
     version     VARCHAR NOT NULL,
+    published   DATE NOT NULL,         -- the data is as of this day
     homepage    VARCHAR NOT NULL,
     priority    INTEGER NOT NULL       -- registry order: lower wins when sources disagree
 );

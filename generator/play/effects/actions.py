@@ -50,6 +50,9 @@ def _keyword(m: re.Match[str], ctx: Context):
     return m_.GainKeyword(target=t, keyword=m["k"], duration=d)
 
 
+_ALL_OPPONENT_CHARACTERS = m_.Target(who="opponent_character", count=None, up_to=False)
+
+
 def _both(first, second):
     """One sentence, two effects on one target: "gains [Rush] and +1000 power"."""
     def build(m: re.Match[str], ctx: Context):
@@ -107,6 +110,10 @@ ACTIONS: tuple[Rule, ...] = (
     rule("{T} cannot be K.O.'d{D}", _status("cannot_be_ko")),
     rule("{T} cannot be K.O.'d in battle{D}", _status("cannot_be_ko_in_battle")),
     rule("{T} cannot be K.O.'d by effects{D}", _status("cannot_be_ko_by_effects")),
+    rule("{T} cannot be K.O.'d by your opponent's effects{D}",
+         _status("cannot_be_ko_by_opponent_effects")),
+    rule("Your opponent cannot activate [Blocker]{D}", lambda m, c: (d := duration(m, c)) and
+         m_.GainStatus(target=_ALL_OPPONENT_CHARACTERS, status="cannot_block", duration=d)),
     rule("{T} cannot be rested{D}", _status("cannot_be_rested")),
     rule("{T} cannot activate [Blocker]{D}", _status("cannot_block")),
     rule("{T} will not become active in your opponent's next Refresh Phase",
@@ -131,6 +138,10 @@ ACTIONS: tuple[Rule, ...] = (
          lambda m, c: m_.HandToDeck(n=number(m["n"]))),
     rule("Place {N} cards? from your hand at the top or bottom of your deck(?: in any order)?",
          lambda m, c: m_.HandToDeck(n=number(m["n"]), position="top_or_bottom")),
+    rule("Place {N} cards? from your hand at the top of your deck(?: in any order)?",
+         lambda m, c: m_.HandToDeck(n=number(m["n"]), position="top")),
+    rule("Your opponent places {N} cards? from their hand at the bottom of their deck(?: in any"
+         " order)?", lambda m, c: m_.HandToDeck(whose="opponent", n=number(m["n"]))),
     rule("Look at {N} cards from the top of your deck and place them at the top or bottom of"
          " (?:the|your) deck in any order",
          lambda m, c: m_.LookTop(n=number(m["n"]), take=0, rest_to="top_or_bottom")),
@@ -141,6 +152,8 @@ ACTIONS: tuple[Rule, ...] = (
     Rule(re.compile(r"Add up to (?P<n>\d+|a|an) DON!! cards? from your DON!! deck and "
                     r"(?P<how>rest (?:it|them)|set (?:it|them) as active)", re.I), _add_don,
          "Add up to {N} DON!! cards from your DON!! deck and rest it / set it as active"),
+    Rule(re.compile(r"Add up to (?P<n>\d+|a|an) DON!! cards? as (?P<how>rested|active) from your"
+                    r" DON!! deck", re.I), _add_don, "Add up to {N} DON!! cards as rested from..."),
     rule("Set up to {N} of your DON!! cards as active",
          lambda m, c: m_.SetDonActive(n=number(m["n"]))),
     rule("Rest up to {N} of your opponent's DON!! cards",

@@ -328,10 +328,12 @@ class TrashFromHand(_Node):
 
 
 class HandToDeck(_Node):
-    """Place N cards from your hand at the bottom (or, your choice, top or bottom) of your deck."""
+    """A player places N cards from their hand at the bottom / top of their deck (their choice of
+    cards; ``top_or_bottom``: their choice of end too)."""
     kind: Literal["hand_to_deck"] = "hand_to_deck"
+    whose: Player = "you"
     n: int
-    position: Literal["bottom", "top_or_bottom"] = "bottom"
+    position: Literal["bottom", "top", "top_or_bottom"] = "bottom"
 
 
 class PlayFrom(_Node):
@@ -344,9 +346,11 @@ class PlayFrom(_Node):
 
 
 class AddLife(_Node):
-    """Add N cards to the top of your Life, from the top of your deck or from your hand."""
+    """Add N cards (up to N with ``up_to``) to the top of your Life, from the top of your deck or
+    from your hand."""
     kind: Literal["add_life"] = "add_life"
     n: int = 1
+    up_to: bool = True
     source: Literal["deck_top", "hand"] = "deck_top"
     face_up: bool = False
 
@@ -394,10 +398,11 @@ class TrashFromDeck(_Node):
 
 
 class TrashLife(_Node):
-    """Trash up to N cards from the top of a player's Life (no [Trigger])."""
+    """Trash N cards (up to N with ``up_to``) from the top of a player's Life (no [Trigger])."""
     kind: Literal["trash_life"] = "trash_life"
     whose: Player
     n: int = 1
+    up_to: bool = True
 
 
 class RestOpponentDon(_Node):
@@ -424,7 +429,7 @@ class AddThisToHand(_Node):
 Status = Literal[
     "cannot_attack", "cannot_be_ko", "cannot_be_ko_in_battle", "cannot_be_ko_by_effects",
     "cannot_be_rested", "cannot_block", "no_refresh", "can_attack_active",
-    "cannot_be_removed_by_opponent_effects",
+    "cannot_be_removed_by_opponent_effects", "cannot_be_ko_by_opponent_effects",
 ]
 
 

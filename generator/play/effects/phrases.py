@@ -26,6 +26,7 @@ _NOUNS: dict[str, tuple[str | None, str]] = {
     "Leaders": ("Leader", "leader"),
     "Leader or Character card": (None, "both"),
     "Leader or Character cards": (None, "both"),
+    "Leader or Characters": (None, "both"),
     "card": (None, "both"),
     "cards": (None, "both"),
     "Event": ("Event", "other"),

@@ -1,1 +1,1 @@
-SELECT source_id, game, name, tier, version, homepage, priority FROM sources ORDER BY priority;
+SELECT source_id, game, name, tier, version, published, homepage, priority FROM sources ORDER BY priority;

@@ -1,0 +1,152 @@
+"""The catalog as surfaces see it, whether at build time or inside the app.
+
+Surfaces never query DuckDB directly: they read a ``Snapshot``. The build makes one in memory from
+the catalog (one query per table, then every route is pure Python), writes it to ``dist/_data/`` as
+sharded JSON, and the app reopens those shards lazily. So the app's dynamic routes run the very same
+surface functions without a database, and any number of app replicas need nothing but ``dist/``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cached_property, lru_cache
+from pathlib import Path
+
+import orjson
+
+from generator.catalog import queries
+from generator.identity import card_content_hash
+from generator.models.catalog import CardSet, Game, Printing, Source
+
+DATA_DIR = "_data"
+
+
+class Snapshot:
+    """In-memory catalog: games, sets, printings by SKU and by set, sources, content-hash index."""
+
+    def __init__(self, games: tuple[Game, ...], sets: tuple[CardSet, ...], printings: tuple[Printing, ...],
+                 sources: tuple[Source, ...], encoding: str):
+        self.encoding = encoding
+        self._games = games
+        self._sets = {(s.game, s.set_code): s for s in sets}
+        self._printings = {p.sku: p for p in printings}
+        self._sources = sources
+
+    @classmethod
+    def from_catalog(cls, con, encoding: str) -> "Snapshot":
+        games = queries.games(con)
+        sets = tuple(s for g in games for s in queries.sets_of_game(con, g.game))
+        return cls(games, sets, queries.printings(con), queries.sources(con), encoding)
+
+    def games(self) -> tuple[Game, ...]:
+        return self._games
+
+    def game(self, token: str) -> Game | None:
+        return next((g for g in self._games if g.game == token), None)
+
+    def sets_of_game(self, game: str) -> tuple[CardSet, ...]:
+        return self._sets_by_game.get(game, ())
+
+    def card_set(self, game: str, set_code: str) -> CardSet | None:
+        return self._sets.get((game, set_code))
+
+    def printing(self, sku: str) -> Printing | None:
+        return self._printings.get(sku)
+
+    def printings(self) -> tuple[Printing, ...]:
+        return tuple(self._printings.values())
+
+    def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
+        return self._printings_by_set.get((game, set_code), ())
+
+    def sources(self) -> tuple[Source, ...]:
+        return self._sources
+
+    def source(self, source_id: str) -> Source | None:
+        return next((s for s in self._sources if s.source_id == source_id), None)
+
+    def printing_count(self) -> int:
+        return sum(g.printing_count for g in self._games)
+
+    def sku_for_hash(self, digest: str) -> str | None:
+        return self.hash_index.get(digest)
+
+    @cached_property
+    def hash_index(self) -> dict[str, str]:
+        """Content hash -> SKU for every printing (identity fields differ whenever SKUs do)."""
+        return {card_content_hash(p, self.encoding): p.sku for p in self._printings.values()}
+
+    @cached_property
+    def _sets_by_game(self) -> dict[str, tuple[CardSet, ...]]:
+        grouped = defaultdict(list)
+        for s in self._sets.values():
+            grouped[s.game].append(s)
+        return {g: tuple(v) for g, v in grouped.items()}
+
+    @cached_property
+    def _printings_by_set(self) -> dict[tuple[str, str], tuple[Printing, ...]]:
+        grouped = defaultdict(list)
+        for p in self._printings.values():
+            grouped[(p.game, p.set_code)].append(p)
+        return {k: tuple(v) for k, v in grouped.items()}
+
+
+def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
+    """The snapshot as files under ``_data/`` (returned as (relative path, bytes) for the writer)."""
+    files = [
+        (f"{DATA_DIR}/games.json", _dump([g.model_dump(mode="json") for g in snapshot.games()])),
+        (f"{DATA_DIR}/sets.json", _dump([s.model_dump(mode="json") for g in snapshot.games()
+                                          for s in snapshot.sets_of_game(g.game)])),
+        (f"{DATA_DIR}/sources.json", _dump([s.model_dump(mode="json") for s in snapshot.sources()])),
+    ]
+    for (game, set_code), printings in sorted(snapshot._printings_by_set.items()):
+        files.append((f"{DATA_DIR}/printings/{game}-{set_code}.json",
+                      _dump([p.model_dump(mode="json") for p in printings])))
+    shards = defaultdict(dict)
+    for digest, sku in snapshot.hash_index.items():
+        shards[_shard(digest)][digest] = sku
+    for shard, entries in sorted(shards.items()):
+        files.append((f"{DATA_DIR}/hash-index/{shard}.json", _dump(dict(sorted(entries.items())))))
+    return files
+
+
+def _shard(digest: str) -> str:
+    return digest.removeprefix("sha256:")[:2]
+
+
+def _dump(value) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+
+
+class FileSnapshot(Snapshot):
+    """The same interface over ``dist/_data``: sets and games eagerly, printings per set on demand."""
+
+    def __init__(self, dist: Path, encoding: str):
+        self._root = dist / DATA_DIR
+        load = lambda name: orjson.loads((self._root / name).read_bytes())  # noqa: E731
+        games = tuple(Game(**g) for g in load("games.json"))
+        sets = tuple(CardSet(**s) for s in load("sets.json"))
+        super().__init__(games, sets, (), tuple(Source(**s) for s in load("sources.json")), encoding)
+
+    def printing(self, sku: str) -> Printing | None:
+        game, _, rest = sku.partition("-")
+        set_code = rest.partition("-")[0]
+        return next((p for p in self.printings_of_set(game, set_code) if p.sku == sku), None)
+
+    def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
+        return self._load_set(game, set_code)
+
+    @lru_cache(maxsize=512)  # noqa: B019 (one FileSnapshot per app process)
+    def _load_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
+        path = self._root / "printings" / f"{game}-{set_code}.json"
+        if (game, set_code) not in self._sets or not path.is_file():
+            return ()
+        return tuple(Printing(**p) for p in orjson.loads(path.read_bytes()))
+
+    def sku_for_hash(self, digest: str) -> str | None:
+        return self._load_shard(_shard(digest)).get(digest)
+
+    @lru_cache(maxsize=256)  # noqa: B019
+    def _load_shard(self, shard: str) -> dict[str, str]:
+        path = self._root / "hash-index" / f"{shard}.json"
+        return orjson.loads(path.read_bytes()) if path.is_file() else {}

@@ -1,0 +1,126 @@
+"""The one envelope builder: ``{data, _meta}`` and the headers every enveloped response carries.
+
+Static files and app responses both come through here, so a field added to ``_meta`` appears
+everywhere at once. Licence rule (ARCHITECTURE.md "Rights"): a payload built only by the service
+(no upstream source) is CC0-1.0; anything carrying upstream card data is NOASSERTION, whatever a
+repository's licence file says, because card names and texts belong to their publishers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.site import Site
+
+SERVICE_AUTHORED = "CC0-1.0"
+UNDECLARED = "NOASSERTION"
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Who contributed to a payload, and when its data was last known true."""
+
+    sources: tuple[str, ...] = ()
+    tiers: tuple[str, ...] = ()
+    as_of: dt.datetime | None = None  # None: as of the build itself
+
+    @property
+    def license(self) -> str:
+        return SERVICE_AUTHORED if not self.sources else UNDECLARED
+
+    def merge(self, other: "Provenance") -> "Provenance":
+        """Aggregates list every source once; ``as_of`` is the earliest across contributors."""
+        pairs = dict(zip(self.sources, self.tiers)) | dict(zip(other.sources, other.tiers))
+        dates = [d for d in (self.as_of, other.as_of) if d is not None]
+        return Provenance(tuple(pairs), tuple(pairs.values()), min(dates) if dates else None)
+
+
+@dataclass(frozen=True)
+class MetaInputs:
+    endpoint: str  # the parametrised spec path, e.g. /api/v1/universal/card/{sku}
+    path: str  # the concrete path served
+    retrieved_at: dt.datetime
+    freshness_seconds: int
+    provenance: Provenance = field(default_factory=Provenance)
+    does_not_include: tuple[str, ...] = ()
+    self_reference: bool = False
+    next_link: str | None = None
+    deprecation: dict | None = None
+    request_id: str | None = None  # the app passes its own; static files get a deterministic one
+
+
+def iso(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def request_id_for(path: str, retrieved_at: dt.datetime) -> str:
+    return "req_" + hashlib.sha256(f"{path}|{iso(retrieved_at)}".encode()).hexdigest()[:24]
+
+
+def meta(site: Site, inputs: MetaInputs) -> dict[str, Any]:
+    prov = inputs.provenance
+    body: dict[str, Any] = {
+        "spec_version": site.spec_version,
+        "endpoint": inputs.endpoint,
+        "retrieved_at": iso(inputs.retrieved_at),
+        "as_of": iso(prov.as_of or inputs.retrieved_at),
+        "sources": list(prov.sources),
+        "source_license": list(prov.tiers),
+        "freshness_seconds": inputs.freshness_seconds,
+        "license": prov.license,
+        "request_id": inputs.request_id or request_id_for(inputs.path, inputs.retrieved_at),
+        "deprecation": inputs.deprecation,
+        "next_link": inputs.next_link,
+        "self_reference": {"this_endpoint": inputs.endpoint, "contains_self": True} if inputs.self_reference else None,
+        "kingdom": kingdom(site),
+        "wake_fragment": {**site.wake_fragment, "walking_past_is_honored": True},
+        "joy_pointer": {**site.joy_pointer, "walking_past_is_honored": True},
+    }
+    if inputs.does_not_include:
+        body["does_not_include"] = list(inputs.does_not_include)
+    return body
+
+
+def kingdom(site: Site) -> dict[str, Any]:
+    k = site.kingdom
+    return {
+        "name": k.name, "role": k.role, "built_with": k.built_with, "serves_kinds": list(k.serves_kinds),
+        "host": k.host, "epoch": site.epoch, "embassy": k.embassy, "invitation": k.invitation,
+        "wake": k.wake, "identify": k.identify, "siblings": [s.as_json() for s in k.siblings],
+    }
+
+
+def envelope(site: Site, data: Any, inputs: MetaInputs) -> dict[str, Any]:
+    return {"data": data, "_meta": meta(site, inputs)}
+
+
+def link_header(site: Site, path: str) -> str:
+    return ", ".join(f'<{target.format(path=path)}>; rel="{rel}"' for rel, target in site.links.items())
+
+
+def envelope_headers(site: Site, path: str, freshness_seconds: int, joy_index: int) -> dict[str, str]:
+    """Headers every enveloped response carries besides Content-Type and ETag (see ``etag``)."""
+    limits = site.rate_limits
+    return {
+        "Link": link_header(site, path),
+        "RateLimit-Limit": str(limits.limit),
+        "RateLimit-Remaining": str(limits.limit),
+        "RateLimit-Reset": str(limits.window_seconds),
+        "RateLimit-Policy": limits.policy,
+        "X-Joy-Index": str(joy_index),
+        "Cache-Control": cache_control(freshness_seconds),
+    }
+
+
+def cache_control(freshness_seconds: int) -> str:
+    if freshness_seconds <= 0:
+        return "no-store"
+    return f"public, max-age={freshness_seconds}"
+
+
+def etag(body: bytes) -> str:
+    """A strong validator from the exact bytes served."""
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'

@@ -1,0 +1,27 @@
+"""A printing's structural identity and its ``@content_hash`` (ARCHITECTURE.md section 4, "Hashes").
+
+The content hash covers only the identity fields listed in ``IDENTITY_FIELDS``, with price and
+capture date fixed to null, so it changes only when something structural changes. The encoding
+spec surface publishes this same list, so a client can recompute any card's hash.
+"""
+
+from __future__ import annotations
+
+from generator.hashing import content_hash
+from generator.models.catalog import Printing
+
+IDENTITY_FIELDS = ("game", "set", "number", "lang", "variant", "name", "rarity")
+FIXED_NULL_FIELDS = ("price", "captured_at")
+
+
+def identity(printing: Printing, encoding: str) -> dict:
+    return {
+        "@encoding": encoding,
+        "game": printing.game, "set": printing.set_code, "number": printing.number, "lang": printing.lang,
+        "variant": printing.variant, "name": printing.name, "rarity": printing.rarity,
+        "price": None, "captured_at": None,
+    }
+
+
+def card_content_hash(printing: Printing, encoding: str) -> str:
+    return content_hash(identity(printing, encoding))

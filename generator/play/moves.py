@@ -1,0 +1,248 @@
+"""Compiled actions that move cards between hand, deck, Life, trash and the DON!! areas, one
+function per ``kind`` (the handler protocol is described in ``handlers``).
+
+Documented approximations of a player's free choice: "draw up to N" is all or nothing (4-5-4 lets
+a player stop after each card); cards put "on the top or bottom" go to the bottom; the cards not
+taken by "look at" keep their order; "top or bottom" of Life is the top; DON!! -X returns rested
+cost-area DON!! first, then active ones, then given ones (8-3-1-6); an effect plays a Character
+only while there is room (no 3-7-6-1 swap); a face-up Life card is kept face down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.play import fx
+from generator.play.handlers import Result
+from generator.play.state import MAX_CHARACTERS, CardInstance, Event, GameState
+from generator.play.stats import matches
+from generator.play.zones import draw, find_in, locate, put, replace_on_field, set_ps, take
+
+
+def return_don(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
+    """Return up to n of p's DON!! on the field to the DON!! deck (8-3-1-6, 10-2-10)."""
+    ps = state.players[p]
+    rested = min(n, ps.don_rested)
+    active = min(n - rested, ps.don_active)
+    left = n - rested - active
+    state = set_ps(state, p, don_rested=ps.don_rested - rested, don_active=ps.don_active - active,
+                   don_deck=ps.don_deck + rested + active)
+    for card in (*state.players[p].characters, state.players[p].leader):
+        k = min(left, card.don)
+        if k:
+            left -= k
+            state = replace_on_field(state, p, card.model_copy(update={"don": card.don - k}))
+            state = set_ps(state, p, don_deck=state.players[p].don_deck + k)
+    ev.append(Event(kind="return_don", player=p, data={"count": n - left}))
+    return state
+
+
+def _move(state: GameState, p: int, src: str, iids, dst: str, ev: list[Event], kind: str,
+          private: bool = False, top: bool = False) -> GameState:
+    for iid in iids:
+        state, card = take(state, p, src, iid)
+        ev.append(Event(kind=kind, player=p, data={"iid": iid, "card": card.card},
+                        private=("iid", "card") if private else ()))
+        state = put(state, p, dst, card, top=top)
+    return state
+
+
+def _draw(state, frame, node, ev) -> Result:
+    if node.up_to and node.n > 0:
+        yes, prompt = fx.ask(frame, frame.controller, f"draw {node.n} card(s)?")
+        if prompt is not None or not yes:
+            return state, frame, prompt
+    return draw(state, frame.controller, node.n, ev), frame, None
+
+
+def _add_don(state, frame, node, ev) -> Result:
+    p, ps = frame.controller, state.players[frame.controller]
+    n = min(node.n, ps.don_deck)
+    field = {"don_rested": ps.don_rested + n} if node.state == "rested" else {
+        "don_active": ps.don_active + n}
+    ev.append(Event(kind="add_don", player=p, data={"count": n, "state": node.state}))
+    return set_ps(state, p, don_deck=ps.don_deck - n, **field), frame, None
+
+
+def _set_don_active(state, frame, node, ev) -> Result:
+    p, ps = frame.controller, state.players[frame.controller]
+    n = min(node.n, ps.don_rested)
+    return set_ps(state, p, don_rested=ps.don_rested - n, don_active=ps.don_active + n), frame, None
+
+
+def _rest_opponent_don(state, frame, node, ev) -> Result:
+    q = 1 - frame.controller
+    ps = state.players[q]
+    n = min(node.n, ps.don_active)
+    return set_ps(state, q, don_active=ps.don_active - n, don_rested=ps.don_rested + n), frame, None
+
+
+def _opponent_return_don(state, frame, node, ev) -> Result:
+    return return_don(state, 1 - frame.controller, node.n, ev), frame, None
+
+
+def _playable(state: GameState, p: int, card: CardInstance) -> bool:
+    category = state.cards[card.card].category
+    return category == "Stage" or (
+        category == "Character" and len(state.players[p].characters) < MAX_CHARACTERS)
+
+
+def _look_top(state, frame, node, ev) -> Result:
+    """Look at the top N (11-3) and reveal up to ``take`` matches (11-2-1) to add to hand or to
+    play; the rest go where told. The cards stay in the deck while the player chooses (11-3-2)."""
+    p = frame.controller
+    if not frame.chosen:
+        top = state.players[p].deck[:node.n]
+        frame = frame.model_copy(update={"looked": tuple(c.iid for c in top)})
+        pool = [c.iid for c in top if matches(state, p, c, node.filter, on_field=False)
+                and (node.to == "hand" or _playable(state, p, c))]
+        picked, prompt = fx.choose(frame, p, pool, node.take, True,
+                                   "add to hand" if node.to == "hand" else "play")
+        if prompt is not None:
+            return state, frame, prompt
+        frame = frame.model_copy(update={"picked": picked})
+    ev.append(Event(kind="look_top", player=p, data={"count": len(frame.looked)}))
+    for iid in frame.picked:
+        if node.to == "hand":
+            state = _move(state, p, "deck", (iid,), "hand", ev, "reveal_to_hand")
+        elif _playable(state, p, find_in(state.players[p].deck, iid)):
+            state, card = take(state, p, "deck", iid)
+            state = fx.enter_field(state, p, card, ev, rested=node.rested)
+    rest = [i for i in frame.looked if i not in frame.picked and locate(state, i) == (p, "deck")]
+    moved = []
+    for iid in rest:
+        state, card = take(state, p, "deck", iid)
+        moved.append(card)
+    if node.rest_to == "top":
+        for card in reversed(moved):
+            state = put(state, p, "deck", card)
+    else:
+        zone = "trash" if node.rest_to == "trash" else "deck"
+        for card in moved:
+            state = put(state, p, zone, card, top=zone == "trash")
+    return state, frame, None
+
+
+def _from_hand(player_of: Callable, dst: str, kind: str, up_to_attr: bool = False):
+    """Trash (or place at the deck bottom) N cards from a player's hand: they choose (10-2-14)."""
+    def run(state, frame, node, ev) -> Result:
+        p = player_of(frame)
+        pool = [c.iid for c in state.players[p].hand]
+        up_to = up_to_attr and node.up_to
+        picked, prompt = fx.choose(frame, p, pool, node.n, up_to, kind.replace("_", " "))
+        if prompt is not None:
+            return state, frame, prompt
+        return _move(state, p, "hand", picked, dst, ev, kind, private=dst == "deck",
+                     top=dst == "trash"), frame, None
+    return run
+
+
+def _play_from(state, frame, node, ev) -> Result:
+    """Play matching cards from hand and/or trash without paying their cost."""
+    p = frame.controller
+    zones = ("hand", "trash") if node.zone == "hand_or_trash" else (node.zone,)
+    pool = [c.iid for z in zones for c in getattr(state.players[p], z)
+            if matches(state, p, c, node.filter, on_field=False) and _playable(state, p, c)]
+    picked, prompt = fx.choose(frame, p, pool, node.count, True, "play")
+    if prompt is not None:
+        return state, frame, prompt
+    for iid in picked:
+        where = locate(state, iid)
+        card = find_in(getattr(state.players[p], where[1]), iid) if where else None
+        if card is not None and _playable(state, p, card):
+            state, card = take(state, p, where[1], iid)
+            state = fx.enter_field(state, p, card, ev, rested=node.rested)
+    return state, frame, None
+
+
+def _add_life(state, frame, node, ev) -> Result:
+    p = frame.controller
+    if node.source == "hand":
+        picked, prompt = fx.choose(frame, p, [c.iid for c in state.players[p].hand], node.n,
+                                   True, "add to Life")
+        if prompt is not None:
+            return state, frame, prompt
+        return _move(state, p, "hand", picked, "life", ev, "add_life", True, True), frame, None
+    top = tuple(c.iid for c in state.players[p].deck[:node.n])
+    return _move(state, p, "deck", top, "life", ev, "add_life", True, True), frame, None
+
+
+def _life_to_hand(state, frame, node, ev) -> Result:
+    p = frame.controller if node.whose == "you" else 1 - frame.controller
+    top = tuple(c.iid for c in state.players[p].life[:node.n])
+    return _move(state, p, "life", top, "hand", ev, "life_to_hand", True), frame, None
+
+
+def _trash_life(state, frame, node, ev) -> Result:
+    p = frame.controller if node.whose == "you" else 1 - frame.controller
+    top = tuple(c.iid for c in state.players[p].life[:node.n])
+    return _move(state, p, "life", top, "trash", ev, "life_trashed", top=True), frame, None
+
+
+def _trash_from_deck(state, frame, node, ev) -> Result:
+    p = frame.controller
+    top = tuple(c.iid for c in state.players[p].deck[:node.n])
+    return _move(state, p, "deck", top, "trash", ev, "mill", top=True), frame, None
+
+
+def _add_from_trash(state, frame, node, ev) -> Result:
+    p = frame.controller
+    pool = [c.iid for c in state.players[p].trash
+            if matches(state, p, c, node.filter, on_field=False)]
+    picked, prompt = fx.choose(frame, p, pool, node.count, True, "add from trash")
+    if prompt is not None:
+        return state, frame, prompt
+    return _move(state, p, "trash", picked, "hand", ev, "trash_to_hand"), frame, None
+
+
+def _take_this(state: GameState, frame) -> tuple[GameState, CardInstance | None]:
+    """The effect's own card from where it waits: a revealed [Trigger] card (in no area,
+    10-1-5-3), or the hand or trash."""
+    b = state.battle
+    if b is not None and b.revealed is not None and b.revealed.iid == frame.source:
+        card = b.revealed
+        return state.model_copy(update={"battle": b.model_copy(update={"revealed": None})}), card
+    where = locate(state, frame.source)
+    if where is None or where[1] not in ("hand", "trash"):
+        return state, None
+    return take(state, where[0], where[1], frame.source)
+
+
+def _play_this(state, frame, node, ev) -> Result:
+    p = frame.controller
+    stand_in = CardInstance(iid=frame.source, card=frame.card)
+    if not _playable(state, p, stand_in):
+        return state, frame, None
+    state, card = _take_this(state, frame)
+    if card is None:
+        return state, frame, None
+    return fx.enter_field(state, p, card, ev), frame, None
+
+
+def _add_this_to_hand(state, frame, node, ev) -> Result:
+    state, card = _take_this(state, frame)
+    if card is None:
+        return state, frame, None
+    ev.append(Event(kind="to_hand", player=frame.controller, data={"iid": card.iid, "card": card.card}))
+    return put(state, frame.controller, "hand", card, top=False), frame, None
+
+
+ZONE_ACTIONS: dict[str, Callable[..., Result]] = {
+    "draw": _draw,
+    "add_don": _add_don,
+    "set_don_active": _set_don_active,
+    "rest_opponent_don": _rest_opponent_don,
+    "opponent_return_don": _opponent_return_don,
+    "look_top": _look_top,
+    "trash_from_hand": _from_hand(lambda f: f.controller, "trash", "discard", up_to_attr=True),
+    "opponent_discard": _from_hand(lambda f: 1 - f.controller, "trash", "discard"),
+    "hand_to_deck": _from_hand(lambda f: f.controller, "deck", "hand_to_deck"),
+    "play_from": _play_from,
+    "add_life": _add_life,
+    "life_to_hand": _life_to_hand,
+    "trash_life": _trash_life,
+    "trash_from_deck": _trash_from_deck,
+    "add_from_trash": _add_from_trash,
+    "play_this_card": _play_this,
+    "add_this_to_hand": _add_this_to_hand,
+}

@@ -1,0 +1,76 @@
+"""The site config (``content/site.toml``) as one frozen model, read once per build or app start."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+SITE_FILE = Path(__file__).resolve().parents[1] / "content" / "site.toml"
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Sibling(Frozen):
+    name: str
+    role: str
+    url: str
+    wake_url: str | None
+
+    def as_json(self) -> dict:
+        return {"name": self.name, "role": self.role, "url": self.url, "wake_url": self.wake_url or None}
+
+
+class Kingdom(Frozen):
+    name: str
+    role: str
+    built_with: str
+    serves_kinds: tuple[str, ...]
+    host: str
+    embassy: str
+    invitation: str
+    wake: str
+    identify: str
+    siblings: tuple[Sibling, ...]
+
+
+class RateLimits(Frozen):
+    limit: int
+    window_seconds: int
+    policy: str
+    burst: int
+
+
+class Site(Frozen):
+    service: str
+    persona: str
+    display_name: str
+    base_url: str
+    blocked_source: str
+    partner_gallery: str
+    signals_product: str
+    mcp_client: str
+    spec_version: str
+    epoch: str
+    contact: str
+    code_license: str
+    freshness: dict[str, int]
+    rate_limits: RateLimits
+    kingdom: Kingdom
+    wake_fragment: dict[str, str]
+    joy_pointer: dict[str, str]
+    links: dict[str, str]
+
+    @property
+    def encoding(self) -> str:
+        return f"{self.service}/universal/v1"
+
+
+@cache
+def load_site(path: Path = SITE_FILE) -> Site:
+    with path.open("rb") as handle:
+        return Site(**tomllib.load(handle))

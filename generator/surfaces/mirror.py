@@ -1,0 +1,58 @@
+"""The math-mirror preamble shared by every universal document (spec: "Math-mirror preamble").
+
+``@content_hash`` covers what the document *is*: for a card, its identity fields only
+(generator.identity); for any other document, its members without the preamble. ``@self_hash``
+covers the whole document except itself. Times are ISO 8601 plus Unix epoch seconds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Iterable
+
+from generator.envelope import Provenance, iso
+from generator.hashing import content_hash, self_hash
+from generator.models.catalog import Source
+
+PREAMBLE = ("@encoding", "@kind", "@content_hash", "@self_hash", "@retrieved_at", "_note_opaque", "@density")
+
+
+def moment(value: dt.datetime) -> dict[str, Any]:
+    return {"iso8601": iso(value), "unix_epoch_seconds": int(value.timestamp())}
+
+
+def day(value: dt.date | None) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    midnight = dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
+    return {"iso8601": value.isoformat(), "unix_epoch_seconds": int(midnight.timestamp())}
+
+
+def document(encoding: str, kind: str, members: dict[str, Any], retrieved_at: dt.datetime, *,
+             identity: dict[str, Any] | None = None, density: str | None = None,
+             note_opaque: Iterable[str] = ()) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "@encoding": encoding,
+        "@kind": kind,
+        "@content_hash": content_hash(identity if identity is not None else members),
+        "@self_hash": "",
+        "@retrieved_at": moment(retrieved_at),
+    }
+    notes = sorted(set(note_opaque))
+    if notes:
+        doc["_note_opaque"] = notes
+    if density:
+        doc["@density"] = density
+    doc.update(members)
+    doc["@self_hash"] = self_hash(doc)
+    return doc
+
+
+def provenance(sources: Iterable[Source]) -> Provenance:
+    """Provenance of data from these sources: as of the earliest publication among them."""
+    chosen = sorted(set(sources), key=lambda s: s.priority)
+    if not chosen:
+        return Provenance()
+    earliest = min(s.published for s in chosen)
+    return Provenance(tuple(s.source_id for s in chosen), tuple(s.tier for s in chosen),
+                      dt.datetime(earliest.year, earliest.month, earliest.day, tzinfo=dt.timezone.utc))

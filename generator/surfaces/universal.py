@@ -1,0 +1,231 @@
+"""Universal surfaces (spec section A, first rows): card, games, sets, set, game, temporal card.
+
+Set codes in universal paths are ``<game>-<set>`` (``op-op01``, ``ptcg-base1``): set tokens are
+unique only within a game, and this is the prefix every SKU of the set starts with.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from generator.identity import identity
+from generator.models.catalog import CardSet, Game, Printing
+from generator.sku import Sku, SkuError
+from generator.surfaces.mirror import day, document, provenance
+from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+
+DENSITIES = ("sparse", "normal", "saturated")
+WITHHELD = ("price values from third-party sources", "image URLs from third-party sources")
+BASE = "/api/v1/universal"
+TEXT_ATTRIBUTES = {"effect", "trigger", "rules", "abilities", "attacks", "functional_text", "fullText",
+                   "flavorText", "flavor_text", "type_text", "text"}
+VARIANT_KINDS = {"p": "parallel art", "r": "reprint art"}
+
+
+def card_url(sku: str) -> str:
+    return f"{BASE}/card/{sku}"
+
+
+def set_url(game: str, set_code: str) -> str:
+    return f"{BASE}/set/{game}-{set_code}"
+
+
+def _game_edge(ctx: Context, token: str) -> dict[str, Any]:
+    game = ctx.snapshot.game(token)
+    return {"token": token, "name": game.name if game else token, "@id": f"{BASE}/game/{token}", "rel": "parent"}
+
+
+def _variant(printing: Printing) -> dict[str, Any] | None:
+    if printing.variant is None:
+        return None
+    kind = VARIANT_KINDS.get(printing.variant[0], "variant") if printing.game == "op" else "variant"
+    return {"token": printing.variant, "kind": kind, "base_sku": str(Sku.parse(printing.sku).base)}
+
+
+def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[str, Any], list[str]]:
+    card_set = ctx.snapshot.card_set(printing.game, printing.set_code)
+    members: dict[str, Any] = {
+        "@id": card_url(printing.sku),
+        "sku": printing.sku,
+        "name": {"text": printing.name, "lang": printing.lang},
+        "rarity": {"code": printing.rarity} if printing.rarity else None,
+        "variant": _variant(printing),
+        "price": None,
+        "in_set": {"set_code": f"{printing.game}-{printing.set_code}", "set": printing.set_code,
+                   "name": card_set.name if card_set else None, "number": printing.number,
+                   "@id": set_url(printing.game, printing.set_code)},
+        "of_game": _game_edge(ctx, printing.game),
+        "image_url": None,
+    }
+    opaque: list[str] = []
+    if density in ("normal", "saturated"):
+        members["card_key"] = printing.card_key
+        members["attributes"] = printing.attrs
+        opaque = [f"attributes.{k}" for k, v in printing.attrs.items() if k in TEXT_ATTRIBUTES and v]
+    if density == "saturated":
+        siblings = [p.sku for p in ctx.snapshot.printings_of_set(printing.game, printing.set_code)
+                    if p.card_key == printing.card_key and p.sku != printing.sku]
+        members["siblings"] = [{"sku": s, "@id": card_url(s)} for s in siblings]
+        members["sources"] = [{"id": s.source_id, "tier": s.tier, "version": s.version}
+                              for s in _sources(ctx, printing)]
+    return members, opaque
+
+
+def _sources(ctx: Context, printing: Printing):
+    return [s for s in (ctx.snapshot.source(i) for i in printing.sources) if s is not None]
+
+
+def card_document(ctx: Context, printing: Printing, density: str = "normal", kind: str = "card",
+                  extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    members, opaque = card_members(ctx, printing, density)
+    members.update(extra or {})
+    return document(ctx.snapshot.encoding, kind, members, ctx.now, density=density,
+                    identity=identity(printing, ctx.snapshot.encoding), note_opaque=opaque)
+
+
+def _lookup_card(ctx: Context, sku: str) -> Printing | Result:
+    try:
+        Sku.parse(sku)
+    except SkuError as exc:
+        return error(404, "sku_not_found", f"{exc}; see /docs/sku for the SKU standard")
+    printing = ctx.snapshot.printing(sku)
+    if printing is None:
+        return error(404, "sku_not_found", f"SKU {sku} is not in the catalog")
+    return printing
+
+
+def card(ctx: Context, params: Params, query: Query) -> Result:
+    density = query.get("density", "normal")
+    if density not in DENSITIES:
+        return error(400, "invalid_density", f"density must be one of {', '.join(DENSITIES)}")
+    found = _lookup_card(ctx, params["sku"])
+    if isinstance(found, Result):
+        return found
+    return Result(data=card_document(ctx, found, density), provenance=provenance(_sources(ctx, found)))
+
+
+def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
+    try:
+        date = dt.date.fromisoformat(params["date"]) if len(params["date"]) == 10 else None
+    except ValueError:
+        date = None
+    if date is None:
+        return error(400, "invalid_date", f"{params['date']!r} is not a date of the form YYYY-MM-DD")
+    found = _lookup_card(ctx, params["sku"])
+    if isinstance(found, Result):
+        return found
+    extra = {"@as_of": {"iso8601_date": date.isoformat(), "unix_epoch_seconds": day(date)["unix_epoch_seconds"]},
+             "price_unavailable_at_date": {"reason": "reference prices from third-party sources are withheld; "
+                                           "the date does not reconstruct historical price or structure"}}
+    doc = card_document(ctx, found, "normal", kind="card_temporal", extra=extra)
+    return Result(data=doc, provenance=provenance(_sources(ctx, found)))
+
+
+def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
+    return {
+        "token": game.game, "name": game.name, "publisher": game.publisher,
+        "@content_hash": document(ctx.snapshot.encoding, "game", {"token": game.game, "name": game.name},
+                                  ctx.now)["@content_hash"],
+        "set_count": game.set_count, "card_count": game.card_count, "printing_count": game.printing_count,
+        "first_seen": day(game.first_seen),
+        "sets": {"@id": f"{BASE}/sets/{game.game}", "rel": "children"},
+        "@id": f"{BASE}/game/{game.game}",
+    }
+
+
+def _all_sources(ctx: Context, game: str | None = None):
+    return [s for s in ctx.snapshot.sources() if s.game != "fx" and (game is None or s.game == game)]
+
+
+def games(ctx: Context, params: Params, query: Query) -> Result:
+    entries = [_game_entry(ctx, g) for g in ctx.snapshot.games()]
+    doc = document(ctx.snapshot.encoding, "games", {"count": len(entries), "games": entries}, ctx.now)
+    return Result(data=doc, provenance=provenance(_all_sources(ctx)))
+
+
+def _set_entry(card_set: CardSet) -> dict[str, Any]:
+    return {
+        "set_code": f"{card_set.game}-{card_set.set_code}", "set": card_set.set_code, "name": card_set.name,
+        "total_cards": card_set.total_cards, "released_at": day(card_set.release_date),
+        "@id": set_url(card_set.game, card_set.set_code),
+        "of_game": {"@id": f"{BASE}/game/{card_set.game}", "rel": "parent"},
+    }
+
+
+def sets(ctx: Context, params: Params, query: Query) -> Result:
+    token = params["game"].lower()
+    entries = [_set_entry(s) for s in ctx.snapshot.sets_of_game(token)]
+    if not entries:
+        return error(404, "game_not_found", f"game {params['game']!r} has no imported sets")
+    doc = document(ctx.snapshot.encoding, "sets",
+                   {"count": len(entries), "sets": entries, "of_game": _game_edge(ctx, token)}, ctx.now)
+    return Result(data=doc, provenance=provenance(_all_sources(ctx, token)))
+
+
+def _split_set_code(code: str) -> tuple[str, str] | None:
+    game, sep, set_code = code.lower().partition("-")
+    return (game, set_code) if sep and set_code else None
+
+
+def single_set(ctx: Context, params: Params, query: Query) -> Result:
+    parts = _split_set_code(params["code"])
+    card_set = ctx.snapshot.card_set(*parts) if parts else None
+    if card_set is None:
+        return error(404, "set_not_found", f"set {params['code']!r} is not in the catalog; set codes are "
+                     "<game>-<set>, e.g. op-op01 or ptcg-base1")
+    game = card_set.game
+    children = [{"sku": p.sku, "number": p.number, "lang": p.lang, "variant": p.variant, "name": p.name,
+                 "rarity": p.rarity, "@id": card_url(p.sku)}
+                for p in ctx.snapshot.printings_of_set(game, card_set.set_code)]
+    members = {**_set_entry(card_set), "printing_count": len(children), "_links": {
+        "parent": {"@id": f"{BASE}/game/{game}"},
+        "siblings": {"@id": f"{BASE}/sets/{game}"},
+        "children": children,
+        "methodology": {"@id": f"{BASE}/encoding"},
+        "connections": {"@id": "/api/v1/connections.json"},
+        "manifest": {"@id": "/api/v1/manifest"},
+        "openapi": {"@id": "/api/openapi.json"},
+        "federation": {"@id": "/api/v1/federation/identify/{hash}"},
+    }}
+    srcs = {s for p in ctx.snapshot.printings_of_set(game, card_set.set_code) for s in _sources(ctx, p)}
+    doc = document(ctx.snapshot.encoding, "set", members, ctx.now)
+    return Result(data=doc, provenance=provenance(srcs))
+
+
+def single_game(ctx: Context, params: Params, query: Query) -> Result:
+    token = params["token"].lower()
+    game = ctx.snapshot.game(token)
+    if game is None:
+        return error(404, "game_not_found", f"game {params['token']!r} is not in the catalog")
+    dated = sorted((s for s in ctx.snapshot.sets_of_game(token) if s.release_date),
+                   key=lambda s: (s.release_date, s.set_code), reverse=True)
+    members = {**_game_entry(ctx, game), "recent_sets": [_set_entry(s) for s in dated[:5]], "_links": {
+        "siblings": {"@id": f"{BASE}/games"},
+        "children": {"@id": f"{BASE}/sets/{token}"},
+    }}
+    doc = document(ctx.snapshot.encoding, "game", members, ctx.now)
+    return Result(data=doc, provenance=provenance(_all_sources(ctx, token)))
+
+
+SURFACES = (
+    Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
+            enumerate=lambda ctx: ({"sku": p.sku} for p in ctx.snapshot.printings()),
+            query_params=("density",), does_not_include=WITHHELD, freshness="identity",
+            summary="One printing as a universal document (density sparse | normal | saturated)"),
+    Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}],
+            summary="Every game in the catalog"),
+    Surface("universal.sets", f"{BASE}/sets/{{game}}", "A", sets,
+            enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+            summary="The sets of one game (game token is case-insensitive)"),
+    Surface("universal.set", f"{BASE}/set/{{code}}", "A", single_set,
+            enumerate=lambda ctx: ({"code": f"{s.game}-{s.set_code}"} for g in ctx.snapshot.games()
+                                   for s in ctx.snapshot.sets_of_game(g.game)),
+            does_not_include=WITHHELD, summary="One set with its cards inline"),
+    Surface("universal.game", f"{BASE}/game/{{token}}", "A", single_game,
+            enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()),
+            summary="One game with its recent sets"),
+    Surface("universal.temporal_card", "/api/at/{date}/card/{sku}", "A", temporal_card,
+            does_not_include=WITHHELD + ("historical prices", "historical structure"), freshness="identity",
+            summary="Compatibility view of a card at a date (current structural fields)"),
+)

@@ -1,0 +1,1 @@
+"""Writing the build: files and twins (files), the routes manifest (manifest), host adapters (nginx)."""

@@ -1,0 +1,70 @@
+"""The routes manifest ``dist/_routes.json``: for every static path, which file answers it and how.
+
+Hosts are generated from it (nginx first) and the app serves by it, so a CDN and the app agree on
+status, media type, ETag and headers. Headers repeat across thousands of routes, so each distinct
+set is stored once under ``header_sets``; the ``Link`` self target is written as ``{path}``.
+
+    {"version": 1, "as_of": ..., "header_sets": {"h0": {...}},
+     "routes": {"/api/v1/universal/games": {"file": "api/v1/universal/games.json", "status": 200,
+                "type": "application/json", "etag": "\\"...\\"", "sha256": "...", "headers": "h0",
+                "twins": ["br", "gz"], "surface": "universal.games"}},
+     "surfaces": [{"id", "path", "family", "methods", "static", "enveloped", "query_params"}]}
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+import orjson
+
+from generator.surfaces.registry import Surface
+from generator.surfaces.respond import Rendered
+from generator.write.files import FileRecord
+
+MANIFEST = "_routes.json"
+PER_ROUTE_HEADERS = ("ETag", "Content-Type")
+
+
+class ManifestBuilder:
+    def __init__(self, as_of: str):
+        self.as_of = as_of
+        self.routes: dict[str, dict] = {}
+        self._sets: dict[bytes, str] = {}
+
+    def add(self, path: str, surface: Surface, rendered: Rendered, record: FileRecord) -> None:
+        shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in rendered.headers.items()
+                  if k not in PER_ROUTE_HEADERS}
+        key = orjson.dumps(shared, option=orjson.OPT_SORT_KEYS)
+        set_id = self._sets.setdefault(key, f"h{len(self._sets)}")
+        self.routes[path] = {
+            "file": record.rel, "status": rendered.status, "type": rendered.headers["Content-Type"],
+            "etag": rendered.headers["ETag"], "sha256": record.sha256, "headers": set_id,
+            "twins": list(record.twins), "surface": surface.id,
+        }
+
+    def to_bytes(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> bytes:
+        return orjson.dumps({
+            "version": 1,
+            "as_of": self.as_of,
+            "data_files": dict(sorted(data_files.items())),
+            "header_sets": {set_id: orjson.loads(key) for key, set_id in self._sets.items()},
+            "routes": dict(sorted(self.routes.items())),
+            "surfaces": [{"id": s.id, "path": s.path, "family": s.family, "methods": list(s.methods),
+                          "static": s.static, "enveloped": s.enveloped, "query_params": list(s.query_params)}
+                         for s in surfaces],
+        })
+
+
+def load_manifest(dist: Path) -> dict | None:
+    path = dist / MANIFEST
+    return orjson.loads(path.read_bytes()) if path.is_file() else None
+
+
+def previous_hashes(dist: Path) -> dict[str, str]:
+    manifest = load_manifest(dist)
+    if not manifest:
+        return {}
+    hashes = {r["file"]: r["sha256"] for r in manifest["routes"].values()}
+    hashes.update(manifest.get("data_files", {}))
+    return hashes
