@@ -94,5 +94,20 @@ def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None
     click.echo(summary.line())
 
 
+@cli.command()
+@click.option("--dist", type=click.Path(file_okay=False, exists=True, path_type=Path), default=ROOT / "dist",
+              show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+def serve(dist: Path, host: str, port: int) -> None:
+    """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn."""
+    import uvicorn
+
+    from generator.app import create_app
+
+    click.echo(f"Serving {dist} on http://{host}:{port}/")
+    uvicorn.run(create_app(dist), host=host, port=port, access_log=False, log_level="warning")
+
+
 if __name__ == "__main__":
     sys.exit(cli())

@@ -1,0 +1,166 @@
+"""The ASGI app: serves ``dist/`` by its routes manifest, exactly as a CDN would, and computes the rest.
+
+Order of answers for a request:
+1. a static route (and no variant-selecting query key): the file, its status and manifest headers,
+   304 on a matching If-None-Match, the ``.br``/``.gz`` twin by Accept-Encoding, 405 with Allow;
+2. a POST handler (deck validator, practice referee): ``generator.handlers``;
+3. a registered surface pattern: computed with the same surface functions, from ``dist/_data``;
+4. any other ``/api/v1/*`` path: the JSON 404 envelope with did-you-mean suggestions.
+The app needs nothing at run time but ``dist/`` (and the referee key from the environment).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections import OrderedDict
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+from generator.catalog.snapshot import FileSnapshot
+from generator.handlers import HANDLERS
+from generator.not_found import not_found
+from generator.site import load_site
+from generator.surfaces import SURFACES
+from generator.surfaces.registry import Context, match
+from generator.surfaces.respond import Rendered, respond
+from generator.write.manifest import load_manifest
+
+READ_METHODS = ("GET", "HEAD")
+CACHE_ENTRIES = 4096
+
+
+class App:
+    def __init__(self, dist: Path):
+        manifest = load_manifest(dist)
+        if manifest is None:
+            raise FileNotFoundError(f"{dist} has no routes manifest: run `python build.py build` first")
+        self.dist = dist
+        self.routes: dict[str, dict] = manifest["routes"]
+        self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
+        self.site = load_site()
+        self.snapshot = FileSnapshot(dist, self.site.encoding)
+        self.surfaces = {s.id: s for s in SURFACES}
+        self.joy_index = sum(1 for s in SURFACES if s.family == "G")
+        self._files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        if scope["type"] != "http":
+            return
+        method, path = scope["method"], scope["path"]
+        query = dict(parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True))
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        route = self.routes.get(path)
+        surface = self.surfaces.get(route["surface"]) if route else None
+        if route and not any(key in query for key in surface.query_params):
+            if method not in READ_METHODS:
+                await self._send(send, *self._method_not_allowed(surface.methods), head=False)
+                return
+            await self._send_static(send, path, route, headers, head=method == "HEAD")
+            return
+        handler = HANDLERS.get((method, path))
+        if handler is not None:
+            body = await _read_body(receive, handler.max_body)
+            rendered = handler(self._context(), body, headers)
+            await self._send(send, rendered.status, rendered.headers, rendered.body, head=False)
+            return
+        found = match(SURFACES, path)
+        if found is None:
+            allowed = sorted({m for (m, p) in HANDLERS if p == path})
+            rendered = self._method_not_allowed(tuple(allowed)) if allowed else not_found(self._context(), path)
+            await self._send(send, *_parts(rendered), head=method == "HEAD")
+            return
+        surface, params = found
+        if method not in READ_METHODS:
+            await self._send(send, *self._method_not_allowed(surface.methods), head=False)
+            return
+        rendered = respond(surface, self._context(), params, query, path, request_id="req_" + secrets.token_hex(12))
+        if rendered.status == 200 and headers.get("if-none-match") == rendered.headers["ETag"]:
+            await self._send(send, 304, _not_modified(rendered.headers), b"", head=True)
+            return
+        await self._send(send, *_parts(rendered), head=method == "HEAD")
+
+    def _context(self) -> Context:
+        now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+        return Context(self.site, self.snapshot, now, self.joy_index)
+
+    async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:
+        response_headers = {k: v.replace("<{path}>", f"<{path}>")
+                            for k, v in self.header_sets[route["headers"]].items()}
+        response_headers["ETag"] = route["etag"]
+        response_headers["Content-Type"] = route["type"]
+        if route["status"] == 200 and headers.get("if-none-match") == route["etag"]:
+            await self._send(send, 304, _not_modified(response_headers), b"", head=True)
+            return
+        encoding = _pick_encoding(headers.get("accept-encoding", ""), route["twins"])
+        if route["twins"]:
+            response_headers["Vary"] = "Accept-Encoding"
+        if encoding:
+            response_headers["Content-Encoding"] = {"br": "br", "gz": "gzip"}[encoding]
+        body = self._file(route["file"], encoding)
+        await self._send(send, route["status"], response_headers, body, head=head)
+
+    def _file(self, rel: str, encoding: str | None) -> bytes:
+        key = (rel, encoding or "")
+        body = self._files.get(key)
+        if body is None:
+            body = (self.dist / (f"{rel}.{encoding}" if encoding else rel)).read_bytes()
+            self._files[key] = body
+            if len(self._files) > CACHE_ENTRIES:
+                self._files.popitem(last=False)
+        return body
+
+    def _method_not_allowed(self, methods: tuple[str, ...]):
+        allowed = sorted(set(methods) | ({"HEAD"} if "GET" in methods else set()))
+        body = b'{"error":{"code":"method_not_allowed","message":"allowed: ' + ", ".join(allowed).encode() + b'"}}\n'
+        return 405, {"Allow": ", ".join(allowed), "Content-Type": "application/json; charset=utf-8",
+                     "Cache-Control": "no-store"}, body
+
+    @staticmethod
+    async def _send(send, status: int, headers: dict[str, str], body: bytes, head: bool) -> None:
+        raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+        if status != 304:
+            raw.append((b"content-length", str(len(body)).encode()))
+        await send({"type": "http.response.start", "status": status, "headers": raw})
+        await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+def _parts(rendered: Rendered) -> tuple[int, dict[str, str], bytes]:
+    return rendered.status, rendered.headers, rendered.body
+
+
+def _not_modified(headers: dict[str, str]) -> dict[str, str]:
+    return {k: v for k, v in headers.items() if k not in ("Content-Type", "Content-Encoding")}
+
+
+def _pick_encoding(accept: str, twins: list[str]) -> str | None:
+    if not twins:
+        return None
+    offered = {part.split(";")[0].strip().lower(): "q=0" not in part.replace(" ", "") for part in accept.split(",")}
+    if offered.get("br"):
+        return "br"
+    if offered.get("gzip"):
+        return "gz"
+    return None
+
+
+async def _read_body(receive, limit: int) -> bytes | None:
+    """Read at most ``limit`` bytes; ``None`` when the body is larger (the handler answers 413/400)."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size <= limit:
+            chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks) if size <= limit else None
+
+
+def create_app(dist: Path | str = "dist") -> App:
+    return App(Path(dist))
