@@ -37,6 +37,7 @@ class Unparsed(Exception):
 _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _KEEP_WITH_PREVIOUS = re.compile(r"Then, (?:place|trash) the rest")
 _CLAUSE_JOIN = re.compile(r",? and |, then |, ")
+_SUBJECT = re.compile(r"(this Character|this Leader|your Leader) (?=gains? |cannot |can )", re.I)
 _COPY = re.compile(r"Activate this card's \[(?P<marker>[^\]]+)\] effect\.?", re.I)
 
 
@@ -46,15 +47,18 @@ def _action(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
     return None if built is None else built if isinstance(built, tuple) else (built,)
 
 
-def _clauses(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
+def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...] | None:
     """A run of actions: the whole text as one action, else the first cut at a joining word
-    where the head is an action and the tail is again a run of actions."""
-    whole = _action(text, ctx)
-    if whole is not None:
-        return whole
+    where the head is an action and the tail is again a run of actions. A tail that opens with a
+    verb takes the head's subject: "this Character cannot be K.O.'d and gains +1000 power"."""
+    for candidate in (text, f"{subject} {text}") if subject else (text,):
+        whole = _action(candidate, ctx)
+        if whole is not None:
+            return whole
     for cut in _CLAUSE_JOIN.finditer(text):
         head = _action(text[:cut.start()], ctx)
-        tail = _clauses(text[cut.end():], ctx) if head is not None else None
+        said = _SUBJECT.match(text)
+        tail = _clauses(text[cut.end():], ctx, said.group(1) if said else "") if head else None
         if tail is not None:
             return (*head, *tail)
     return None

@@ -70,6 +70,7 @@ def _types(text: str) -> tuple[str, ...]:
 
 
 _R = re.I
+_SUBJECTLESS = re.compile(r"\[[^\]]+\]|(?:a|an|\d+) .+")
 CONDITIONS: tuple[Rule, ...] = (
     Rule(re.compile(r"your Leader has the (?P<t>\{[^}]+\}(?: or \{[^}]+\})*) type", _R),
          lambda m, c: m_.LeaderHasType(types=_types(m["t"])), "your Leader has the {T} type"),
@@ -109,20 +110,35 @@ CONDITIONS: tuple[Rule, ...] = (
          lambda m, c: m_.CompareWithOpponent(zone="don", compare="less")),
     Rule(re.compile(r"this (?:Character|Leader|card) is (?P<s>rested|active)", _R),
          lambda m, c: m_.SelfState(state=m["s"].lower()), "this Character is rested"),
+    rule("this Character was played on this turn",
+         lambda m, c: m_.SelfState(state="played_this_turn")),
+    Rule(re.compile(rf"this (?:Character|Leader) has {_CMP} power", _R),
+         lambda m, c: m_.SelfPower(compare=_compare(m), n=int(m["n"])),
+         "this Character has N power or more"),
+    Rule(re.compile(r"your (?P<opp>opponent's )?Leader has the <(?P<a>[^>]+)> attribute", _R),
+         lambda m, c: m_.LeaderHasAttribute(attribute=m["a"],
+                                            whose="opponent" if m["opp"] else "you"),
+         "your Leader has the <Slash> attribute"),
 )
 
 
-def parse_conditions(text: str) -> tuple[m_.Condition, ...] | None:
+def parse_conditions(text: str, subject: str = "") -> tuple[m_.Condition, ...] | None:
     """"A and B" -> (A, B). Tries the whole text first so that "and" inside one condition's
-    card phrase ("with a cost of 3 and ...") is not cut."""
-    whole = match(CONDITIONS, text, Context())
-    if whole is not None:
-        return (whole,)
-    for cut in (i.start() for i in re.finditer(" and ", text)):
-        head = match(CONDITIONS, text[:cut], Context())
-        tail = parse_conditions(text[cut + 5:]) if head is not None else None
-        if tail is not None:
-            return (head, *tail)
+    card phrase is not cut. A part without a subject takes the previous part's: "you have
+    [Nami] and [Usopp]" is two "you have" conditions, "you have 6 or less cards in your hand and a
+    Character with..." too. Not "you have [A] and [B] Characters with 6000 power", where the
+    qualifier belongs to both names: only a lone name or a counted phrase takes a subject."""
+    inherits = subject and _SUBJECTLESS.fullmatch(text)
+    for candidate in (text, f"{subject} {text}") if inherits else (text,):
+        whole = match(CONDITIONS, candidate, Context())
+        if whole is not None:
+            return (whole,)
+    for cut in re.finditer(" and ", text):
+        head = parse_conditions(text[:cut.start()], subject)
+        said = re.match(r"you have|your opponent has", text, re.I)
+        tail = parse_conditions(text[cut.end():], said.group() if said else "") if head else None
+        if head and tail and len(head) == 1:
+            return (*head, *tail)
     return None
 
 

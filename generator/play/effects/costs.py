@@ -73,7 +73,7 @@ def _spoken(text: str, verb: str = "") -> tuple[m_.Cost, ...] | None:
         whole = match(COSTS, candidate, Context())
         if whole is not None:
             return (whole,)
-    for sep in re.finditer(r" and |, ", text):
+    for sep in re.finditer(r",? and |, ", text):
         head_text = text[:sep.start()]
         head = _spoken(head_text, verb)
         if head is None or len(head) != 1:

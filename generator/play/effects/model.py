@@ -38,6 +38,7 @@ Who = Literal[
     "self_card", "your_leader", "your_leader_or_character", "your_character",
     "opponent_leader", "opponent_character", "opponent_leader_or_character",
     "any_character",  # "up to 1 Character with a cost of 3 or less": either player's
+    "your_leader_or_stage",
 ]
 Player = Literal["you", "opponent"]
 Duration = Literal[
@@ -219,14 +220,27 @@ class CompareWithOpponent(_Node):
 
 
 class SelfState(_Node):
-    """"If this Character is rested" and the like."""
+    """"If this Character is rested", "If this Character was played on this turn"."""
     kind: Literal["self_state"] = "self_state"
-    state: Literal["rested", "active"]
+    state: Literal["rested", "active", "played_this_turn"]
+
+
+class SelfPower(_Node):
+    """"If this Character has 7000 power or more": its current power."""
+    kind: Literal["self_power"] = "self_power"
+    compare: Compare
+    n: int
+
+
+class LeaderHasAttribute(_Node):
+    kind: Literal["leader_has_attribute"] = "leader_has_attribute"
+    attribute: str
+    whose: Player = "you"
 
 
 Condition = Annotated[
     Union[LeaderHasType, LeaderIsColour, LeaderMulticoloured, LeaderIsName, CountCondition,
-          CompareWithOpponent, SelfState],
+          CompareWithOpponent, SelfState, SelfPower, LeaderHasAttribute],
     Field(discriminator="kind"),
 ]
 

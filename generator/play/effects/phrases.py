@@ -27,6 +27,8 @@ _NOUNS: dict[str, tuple[str | None, str]] = {
     "Leader or Character card": (None, "both"),
     "Leader or Character cards": (None, "both"),
     "Leader or Characters": (None, "both"),
+    "Leader or Stage card": (None, "leader_or_stage"),
+    "Leader or Stage cards": (None, "leader_or_stage"),
     "card": (None, "both"),
     "cards": (None, "both"),
     "Event": ("Event", "other"),
@@ -78,7 +80,8 @@ def number(word: str) -> int:
 def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     """Parse "[colour] [rested] [{T} type] [Name] noun [with ...] [other than ...]".
 
-    Returns the filter, the field scope of the noun (leader / character / both / other) and whether
+    Returns the filter, the field scope of the noun (leader / character / both / leader_or_stage /
+    other) and whether
     "other than this Character" was said; None when any word is not understood."""
     m = _HEAD.match(text.strip())
     if not m or not (m["noun"] or m["names"]):
@@ -132,6 +135,7 @@ _OWNER_WHO = {
     ("opponent", "leader"): "opponent_leader",
     ("opponent", "both"): "opponent_leader_or_character",
     ("any", "character"): "any_character",
+    ("you", "leader_or_stage"): "your_leader_or_stage",
 }
 _SELF = re.compile(r"this (?:Character|Leader|card|Stage)")
 _FIXED = {
