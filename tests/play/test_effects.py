@@ -11,7 +11,7 @@ import pytest
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model as m
-from generator.play.effects.compiler import compile_all, compile_card
+from generator.play.effects.compiler import compile_card
 
 
 def card(effect: str | None, trigger: str | None = None, card_id: str = "TS01-001") -> OnePieceCard:
@@ -142,8 +142,8 @@ ACTIONS = [
 COSTS = [
     ("circled", "① (You may rest the specified number of DON!! cards in your cost area.):",
      (m.RestDon(n=1),)),
-    ("don_minus", "DON!! −2 (You may return the specified number of DON!! cards from your field to"
-     " your DON!! deck.):", (m.ReturnDon(n=2),)),
+    ("don_minus", "DON!! −2 (You may return the specified number of DON!! cards from your field"
+     " to your DON!! deck.):", (m.ReturnDon(n=2),)),
     ("rest_self", "You may rest this Character:", (m.RestSelf(),)),
     ("trash_hand", "You may trash 1 card from your hand:", (m.TrashFromHandCost(n=1),)),
     ("trash_typed", "You may trash 1 {Test Crew} type card from your hand:",

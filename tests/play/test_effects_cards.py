@@ -1,6 +1,6 @@
 """Whole-card behaviour of the effect compiler: keywords, optional effects, nested actions, the
-[Trigger] compiled apart, partial cards reported honestly, and JSON round trips. Synthetic text only.
-"""
+[Trigger] compiled apart, partial cards reported honestly, and JSON round trips. Synthetic text
+only."""
 
 from __future__ import annotations
 
@@ -148,9 +148,9 @@ def test_compile_all_keys_by_card_id():
 
 ROUND_TRIP = [text for _, text, _ in SENTENCE_CASES] + [
     "[Activate: Main] ① (You may rest the specified number of DON!! cards in your cost area.) You"
-    " may rest this Character: Look at 5 cards from the top of your deck; reveal up to 1 {Test Crew}"
-    " type card and add it to your hand. Then, place the rest at the bottom of your deck in any"
-    " order.",
+    " may rest this Character: Look at 5 cards from the top of your deck; reveal up to 1"
+    " {Test Crew} type card and add it to your hand. Then, place the rest at the bottom of your"
+    " deck in any order.",
 ]
 
 

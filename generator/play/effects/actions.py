@@ -87,10 +87,10 @@ def _add_don(m: re.Match[str], ctx: Context):
     return m_.AddDon(n=_n(m), state="active" if "active" in m["how"] else "rested")
 
 
-_LOOK = ("Look at {N} cards from the top of your deck(?:; reveal|(?: and|;) (?P<play>play)| and add)"
-         " up to {N2} {F}(?:,? (?:and )?add (?:it|them) to your hand| to your hand)?(?P<rested> rested)?"
-         "(?:. Then,| and) (?P<rest>place the rest at the bottom of your deck in any order|trash the"
-         " rest)")
+_LOOK = ("Look at {N} cards from the top of your deck(?:; reveal|(?: and|;) (?P<play>play)|"
+         " and add) up to {N2} {F}(?:,? (?:and )?add (?:it|them) to your hand| to your hand)?"
+         "(?P<rested> rested)?(?:. Then,| and)"
+         " (?P<rest>place the rest at the bottom of your deck in any order|trash the rest)")
 _IN_ANY_ORDER = "(?: in any order)?"
 
 ACTIONS: tuple[Rule, ...] = (
@@ -98,16 +98,18 @@ ACTIONS: tuple[Rule, ...] = (
     rule("Draw {N} cards?", lambda m, c: m_.Draw(n=_n(m))),
     rule("Draw up to {N} cards?", lambda m, c: m_.Draw(n=_n(m), up_to=True)),
     rule("Trash {N} cards? from your hand", lambda m, c: m_.TrashFromHand(n=_n(m))),
-    rule("Trash up to {N} cards? from your hand", lambda m, c: m_.TrashFromHand(n=_n(m), up_to=True)),
-    rule("Your opponent trashes {N} cards? from their hand", lambda m, c: m_.OpponentDiscard(n=_n(m))),
+    rule("Trash up to {N} cards? from your hand",
+         lambda m, c: m_.TrashFromHand(n=_n(m), up_to=True)),
+    rule("Your opponent trashes {N} cards? from their hand",
+         lambda m, c: m_.OpponentDiscard(n=_n(m))),
     rule("Place {N} cards? from your hand at the bottom of your deck" + _IN_ANY_ORDER,
          lambda m, c: m_.HandToDeck(n=_n(m))),
     rule("Place {N} cards? from your hand at the top or bottom of your deck" + _IN_ANY_ORDER,
          lambda m, c: m_.HandToDeck(n=_n(m), position="top_or_bottom")),
     rule("Place {N} cards? from your hand at the top of your deck" + _IN_ANY_ORDER,
          lambda m, c: m_.HandToDeck(n=_n(m), position="top")),
-    rule("Your opponent places {N} cards? from their hand at the bottom of their deck" + _IN_ANY_ORDER,
-         lambda m, c: m_.HandToDeck(whose="opponent", n=_n(m))),
+    rule("Your opponent places {N} cards? from their hand at the bottom of their deck"
+         + _IN_ANY_ORDER, lambda m, c: m_.HandToDeck(whose="opponent", n=_n(m))),
     rule(_LOOK, _look_top),
     rule("Look at {N} cards from the top of your deck and place them at the top or bottom of"
          " (?:the|your) deck in any order",
@@ -139,8 +141,8 @@ ACTIONS: tuple[Rule, ...] = (
     rule("Trash up to {N} cards? from the top of your opponent's Life cards",
          lambda m, c: m_.TrashLife(whose="opponent", n=_n(m))),
     # DON!!
-    rule("Add up to {N} DON!! cards? from your DON!! deck and (?P<how>rest (?:it|them)|set (?:it|them)"
-         " as active)", _add_don),
+    rule("Add up to {N} DON!! cards? from your DON!! deck and"
+         " (?P<how>rest (?:it|them)|set (?:it|them) as active)", _add_don),
     rule("Add up to {N} DON!! cards? as (?P<how>rested|active) from your DON!! deck", _add_don),
     rule("Set up to {N} of your DON!! cards as active", lambda m, c: m_.SetDonActive(n=_n(m))),
     rule("Rest up to {N} of your opponent's DON!! cards", lambda m, c: m_.RestOpponentDon(n=_n(m))),
@@ -154,7 +156,8 @@ ACTIONS: tuple[Rule, ...] = (
     rule("K.O. {T}", _target(lambda t, m, c: m_.KO(target=t))),
     rule("Rest {T}", _target(lambda t, m, c: m_.Rest(target=t))),
     rule("Set {T} as active", _target(lambda t, m, c: m_.SetActive(target=t))),
-    rule("Return {T} to (?:the owner's|your) hand", _target(lambda t, m, c: m_.ReturnToHand(target=t))),
+    rule("Return {T} to (?:the owner's|your) hand",
+         _target(lambda t, m, c: m_.ReturnToHand(target=t))),
     rule("Place {T} at the (?P<pos>bottom|top) of the owner's deck",
          _target(lambda t, m, c: m_.ReturnToDeck(target=t, position=m["pos"].lower()))),
     rule("Trash {T}", _target(lambda t, m, c: m_.TrashTarget(target=t))),

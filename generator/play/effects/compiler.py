@@ -226,6 +226,8 @@ def compile_card(card: OnePieceCard) -> m_.CompiledCard:
         trigger=trigger, complete=not unparsed, unparsed=tuple(unparsed))
 
 
-def compile_all(cards: dict[str, OnePieceCard] | Iterable[OnePieceCard]) -> dict[str, m_.CompiledCard]:
+def compile_all(
+    cards: dict[str, OnePieceCard] | Iterable[OnePieceCard],
+) -> dict[str, m_.CompiledCard]:
     values = cards.values() if isinstance(cards, dict) else cards
     return {card.card_id: compile_card(card) for card in values}

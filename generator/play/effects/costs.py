@@ -58,7 +58,8 @@ COSTS: tuple[Rule, ...] = (
          lambda m, c: m_.TrashLifeCost(n=number(m["n"]), position="top_or_bottom")),
     rule("trash {N} cards? from the top of your deck",
          lambda m, c: m_.TrashFromDeckCost(n=number(m["n"]))),
-    rule("(?:place|return) {N} cards? from your trash (?:at|to) the bottom of your deck(?: in any order)?",
+    rule("(?:place|return) {N} cards? from your trash (?:at|to) the bottom of your deck"
+         "(?: in any order)?",
          lambda m, c: m_.PlaceFromTrash(n=number(m["n"]))),
     rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?",
          _with_filter(m_.PlaceFromTrash)),

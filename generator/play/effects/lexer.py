@@ -1,8 +1,9 @@
 """Normalise card text and cut it into segments: one segment per effect, with its bracket markers.
 
-Why a separate pass: the markers ([On Play], [DON!! x1], [Once Per Turn], keyword boxes) are a closed,
-regular vocabulary at the start of each line, while the body after them is open English. Splitting
-the two lets the body grammar ignore layout, and lets coverage count markers without compiling.
+Why a separate pass: the markers ([On Play], [DON!! x1], [Once Per Turn], keyword boxes) are a
+closed, regular vocabulary at the start of each line, while the body after them is open English.
+Splitting the two lets the body grammar ignore layout, and lets coverage count markers without
+compiling.
 
 The upstream text varies in ways that carry no meaning: HTML entities, three different minus signs,
 two sets of circled digits for "rest N DON!!", full-width angle brackets, and reminder text in

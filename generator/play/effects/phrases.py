@@ -152,7 +152,8 @@ _LEADER_OR_N = re.compile(r"your Leader or (?:up to )?(?P<n>\d+) of your (?P<res
 
 def parse_target(text: str) -> Target | None:
     """Parse a phrase naming cards on the field. Counting words decide ``count``/``up_to``; the
-    owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any player's."""
+    owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any
+    player's."""
     text = text.strip()
     if text.split(" ", 1)[0] in ("Up", "This", "Your", "All"):   # sentence-initial capital
         text = text[0].lower() + text[1:]
