@@ -91,7 +91,7 @@ ACTIONS = [
      m.AddDon(n=2, state="active")),
     ("set_don_active", "Set up to 2 of your DON!! cards as active.", m.SetDonActive(n=2)),
     ("give_don", "Give up to 1 rested DON!! card to your Leader or 1 of your Characters.",
-     m.GiveDon(target=T("your_leader_or_character", up_to=True), n=1, rested_only=True)),
+     m.GiveDon(target=T("your_leader_or_character", up_to=False), n=1, rested_only=True)),
     ("look_top_hand", "Look at 5 cards from the top of your deck; reveal up to 1 {Test Crew} type"
      " card other than [Test Pirate] and add it to your hand. Then, place the rest at the bottom of"
      " your deck in any order.",
@@ -137,6 +137,15 @@ ACTIONS = [
     ("base_power", "Your Leader's base power becomes 7000 during this turn.",
      m.SetBasePower(target=T("your_leader", up_to=False), value=7000, duration="this_turn")),
     ("play_this_card", "Play this card.", m.PlayThisCard()),
+    ("opponent_hand_to_deck", "Your opponent places 1 card from their hand at the bottom of their"
+     " deck.", m.HandToDeck(whose="opponent", n=1)),
+    ("opponent_cannot_block", "Your opponent cannot activate [Blocker] during this turn.",
+     m.GainStatus(target=T("opponent_character", None, False), status="cannot_block",
+                  duration="this_turn")),
+    ("bare_owner_means_all", "Your Characters with a cost of 3 or less cannot be K.O.'d by your"
+     " opponent's effects during this turn.",
+     m.GainStatus(target=T("your_character", None, False, max_cost=3),
+                  status="cannot_be_ko_by_opponent_effects", duration="this_turn")),
 ]
 
 COSTS = [
@@ -158,6 +167,9 @@ COSTS = [
      " order:", (m.PlaceFromTrash(n=2),)),
     ("rest_own_characters", "You may rest 2 of your {Test Crew} type Characters:",
      (m.RestCards(target=T("your_character", 2, up_to=False, types=("Test Crew",))),)),
+    ("leader_or_stage", "You may rest this Character and 1 of your {Test Crew} type Leader or"
+     " Stage cards:", (m.RestSelf(), m.RestCards(target=T("your_leader_or_stage", 1, False,
+                                                          types=("Test Crew",))))),
 ]
 
 CONDITIONS = [
@@ -191,6 +203,12 @@ CONDITIONS = [
     ("less_life", "If you have less Life cards than your opponent",
      m.CompareWithOpponent(zone="life", compare="less")),
     ("self_rested", "If this Character is rested", m.SelfState(state="rested")),
+    ("self_played", "If this Character was played on this turn",
+     m.SelfState(state="played_this_turn")),
+    ("self_power", "If this Character has 7000 power or more",
+     m.SelfPower(compare="at_least", n=7000)),
+    ("leader_attribute", "If your Leader has the <Slash> attribute",
+     m.LeaderHasAttribute(attribute="Slash")),
 ]
 
 

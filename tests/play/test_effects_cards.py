@@ -69,6 +69,18 @@ SENTENCE_CASES = [
                                                         duration="this_turn"),))))),
     ("opponent_chooses", "[Main] Your opponent chooses one:\n- Draw 1 card.\n- Draw 2 cards.",
      E("main", m.ChooseOne(chooser="opponent", options=((DRAW1,), (m.Draw(n=2),))))),
+    ("if_then_may", "[On Play] Draw 1 card. Then, if you have 2 or less Life cards, you may draw 1"
+     " card.", E("on_play", DRAW1, m.If(conditions=(m.CountCondition(zone="life",
+                                                                     compare="at_most", n=2),),
+                                        actions=(m.May(actions=(DRAW1,)),)))),
+    ("subject_carried", "[Your Turn] This Character gains +1000 power and cannot be K.O.'d in"
+     " battle.", E("static", m.Power(target=SELF, amount=1000, duration="continuous"),
+                   m.GainStatus(target=SELF, status="cannot_be_ko_in_battle",
+                                duration="continuous"), your_turn=True)),
+    ("conditions_share_a_subject", "[On Play] If you have [Test A] and [Test B], draw 1 card.",
+     E("on_play", DRAW1, conditions=tuple(
+         m.CountCondition(zone="field", compare="at_least", n=1, filter=m.CardFilter(names=(n,)))
+         for n in ("Test A", "Test B")))),
     ("static_condition", "If you have 2 or less Life cards, this Character gains +2000 power.",
      E("static", m.Power(target=SELF, amount=2000, duration="continuous"),
        conditions=(m.CountCondition(zone="life", compare="at_most", n=2),))),
@@ -120,6 +132,9 @@ PARTIAL_CASES = [
      ("K.O. up to 1 of your opponent's Sea Kings",)),
     ("if_you_do_without_may", "[On Play] If you do, draw 1 card.", (),
      ("If you do, draw 1 card",)),
+    ("qualifier_shared_by_two_names", "[On Play] If you have [Test A] and [Test B] Characters with"
+     " 6000 base power, draw 1 card.", (),
+     ("If you have [Test A] and [Test B] Characters with 6000 base power, draw 1 card",)),
 ]
 
 

@@ -64,13 +64,21 @@ def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...
     return None
 
 
+def _chosen(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
+    """Actions, or "you may <actions>" as one ``may`` block."""
+    if may := re.match(r"you may ", text, re.I):
+        chosen = _clauses(text[may.end():], ctx)
+        return (m_.May(actions=chosen),) if chosen else None
+    return _clauses(text, ctx)
+
+
 def _guarded(text: str, ctx: Context) -> m_.If | None:
-    """"If <conditions>, <actions>" (try each comma as the end of the conditions), or the rarer
-    "<actions> if <conditions>"."""
+    """"If <conditions>, [you may] <actions>" (try each comma as the end of the conditions), or
+    the rarer "<actions> if <conditions>"."""
     if text.lower().startswith("if "):
         for comma in re.finditer(", ", text):
             conditions = parse_conditions(text[3:comma.start()])
-            actions = _clauses(text[comma.end():], ctx) if conditions else None
+            actions = _chosen(text[comma.end():], ctx) if conditions else None
             if actions:
                 return m_.If(conditions=conditions, actions=actions)
     for cut in re.finditer(" if ", text):
@@ -99,15 +107,10 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
         if not follow or not done or not isinstance(done[-1], m_.May):
             raise Unparsed(text)
         return [*done[:-1], m_.May(actions=(*done[-1].actions, *follow))]
-    if may := re.match(r"you may ", text, re.I):
-        chosen = _clauses(text[may.end():], ctx)
-        if chosen:
-            return [*done, m_.May(actions=chosen)]
-        raise Unparsed(text)
     built = _guarded(text, ctx)
     if built is not None:
         return [*done, built]
-    actions = _clauses(text, ctx)
+    actions = _chosen(text, ctx)
     if actions is None:
         raise Unparsed(text)
     return [*done, *actions]

@@ -113,7 +113,7 @@ CONDITIONS: tuple[Rule, ...] = (
          lambda m, c: m_.SelfState(state=m["s"].lower()), "this Character is rested"),
     rule("this Character was played on this turn",
          lambda m, c: m_.SelfState(state="played_this_turn")),
-    Rule(re.compile(rf"this (?:Character|Leader) has {_CMP} power", _R),
+    Rule(re.compile(r"this (?:Character|Leader) has (?P<n>\d+) power(?P<cmp> or less| or more|)", _R),
          lambda m, c: m_.SelfPower(compare=_compare(m), n=int(m["n"])),
          "this Character has N power or more"),
     Rule(re.compile(r"your (?P<opp>opponent's )?Leader has the <(?P<a>[^>]+)> attribute", _R),

@@ -147,7 +147,7 @@ _QUANTIFIED = re.compile(
     r"(?: of (?P<owner>your opponent's|your))? (?P<rest>.+)"
 )
 _BARE = re.compile(r"(?P<owner>your opponent's|your) (?P<rest>.+)")
-_LEADER_OR_N = re.compile(r"your Leader or (?:up to )?(?P<n>\d+) of your (?P<rest>.+)")
+_LEADER_OR_N = re.compile(r"your Leader or (?P<upto>up to )?(?P<n>\d+) of your Characters")
 
 
 def parse_target(text: str) -> Target | None:
@@ -162,12 +162,9 @@ def parse_target(text: str) -> Target | None:
     if text in _FIXED:
         return _FIXED[text]
     if m := _LEADER_OR_N.fullmatch(text):
-        parsed = parse_filter(m["rest"])
-        if not parsed or parsed[1] != "character":
-            return None
-        flt, _, excl = parsed
-        return Target(who="your_leader_or_character", count=int(m["n"]), filter=flt.model_copy(
-            update={"category": None}), exclude_self=excl)
+        # Only unqualified Characters: in "your Leader or 1 of your {X} type Characters" the type
+        # binds the Characters alone, which one Target filter cannot say.
+        return Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))
     m = _QUANTIFIED.fullmatch(text)
     if not m:
         return _bare(text)
