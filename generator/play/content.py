@@ -270,8 +270,10 @@ class PlayContent(BaseModel):
             refs += [("layer", r.layer, r.id)] + [("archetype", a, r.id) for a in r.archetypes]
             refs += [("resource", c, r.id) for c in r.composes_with]
         for row in self.spec.rows:
-            refs += [("layer", row.layer, row.id)] + ([("resource", row.resource, row.id)] if row.resource else [])
-            refs += [("section" if k == "section_id" else "term", v, row.id) for k, v in row.path_params.items()]
+            refs += [("layer", row.layer, row.id)]
+            refs += [("resource", row.resource, row.id)] if row.resource else []
+            refs += [("section" if k == "section_id" else "term", v, row.id)
+                     for k, v in row.path_params.items()]
         dangling = [f"{owner} -> {kind} {value!r}" for kind, value, owner in refs if value not in known[kind]]
         if dangling:
             raise ValueError("unresolved references: " + "; ".join(dangling))

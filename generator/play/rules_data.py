@@ -93,6 +93,14 @@ class ConstructionEffect(_Frozen):
     value: int | None = None
     type: str | None = None
 
+    @model_validator(mode="after")
+    def _has_its_parameter(self) -> "ConstructionEffect":
+        if self.kind in ("leader_max_cost", "leader_max_event_cost") and self.value is None:
+            raise ValueError(f"{self.card_id}: {self.kind} needs a value")
+        if self.kind == "leader_required_type" and not self.type:
+            raise ValueError(f"{self.card_id}: leader_required_type needs a type")
+        return self
+
 
 class RulesData(_Frozen):
     rules_version: str

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache
-from typing import Literal, Mapping
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.deck_request import BadRequest, DeckRequest, parse_request
 from generator.play.rules_data import FormatName, RulesData
 from generator.sku import Sku, SkuError
-from pydantic import BaseModel, ConfigDict
 
 __all__ = ["BadRequest", "DeckRequest", "DeckResult", "Issue", "parse_request", "validate_deck"]
 

@@ -129,7 +129,8 @@ def archetypes(content: PlayContent | None = None) -> dict:
     paths = {r.id: r.path for r in content.index.resources}
     out = _dump(content.archetypes)
     for archetype in out["archetypes"]:
-        archetype["flows_served_today"] = [{"id": r, "href": paths[r]} for r in archetype["flows_served_today"]]
+        served = archetype["flows_served_today"]
+        archetype["flows_served_today"] = [{"id": r, "href": paths[r]} for r in served]
     return {"@kind": "play_archetypes", **out}
 
 

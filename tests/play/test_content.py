@@ -91,9 +91,10 @@ def test_prev_next_walk_the_whole_tutorial(content):
 
 def test_every_link_resolves(content):
     """Every href a section or term hands out is a page this module answers."""
-    answered = {f"/api/v1/play/tutorial/{s}" for s in SECTIONS} | {f"/api/v1/play/glossary/{t}" for t in TERMS}
-    answered |= {path for _, path in F_FAMILY}
-    pages = [play.tutorial_section(s, content) for s in SECTIONS] + [play.glossary_term(t, content) for t in TERMS]
+    answered = {f"/api/v1/play/tutorial/{s}" for s in SECTIONS} | {path for _, path in F_FAMILY}
+    answered |= {f"/api/v1/play/glossary/{t}" for t in TERMS}
+    pages = [play.tutorial_section(s, content) for s in SECTIONS]
+    pages += [play.glossary_term(t, content) for t in TERMS]
     hrefs = [x["href"] for p in pages for x in p["see_also"]]
     hrefs += [x["href"] for p in pages for x in p.get("glossary_links", []) + p.get("related_terms", [])]
     hrefs += [p["introduced_in"]["href"] for p in pages if "introduced_in" in p]
@@ -106,7 +107,8 @@ def test_rules_cited_everywhere(content):
     for s in content.tutorial.sections:
         cited.append(s.rules_cited)
         structure = s.rule_structure
-        cited += [i.rules_cited for i in (*structure.preconditions, *structure.transitions, *structure.outcomes)]
+        items = (*structure.preconditions, *structure.transitions, *structure.outcomes)
+        cited += [i.rules_cited for i in items]
         cited += [e.rules_cited for e in s.worked_examples] + [d.rules_cited for d in s.spec_differences]
     for t in content.glossary.terms:
         cited += [t.rules_cited] + [f.rules_cited for f in t.definition.facts]
@@ -141,7 +143,8 @@ def test_archetypes_and_the_financial_boundary(content):
     data = play.archetypes(content)
     assert [a["id"] for a in data["archetypes"]] == ["hobbyist", "collector", "competitor"]
     boundary = data["financial_boundary"]
-    assert not any(boundary[k] for k in ("touches_money", "stores_anything", "rewards_possible", "mints_identity"))
+    flags = ("touches_money", "stores_anything", "rewards_possible", "mints_identity")
+    assert not any(boundary[k] for k in flags)
     assert len(boundary["applies_to"]) == 13
 
 
@@ -210,7 +213,8 @@ def test_worked_examples_use_real_cards_at_their_real_power(real_cards, content)
                 assert all(c in real_cards for c in listed), (example.id, listed)
                 for card in [x for x in (side.leader, side.stage) if x] + list(side.characters or ()):
                     real = real_cards[card.card]
-                    countered = state.battle_step in ("counter", "damage") and state.target == f"{name}:leader"
+                    in_battle = state.battle_step in ("counter", "damage")
+                    countered = in_battle and state.target == f"{name}:leader"   # counters applied
                     if card.power is None or countered or card is side.stage:
                         continue
                     don = (card.don or 0) * 1000 if name == state.turn_player else 0

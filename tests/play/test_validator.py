@@ -61,10 +61,12 @@ CASES = [
     # id, leader, deck, format, day, violation codes, warning codes
     ("legal-standard", RED_LEADER, RED_DECK, "standard", SERVER_DAY, set(), set()),
     ("49-cards", RED_LEADER, RED_DECK[:-1], "standard", SERVER_DAY, {"deck_size"}, set()),
-    ("51-cards", RED_LEADER, RED_DECK + ["OP06-005"], "standard", SERVER_DAY, {"deck_size", "copy_limit"}, set()),
+    ("51-cards", RED_LEADER, RED_DECK + ["OP06-005"], "standard", SERVER_DAY,
+     {"deck_size", "copy_limit"}, set()),
     ("leader-unknown", "OP99-999", RED_DECK, "standard", SERVER_DAY, {"leader_unknown"}, set()),
     ("leader-is-a-character", "OP07-007", RED_DECK, "standard", SERVER_DAY, {"leader_not_a_leader"}, set()),
-    ("off-colour", RED_LEADER, swap(RED_DECK, "OP09-038"), "standard", SERVER_DAY, {"colour_mismatch"}, set()),
+    ("off-colour", RED_LEADER, swap(RED_DECK, "OP09-038"), "standard", SERVER_DAY,
+     {"colour_mismatch"}, set()),
     ("five-copies", RED_LEADER, swap(RED_DECK, "OP07-007"), "standard", SERVER_DAY, {"copy_limit"}, set()),
     ("alt-arts-count-together", RED_LEADER, swap(RED_DECK, "ST21-007_p1"), "standard", SERVER_DAY,
      {"copy_limit"}, set()),
@@ -73,7 +75,8 @@ CASES = [
     ("unknown-card", RED_LEADER, swap(RED_DECK, "OP99-001"), "standard", SERVER_DAY, {"unknown_card"}, set()),
     ("leader-in-main-deck", RED_LEADER, swap(RED_DECK, "OP07-001"), "standard", SERVER_DAY,
      {"leader_in_main_deck"}, set()),
-    ("don-in-main-deck", RED_LEADER, swap(RED_DECK, "DON!!"), "standard", SERVER_DAY, {"don_in_main_deck"}, set()),
+    ("don-in-main-deck", RED_LEADER, swap(RED_DECK, "DON!!"), "standard", SERVER_DAY,
+     {"don_in_main_deck"}, set()),
     ("banned-after-2025-04-01", BLACK_LEADER, swap(BLACK_DECK, "OP06-086"), "legacy", date(2025, 4, 1),
      {"banned"}, set()),
     ("not-yet-banned-2025-03-31", BLACK_LEADER, swap(BLACK_DECK, "OP06-086"), "legacy", date(2025, 3, 31),
@@ -100,7 +103,8 @@ CASES = [
 
 
 @pytest.mark.real_data
-@pytest.mark.parametrize("name, leader, deck, fmt, day, violations, warnings", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("name, leader, deck, fmt, day, violations, warnings", CASES,
+                         ids=[c[0] for c in CASES])
 def test_real_decks(real_cards, rules, name, leader, deck, fmt, day, violations, warnings):
     result = check(real_cards, rules, leader, deck, fmt, day)
     assert {v.code for v in result.violations} == violations
@@ -292,7 +296,8 @@ def test_good_body_and_the_size_limit_is_inclusive():
 
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(st.binary(max_size=200),
-                 st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.text(max_size=12),
+                 st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1)
+                              | st.text(max_size=12),
                               lambda inner: st.lists(inner, max_size=4)
                               | st.dictionaries(st.sampled_from(["leader_id", "main_deck_card_ids",
                                                                  "format", "date", "x"]), inner, max_size=5),
