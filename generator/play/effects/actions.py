@@ -136,6 +136,8 @@ ACTIONS: tuple[Rule, ...] = (
          lambda m, c: m_.LifeToHand(n=_n(m), position="top_or_bottom")),
     rule("Add up to {N} cards? from the top of your opponent's Life cards to the owner's hand",
          lambda m, c: m_.LifeToHand(whose="opponent", n=_n(m))),
+    rule("Trash {N} cards? from the top of your Life cards",
+         lambda m, c: m_.TrashLife(whose="you", n=_n(m), up_to=False)),
     rule("Trash {N} cards? from the top of your opponent's Life cards",
          lambda m, c: m_.TrashLife(whose="opponent", n=_n(m), up_to=False)),
     rule("Trash up to {N} cards? from the top of your opponent's Life cards",
