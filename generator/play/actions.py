@@ -50,6 +50,13 @@ def _name(state: GameState, card: str) -> str:
     return state.cards[card].name
 
 
+def _used(state: GameState, card: str) -> str:
+    """The name of a card being used, flagged when its text is beyond this referee (it then has
+    no effect at all, see ``interpret``), so neither a person nor an AI is misled."""
+    name = state.cards[card].name
+    return name if state.compiled[card].complete else f"{name} [text not supported: no effect]"
+
+
 def _main_actions(state: GameState, p: int) -> list[Action]:
     ps = state.players[p]
     out: list[Action] = []
@@ -58,7 +65,7 @@ def _main_actions(state: GameState, p: int) -> list[Action]:
         cost = max(0, card.cost or 0)
         if cost > ps.don_active:
             continue
-        label = f"play {card.name} (cost {cost})"
+        label = f"play {_used(state, c.card)} (cost {cost})"
         if card.category == "Character" and len(ps.characters) >= MAX_CHARACTERS:
             out.extend(Action(id=f"play:{c.iid}:{old.iid}", kind="play", card=c.iid, target=old.iid,
                               label=f"{label}, trashing {_name(state, old.card)}")
@@ -97,7 +104,7 @@ def _battle_actions(state: GameState) -> list[Action]:
                       label=f"block with {_name(state, c.card)}") for c in battle.blockers(state)]
         return out + [Action(id="no_block", kind="no_block", label="do not block")]
     if b.step == "trigger":
-        name = _name(state, b.revealed.card)
+        name = _used(state, b.revealed.card)
         return [Action(id="trigger", kind="trigger", card=b.revealed.iid,
                        label=f"activate the [Trigger] of {name}"),
                 Action(id="no_trigger", kind="no_trigger", card=b.revealed.iid,
@@ -111,7 +118,7 @@ def _battle_actions(state: GameState) -> list[Action]:
                                 f"{_name(state, t.card)} ({power(state, q, t)})")
                    for t in (ps.leader, *ps.characters))
     out.extend(Action(id=f"counter_event:{c.iid}", kind="counter_event", card=c.iid,
-                      label=f"use {_name(state, c.card)}") for c in battle.counter_events(state))
+                      label=f"use {_used(state, c.card)}") for c in battle.counter_events(state))
     return out + [Action(id="no_counter", kind="no_counter", label="no more counters")]
 
 

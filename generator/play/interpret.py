@@ -28,6 +28,7 @@ from generator.play.zones import field_card, replace_on_field
 
 ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS}
 _BLOCKS = ("if", "may", "choose_one")
+_CHOSEN = ("activate_main", "main", "counter", "trigger")   # the player already chose to use it
 CONDITION_KINDS = frozenset({"leader_has_type", "leader_is_colour", "leader_multicoloured",
                              "leader_is_name", "count", "compare_with_opponent", "self_state"})
 
@@ -123,7 +124,7 @@ def step(state: GameState, ev: list[Event]) -> GameState:
             return _head(state, None)
         ev.append(Event(kind="effect", player=frame.controller,
                         data={"card": frame.card, "source": frame.source, "timing": eff.timing}))
-        if eff.optional:
+        if eff.optional and eff.timing not in _CHOSEN:
             label = f"use the {eff.timing} effect of {state.cards[frame.card].name}?"
             prompt = Prompt(player=frame.controller, kind="yes_no", label=label)
             return _goto(state, frame, ("optional",)).model_copy(update={"prompt": prompt})

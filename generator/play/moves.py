@@ -163,8 +163,11 @@ def _add_life(state, frame, node, ev) -> Result:
         if prompt is not None:
             return state, frame, prompt
         return _move(state, p, "hand", picked, "life", ev, "add_life", True, True), frame, None
-    top = tuple(c.iid for c in state.players[p].deck[:node.n])
-    return _move(state, p, "deck", top, "life", ev, "add_life", True, True), frame, None
+    for card in state.players[p].deck[:node.n]:         # face down: nobody sees it (3-10-2)
+        state, card = take(state, p, "deck", card.iid)
+        state = put(state, p, "life", card)
+    ev.append(Event(kind="add_life", player=p, data={"from": "deck"}))
+    return state, frame, None
 
 
 def _life_to_hand(state, frame, node, ev) -> Result:

@@ -33,9 +33,9 @@ def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed
         iid += 1 + len(main)
         shuffled, s = rng.shuffle(main, s)
         players.append(PlayerState(leader=leader, deck=shuffled))
+    compiled = {cid: supported(compile_card(c)) for cid, c in used.items()}
     state = GameState(
-        cards=used, compiled={cid: supported(compile_card(c)) for cid, c in used.items()},
-        players=(players[0], players[1]), first=first, active=first, waiting_for=first, rng=s)
+        cards=used, compiled=compiled, players=(players[0], players[1]), first=first, active=first, waiting_for=first, rng=s)
     ev: list[Event] = []
     for p in (first, 1 - first):
         state = draw(state, p, HAND_SIZE, ev)

@@ -21,6 +21,7 @@ Conventions:
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -32,6 +33,7 @@ Phase = Literal["mulligan", "refresh", "draw", "don", "main", "end", "over"]
 Step = Literal["attack", "block", "counter", "damage", "life", "trigger", "end"]
 DON_PER_PLAYER = 10     # 5-1-2
 MAX_CHARACTERS = 5      # 3-7-6
+STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power"})
 
 
 class _Frozen(BaseModel):
@@ -161,8 +163,14 @@ class GameState(_Frozen):
     rng: int                        # splitmix64 state: the only source of randomness
     result: Result | None = None
 
-    def player(self, p: int) -> PlayerState:
-        return self.players[p]
+    @cached_property
+    def static_cards(self) -> frozenset[str]:
+        """Card ids with permanent effects that change numbers, keywords or statuses: lets power
+        and keyword lookups skip the board scan when none is in the game. Derived, not stored
+        (copies share it, JSON leaves it out)."""
+        return frozenset(cid for cid, comp in self.compiled.items() if comp.complete and any(
+            eff.timing == "static" and any(a.kind in STATIC_KINDS for a in eff.actions)
+            for eff in comp.effects))
 
     def with_player(self, p: int, ps: PlayerState) -> GameState:
         """A copy with player ``p`` replaced; the other player is shared, not copied."""

@@ -18,11 +18,7 @@ from collections.abc import Iterator
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.model import CardFilter, Condition, Effect, Target
-from generator.play.state import CardInstance, GameState, PlayerState
-from generator.play.zones import all_field
-
-_STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power"})
-
+from generator.play.state import STATIC_KINDS, CardInstance, GameState, PlayerState
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
     return state.cards[inst.card]
@@ -53,6 +49,8 @@ def cost(state: GameState, owner: int, inst: CardInstance, statics: bool = True)
 
 
 def keywords(state: GameState, owner: int, inst: CardInstance) -> frozenset[str]:
+    if not inst.mods and not state.static_cards:
+        return frozenset(state.compiled[inst.card].keywords)
     kws = set(state.compiled[inst.card].keywords)
     kws.update(m.tag for m in inst.mods if m.stat == "keyword")
     kws.update(a.keyword for a in _static_actions(state, owner, inst) if a.kind == "gain_keyword")
@@ -188,19 +186,21 @@ def target_pool(state: GameState, controller: int, source: CardInstance, target:
 def _static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
     """Actions of live permanent effects that apply to ``inst`` now (8-1-3-3). Only "this card"
     and "all matching" targets make sense for a permanent effect; a counted target is skipped."""
-    for p, src in all_field(state):
-        comp = state.compiled[src.card]
-        if not comp.complete:
-            continue
-        for eff in comp.effects:
-            if eff.timing != "static" or not effect_live(state, p, src, eff):
+    if not state.static_cards:
+        return
+    for p in (state.active, 1 - state.active):
+        for src in state.players[p].field():
+            if src.card not in state.static_cards:
                 continue
-            for act in eff.actions:
-                if act.kind not in _STATIC_KINDS:
+            for eff in state.compiled[src.card].effects:
+                if eff.timing != "static" or not effect_live(state, p, src, eff):
                     continue
-                t = act.target
-                if t.who == "self_card" and p == owner and src.iid == inst.iid:
-                    yield act
-                elif t.who != "self_card" and t.count is None and any(
-                        c.iid == inst.iid for _, c in target_pool(state, p, src, t, False)):
-                    yield act
+                for act in eff.actions:
+                    if act.kind not in STATIC_KINDS:
+                        continue
+                    t = act.target
+                    if t.who == "self_card" and p == owner and src.iid == inst.iid:
+                        yield act
+                    elif t.who != "self_card" and t.count is None and any(
+                            c.iid == inst.iid for _, c in target_pool(state, p, src, t, False)):
+                        yield act

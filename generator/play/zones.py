@@ -122,15 +122,6 @@ def set_ps(state: GameState, p: int, **changes: object) -> GameState:
     return state.with_player(p, state.players[p].model_copy(update=changes))
 
 
-def all_field(state: GameState) -> list[tuple[int, CardInstance]]:
-    """(owner, card) for every card on both fields, turn player first (8-6-1)."""
-    order = (state.active, 1 - state.active)
-    return [(p, c) for p in order for c in state.players[p].field()]
-
-
 def rest_card(state: GameState, p: int, card: CardInstance, rested: bool = True) -> GameState:
     return replace_on_field(state, p, card.model_copy(update={"rested": rested}))
 
-
-def hand_card(ps: PlayerState, iid: int) -> CardInstance | None:
-    return find_in(ps.hand, iid)
