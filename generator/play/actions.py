@@ -136,6 +136,13 @@ def apply(state: GameState, action_id: str,
     return state, ev
 
 
+def concede(state: GameState, p: int) -> tuple[GameState, list[Event]]:
+    ev: list[Event] = []
+    if state.result is not None:
+        return state, ev
+    return phases.end_game(state, (p,), "concession", ev), ev
+
+
 def _do(state: GameState, a: Action, ev: list[Event]) -> GameState:
     p = state.waiting_for
     assert p is not None

@@ -17,6 +17,20 @@ turn player. Concession (1-2-3) is always among the actions.
 Hidden information: the state holds everything (deck order, face-down Life, both hands), so a
 client must never be shown the raw state of a game it plays in. ``view(state, p)`` and
 ``redact(events, p)`` are what player ``p`` may see.
+
+Where the rules live: ``setup`` (5-2), ``phases`` (6, 9-2), ``battle`` (7-1, 10-1), ``actions``
+(legal actions and the loop that runs the game to the next decision), ``interpret`` with ``costs``,
+``handlers`` and ``moves`` (effects, 8), ``stats`` (power, cost, keywords, filters, conditions),
+``zones`` (moving cards, 3-1), ``view`` (3-1-4 and 3-1-5). Rule numbers are those of the
+Comprehensive Rules 1.2.0 as digested in the design notes.
+
+Card text comes from ``effects.compiler.compile_card``. A card whose text did not compile
+completely keeps its keywords, power, cost and Counter but none of its effects run (action labels
+say "[text not supported: no effect]"). Choices the engine makes for a player instead of asking,
+each written where it happens: DON!! -X and DON!! given by effects pick rested DON!! first,
+"draw up to N" is all or nothing, "top or bottom" means bottom (deck) or top (Life), cards not
+taken by "look at" keep their order, an effect plays a Character only while there are fewer
+than 5, and a face-up Life card is kept face down.
 """
 
 from __future__ import annotations
@@ -31,7 +45,7 @@ from generator.play import view as _view
 from generator.play.state import Action, Deck, Event, GameState, IllegalAction, Result
 
 __all__ = [
-    "Action", "Deck", "Event", "GameState", "IllegalAction", "Result", "apply",
+    "Action", "Deck", "Event", "GameState", "IllegalAction", "Result", "apply", "concede",
     "game_state_json_schema", "legal_actions", "new_game", "redact", "result", "view",
 ]
 
@@ -67,6 +81,13 @@ def apply(state: GameState, action_id: str,
     an [On Play]); an id that is not legal at its turn raises ``IllegalAction``.
     """
     return _actions.apply(state, action_id, choices)
+
+
+def concede(state: GameState, player: int) -> tuple[GameState, list[Event]]:
+    """``player`` concedes and loses at once (1-2-3), whoever is to act. ``apply(state,
+    "concede")`` is the same for the player asked; this is for the other one (a person leaving
+    while the AI thinks). Conceding a finished game changes nothing."""
+    return _actions.concede(state, player)
 
 
 def view(state: GameState, player: int) -> dict[str, Any]:

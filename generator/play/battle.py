@@ -1,5 +1,9 @@
 """Battle (7-1): Attack, Block, Counter, Damage and End of Battle steps.
 
+The spec's play section names four combat steps and a "strict-greater rule"; the Comprehensive
+Rules have five steps (7-1-1 to 7-1-5) and the attacker wins ties (7-1-4-1: the defender needs
+strictly more power). This module follows the rules.
+
 The battle is a small state machine in ``GameState.battle``: player decisions (block, counter,
 [Trigger]) are actions, and ``progress`` runs every step that needs no decision. A step that
 offers a decision is skipped when the defender has nothing legal to do but decline (no Blocker

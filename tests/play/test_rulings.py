@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.api import Deck, IllegalAction, apply, legal_actions, new_game
+from generator.play.api import Deck, IllegalAction, apply, concede, legal_actions, new_game
 from generator.play.effects.compiler import compile_card
 from generator.play.interpret import supported
 from generator.play.phases import check_defeat
-from generator.play.state import CardInstance, GameState, PlayerState
+from generator.play.state import CardInstance, GameState, Mod, PlayerState
 
 
 def card(cid: str, category: str = "Character", cost: int | None = 1, power: int | None = 1000,
@@ -192,6 +192,8 @@ def test_concession_always_available_1_2_3() -> None:
     assert "concede" in ids(s)
     s = play(s, "concede")
     assert s.result.winner == 1 and s.result.reason == "concession" and legal_actions(s) == []
+    s, _ = concede(position(Side(), Side()), 1)                          # not the one to act
+    assert s.result.winner == 0 and s.result.losers == (1,)
 
 
 # ----------------------------------------------------------------------------- playing cards
@@ -235,7 +237,6 @@ def test_cost_below_zero_counts_as_zero_and_power_may_go_negative_1_3_6() -> Non
     target = s.players[1].characters[0]
     assert power(s, 1, target) == -2000 and s.players[1].characters      # negative, still there
     assert cost(s, 1, target.model_copy(update={"mods": ()})) == 1
-    from generator.play.state import Mod
     cheap = target.model_copy(update={"mods": (Mod(stat="cost", amount=-5),)})
     assert cost(s, 1, cheap) == 0
 
@@ -354,6 +355,14 @@ def test_blocker_limits_7_1_2() -> None:
     s = position(Side(), Side(chars=["TST-BLK", "TST-BLK"], hand=["TST-V1K"]))
     s = play(s, "attack:1:2", f"block:{char(s, 1, 0)}")
     assert s.battle.step == "counter" and not [a for a in ids(s) if a.startswith("block")]
+
+
+def test_the_attacked_card_cannot_block_itself_10_1_4_1() -> None:
+    eager = ("TST-V6K", {"mods": (Mod(stat="status", tag="can_attack_active"),)})
+    s = position(Side(chars=[eager]), Side(chars=["TST-BLK", "TST-BLK"]))
+    first, second = char(s, 1, 0), char(s, 1, 1)
+    s = play(s, f"attack:{char(s, 0, 0)}:{first}")                       # an active Blocker
+    assert [a for a in ids(s) if a.startswith("block")] == [f"block:{second}"]
 
 
 def test_unblockable_cannot_be_blocked_10_1_7() -> None:
