@@ -1,26 +1,284 @@
-"""nginx host adapter generated from the routes manifest (first draft: 200 routes and app fallback)."""
+"""nginx host adapter, generated from the routes manifest: serves ``dist/`` exactly as the app does.
+
+nginx allows ``map`` only in the ``http`` context, so the adapter is two files (``nginx_files``):
+
+- ``_hosts/nginx.conf``, http context: the per-route data. One ``map`` from the request path to
+  ``"<etag hex> <kind>"`` (one line per static route), where a kind is a distinct (status,
+  header set, surface methods and query keys, file suffix); small maps from the kind to each value;
+  one map per header name; the maps that decide the answer (file, app, 405, 304).
+- ``_hosts/nginx-server.conf``, server context: the locations.
+
+Deploy (the placeholders are the ``root`` and the ``cardpantry_app`` upstream)::
+
+    http {
+        upstream cardpantry_app { server 127.0.0.1:8000; keepalive 16; }  # the ASGI app
+        include /srv/cardpantry/dist/_hosts/nginx.conf;
+        server {
+            listen 80;
+            root /srv/cardpantry/dist;    # the dist folder
+            brotli_static on;             # only where libnginx-mod-http-brotli-static is loaded
+            include /srv/cardpantry/dist/_hosts/nginx-server.conf;
+        }
+    }
+
+The include sets ``map_hash_max_size``/``map_hash_bucket_size``: remove them from the http block
+if it sets them already. ``nginx_standalone`` renders a complete nginx.conf (tests, benchmarks).
+
+What a request gets, in the order ``generator.app`` decides it:
+1. a static route, GET or HEAD, without a query string on a surface that selects variants by query:
+   its file with the manifest's status, media type, strong ETag and header set (``{path}`` in
+   ``Link`` is the request path); 304 when If-None-Match matches a 200 route (a list, ``W/`` and
+   ``*`` are understood); the ``.gz`` twin by ``gzip_static``, the ``.br`` twin by
+   ``brotli_static`` where the module is loaded (Debian: ``libnginx-mod-http-brotli-static``;
+   without it a client accepting br gets the gzip twin). A non-200 static route (a paused 503
+   document) is ``return <status>`` + ``error_page <status> @cardpantry_status``, which serves
+   the file with that status;
+2. another method on a static route: 405 with ``Allow`` and the app's JSON body, from nginx;
+3. everything else (unknown paths, query variants, POST handlers, dynamic surfaces, a file
+   missing on disk): ``proxy_pass`` to the app, which computes it or answers the JSON 404.
+nginx's own additions are off (its ETag, Last-Modified, ranges, on-the-fly gzip, charset), and
+``merge_slashes off`` keeps the path the app would see.
+"""
 
 from __future__ import annotations
 
-from typing import Iterable
+import re
+from pathlib import Path
+from typing import Any, Iterable, Mapping
 
 from generator.surfaces.registry import Surface
 
 NGINX_CONF = "_hosts/nginx.conf"
+NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
+BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
+APP_BODY_LIMIT = "2m"  # above every POST handler's max_body, so the app answers 413 itself
+SHORT_KEY_MIN = 100  # a surface with this many routes gets short map keys ("@0:<last segment>")
+P = "cardpantry"  # prefix of every variable and named location
+READ = ("GET", "HEAD")
 
 
-def nginx_config(routes: dict[str, dict], surfaces: Iterable[Surface]) -> bytes:
-    lines = [
-        "# Generated from _routes.json. Include inside a server block; set $cardpantry_dist and an",
-        "# upstream named cardpantry_app (the ASGI app) for dynamic routes.",
-        "location / {",
-        "    root $cardpantry_dist;",
-        "    gzip_static on;",
-        "    default_type application/json;",
-        "    try_files $uri.json $uri.html $uri.txt @cardpantry_app;",
-        "}",
-        "location @cardpantry_app {",
-        "    proxy_pass http://cardpantry_app;",
-        "}",
-    ]
-    return ("\n".join(lines) + "\n").encode()
+def nginx_files(manifest: Mapping[str, Any]) -> dict[str, bytes]:
+    """Both files, from the manifest document (``_routes.json`` as loaded)."""
+    plan = _Plan(manifest)
+    return {NGINX_CONF: plan.http().encode(), NGINX_SERVER_CONF: plan.server().encode()}
+
+
+def nginx_standalone(manifest: Mapping[str, Any], *, listen: str, root: Path, upstream: str,
+                     brotli_module: Path | None = None, user: str | None = None, workers: int = 1) -> bytes:
+    """A complete nginx.conf for ``nginx -p <prefix> -c <file>``: pid, logs and temp paths are
+    relative to the prefix, which must exist; the app listens on ``upstream`` (host:port)."""
+    plan = _Plan(manifest)
+    temp = "".join(f"    {kind}_temp_path {kind}_temp;\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    return (
+        (f"load_module {brotli_module};\n" if brotli_module else "")
+        + (f"user {user};\n" if user else "")
+        + f"daemon off;\nworker_processes {workers};\npid nginx.pid;\nerror_log error.log warn;\n"
+        + "events { worker_connections 4096; }\nhttp {\n    access_log off;\n    sendfile on;\n"
+        + "    keepalive_requests 1000000;\n" + temp
+        + f"    upstream {P}_app {{ server {upstream}; keepalive 64; }}\n"
+        + _indent(plan.http(), 4)
+        + f"    server {{\n        listen {listen};\n        root {root};\n"
+        + ("        brotli_static on;\n" if brotli_module else "")
+        + _indent(plan.server(), 8) + "    }\n}\n"
+    ).encode()
+
+
+def nginx_config(routes: Mapping[str, dict], surfaces: Iterable[Surface]) -> bytes:
+    """Transitional: the build's first call, before it passed the manifest document. Without the
+    header sets it cannot render headers, so it says so instead of writing a half-right config."""
+    return (f"# cardpantry: nginx adapter not written ({len(routes):,} routes): the build must call\n"
+            "# generator.write.nginx.nginx_files(<the _routes.json document>) and write both files.\n").encode()
+
+
+class _Plan:
+    """Everything both files need, computed once from the manifest."""
+
+    def __init__(self, manifest: Mapping[str, Any]):
+        self.routes: Mapping[str, dict] = manifest["routes"]
+        self.header_sets: Mapping[str, Mapping[str, str]] = manifest["header_sets"]
+        surfaces = {s["id"]: s for s in manifest["surfaces"]}
+        self.names = sorted({n for headers in self.header_sets.values() for n in headers}, key=str.lower)
+        self.kinds: dict[tuple, str] = {}
+        self.values: dict[str, str] = {}
+        for path, route in self.routes.items():
+            surface = surfaces.get(route["surface"], {"methods": ["GET"], "query_params": []})
+            suffix = _suffix(path, route["file"])
+            kind = (route["status"], route["headers"], route["type"], tuple(surface["methods"]),
+                    bool(surface["query_params"]), suffix or "")
+            name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
+            self.values[path] = f"{route['etag'].strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
+        self.short = _short_prefixes(manifest["surfaces"], self.routes)
+        self.statuses = sorted({r["status"] for r in self.routes.values()} - {200})
+        self.types = _types(self.routes)
+
+    def http(self) -> str:
+        out = [f"# cardpantry nginx adapter, http context: {len(self.routes):,} routes from _routes.json; do not",
+               "# edit. Pair with nginx-server.conf (server context), which documents the deploy.",
+               f"map_hash_max_size {_pow2(2 * len(self.routes), 4096)};", "map_hash_bucket_size 256;",
+               f"map $uri ${P}_key {{", f"    default $uri;"]
+        out += [f"    '~^{re.escape(prefix)}([^/]+)$' {code}$1;" for prefix, code in self.short]
+        out += ["}", "# path (or short key) -> \"<etag hex> <kind>[ /<file>]\"", f"map ${P}_key ${P}_route {{",
+                '    default "";']
+        out += [f"    {_q(self._key(path))} \"{value}\";" for path, value in sorted(self.values.items())]
+        out += ["}", f"map ${P}_r ${P}_etag {{ default \"\"; '~^(\\S+)' '\"$1\"'; }}",
+                f"map ${P}_r ${P}_kind {{ default \"\"; '~^\\S+ (\\S+)' $1; }}",
+                f"map ${P}_r ${P}_file {{",
+                '    default "";',
+                f"    '~^\\S+ \\S+ (/\\S+)$' $1;",
+                f"    '~^\\S+ \\S+$' \"${{{P}_path}}${{{P}_suffix}}\";",
+                "}"]
+        by_kind = sorted(self.kinds.items(), key=lambda item: int(item[1][1:]))
+        out += self._kind_map("status", {k: _quote(str(kind[0])) for kind, k in by_kind})
+        out += self._kind_map("suffix", {k: _quote(kind[5]) for kind, k in by_kind if kind[5]})
+        out += self._kind_map("allow", {k: _quote(", ".join(_allowed(kind[3]))) for kind, k in by_kind})
+        out += self._kind_map("405_body", {k: _quote(method_not_allowed_body(kind[3]).decode())
+                                           for kind, k in by_kind})
+        for index, name in enumerate(self.names):
+            sets = {kind: self.header_sets[kind_tuple[1]].get(name) for kind_tuple, kind in by_kind}
+            out += [f"# {name}"] + self._kind_map(f"h{index}", {k: _header_value(v) for k, v in sets.items() if v})
+        out += [f'map "$request_method $is_args${P}_kind" ${P}_action {{', "    default app;"]
+        for (status, hset, media, methods, query_keys, suffix), k in by_kind:
+            out.append(f"    '~^(GET|HEAD) {k}$' file;")
+            out.append(f"    '~^(GET|HEAD) \\?{k}$' {'app' if query_keys else 'file'};")
+            others = [m for m in methods if m not in READ]
+            if others:
+                out.append(f"    '~^({'|'.join(map(re.escape, others))}) \\??{k}$' app;")
+            out.append(f"    '~ \\??{k}$' 405;")
+        out += ["}",
+                "# 304 only for a 200 route whose ETag is in If-None-Match (weak comparison, lists, *)",
+                f'map "${P}_status ${P}_etag $http_if_none_match" ${P}_not_modified {{',
+                '    default "";',
+                "    '~^200 (\"[^\"]+\") (?:.*,)?\\s*(?:W/)?\\1\\s*(?:,.*)?$' 1;",
+                "    '~^200 \"[^\"]+\" \\s*\\*\\s*$' 1;",
+                "}"]
+        if any("$" in v for headers in self.header_sets.values() for v in headers.values()):
+            out.append(f'geo ${P}_dollar {{ default "$"; }}')
+        return "\n".join(out) + "\n"
+
+    def server(self) -> str:
+        files = ["etag off;", "if_modified_since off;", "max_ranges 0;", "charset off;", "gzip off;",
+                 "gzip_static on;", "gzip_vary on;", "gzip_http_version 1.0;", "gzip_proxied any;",
+                 'add_header Last-Modified "";', f"add_header ETag ${P}_etag always;",
+                 *(f"add_header {name} ${P}_h{i} always;" for i, name in enumerate(self.names))]
+        types = ["types {", *(f"    {_q(media)} {ext};" for ext, media in sorted(self.types.items())), "}",
+                 "default_type application/octet-stream;"]
+        deploy = __doc__.split("Deploy", 1)[1].split("What a request", 1)[0].strip().splitlines()
+        out = ["# cardpantry nginx adapter, server context: generated from _routes.json; do not edit.",
+               *(f"# {line}".rstrip() for line in ["Deploy " + deploy[0], *deploy[1:]]),
+               "merge_slashes off;",
+               "location / {",
+               f"    error_page 596 =304 @{P}_304;",
+               f"    error_page 597 = @{P}_app;",
+               f"    error_page 598 = @{P}_405;"]
+        if self.statuses:
+            out.append(f"    error_page {' '.join(map(str, self.statuses))} @{P}_status;")
+        out += [f"    set ${P}_path $uri;  # frozen: try_files moves $uri to the file",
+                f"    set ${P}_r ${P}_route;",
+                f"    if (${P}_action = app) {{ return 597; }}",
+                f"    if (${P}_action = 405) {{ return 598; }}",
+                f"    if (${P}_not_modified) {{ return 596; }}",
+                *(f"    if (${P}_status = {s}) {{ return {s}; }}" for s in self.statuses),
+                *_indent_lines(files + types),
+                f"    try_files ${P}_file @{P}_app;",
+                "}"]
+        if self.statuses:  # the file, with the status the error_page keeps
+            out += [f"location @{P}_status {{", *_indent_lines(files + types), f"    try_files ${P}_file =404;", "}"]
+        # A 304 is the file's answer with the status forced: ETag, Vary and the header set, and no
+        # Content-Type (a bare ``return 304`` would add ``Content-Length: 0`` and a default type).
+        out += [f"location @{P}_304 {{", *_indent_lines(files), "    types { }", '    default_type "";',
+                f"    try_files ${P}_file =404;", "}",
+                f"location @{P}_405 {{", "    types { }", '    default_type "application/json; charset=utf-8";',
+                f"    add_header Allow ${P}_allow always;", "    add_header Cache-Control no-store always;",
+                f"    return 405 ${P}_405_body;", "}",
+                f"location @{P}_app {{", f"    proxy_pass http://{P}_app;", "    proxy_http_version 1.1;",
+                '    proxy_set_header Connection "";', "    proxy_set_header Host $http_host;",
+                "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+                "    proxy_set_header X-Forwarded-Proto $scheme;", "    proxy_redirect off;",
+                f"    client_max_body_size {APP_BODY_LIMIT};", "    gzip off;", "}"]
+        return "\n".join(out) + "\n"
+
+    def _key(self, path: str) -> str:
+        for prefix, code in self.short:
+            found = re.fullmatch(re.escape(prefix) + r"([^/]+)", path)
+            if found:
+                return code + found.group(1)
+        return path
+
+    @staticmethod
+    def _kind_map(name: str, values: Mapping[str, str]) -> list[str]:
+        """``values``: kind -> an already quoted value."""
+        return [f"map ${P}_kind ${P}_{name} {{", '    default "";',
+                *(f"    {k} {v};" for k, v in values.items()), "}"]
+
+
+def method_not_allowed_body(methods: Iterable[str]) -> bytes:
+    """The app's 405 body (``generator.app``), so nginx answers it byte for byte."""
+    return b'{"error":{"code":"method_not_allowed","message":"allowed: ' + ", ".join(_allowed(methods)).encode() + b'"}}\n'
+
+
+def _allowed(methods: Iterable[str]) -> list[str]:
+    methods = set(methods)
+    return sorted(methods | ({"HEAD"} if "GET" in methods else set()))
+
+
+def _suffix(path: str, file: str) -> str | None:
+    """The file's suffix when the file is the path plus a suffix (every route but ``/x/`` ones)."""
+    base = path.lstrip("/")
+    suffix = file[len(base):] if file.startswith(base) else ""
+    return suffix if re.fullmatch(r"\.[a-z0-9]+", suffix) else None
+
+
+def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> list[tuple[str, str]]:
+    """Literal prefixes of big one-parameter surfaces (``/api/v1/universal/card/``): their keys shrink."""
+    counts: dict[str, int] = {}
+    for route in routes.values():
+        counts[route["surface"]] = counts.get(route["surface"], 0) + 1
+    prefixes = []
+    for surface in surfaces:
+        found = re.fullmatch(r"([^{}]*/)\{\w+\}", surface["path"])
+        if found and counts.get(surface["id"], 0) >= SHORT_KEY_MIN:
+            prefixes.append((found.group(1), f"@{len(prefixes)}:"))
+    return prefixes
+
+
+def _types(routes: Mapping[str, dict]) -> dict[str, str]:
+    types: dict[str, str] = {}
+    for path, route in routes.items():
+        ext = route["file"].rsplit("/", 1)[-1].rpartition(".")[2]
+        if types.setdefault(ext, route["type"]) != route["type"]:
+            raise ValueError(f"{route['file']}: .{ext} files are served as {types[ext]} and {route['type']}")
+    return types
+
+
+def _header_value(value: str) -> str:
+    value = value.replace("$", f"${{{P}_dollar}}").replace("<{path}>", f"<${{{P}_path}}>")
+    return _quote(value)
+
+
+def _quote(value: str) -> str:
+    if "\n" in value.rstrip("\n") or "\r" in value:
+        raise ValueError(f"a line break inside a header or body value: {value!r}")
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _q(text: str) -> str:
+    """A map key or type name: quoted; never a regex (``~``) or a map keyword."""
+    if text.startswith("~") or text in ("default", "hostnames", "include", "volatile"):
+        raise ValueError(f"{text!r} cannot be an nginx map key")
+    return _quote(text)
+
+
+def _pow2(n: int, floor: int) -> int:
+    size = floor
+    while size < n:
+        size *= 2
+    return size
+
+
+def _indent_lines(lines: Iterable[str]) -> list[str]:
+    return ["    " + line for line in lines]
+
+
+def _indent(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "".join(pad + line if line.strip() else line for line in text.splitlines(keepends=True))
