@@ -2,7 +2,8 @@
 
 ``canonical`` has an orjson fast path; the property test holds it to the rfc8785 package over
 generated JSON values (nested objects and arrays, any Unicode text including non-BMP characters and
-control characters, integers up to and past the IEEE-double safe range, floats, booleans, null).
+control characters, integers up to and past the IEEE-double safe range, floats, booleans, null;
+tuples too, which both serialise as arrays).
 """
 
 from __future__ import annotations
@@ -31,13 +32,15 @@ floats = st.floats(allow_nan=False, allow_infinity=False)
 scalars = st.one_of(st.none(), st.booleans(), safe_ints, edge_ints, floats, texts)
 json_values = st.recursive(
     scalars,
-    lambda children: st.one_of(st.lists(children, max_size=5), st.dictionaries(texts, children, max_size=5)),
+    lambda children: st.one_of(st.lists(children, max_size=5), st.lists(children, max_size=3).map(tuple),
+                               st.dictionaries(texts, children, max_size=5)),
     max_leaves=30,
 )
 # Values the fast path takes: no floats and integers inside the safe range (ASCII keys or not).
 float_free = st.recursive(
     st.one_of(st.none(), st.booleans(), safe_ints, edge_ints, texts),
-    lambda children: st.one_of(st.lists(children, max_size=5), st.dictionaries(texts, children, max_size=5)),
+    lambda children: st.one_of(st.lists(children, max_size=5), st.lists(children, max_size=3).map(tuple),
+                               st.dictionaries(texts, children, max_size=5)),
     max_leaves=30,
 )
 
