@@ -97,7 +97,7 @@ def _goto(state: GameState, frame: Frame, pc: tuple | None) -> GameState:
     if pc is None:
         return _head(state, None)
     return _head(state, frame.model_copy(update={"pc": pc, "picked": (), "chosen": False,
-                                                 "looked": ()}))
+                                                 "looked": (), "held": ()}))
 
 
 def _asking(state: GameState, frame: Frame, prompt: Prompt) -> GameState:

@@ -4,8 +4,9 @@ function per ``kind`` (the handler protocol is described in ``handlers``).
 Documented approximations of a player's free choice: "draw up to N" is all or nothing (4-5-4 lets
 a player stop after each card); cards put "on the top or bottom" go to the bottom; the cards not
 taken by "look at" keep their order; "top or bottom" of Life is the top; DON!! -X returns rested
-cost-area DON!! first, then active ones, then given ones (8-3-1-6); an effect plays a Character
-only while there is room (no 3-7-6-1 swap); a face-up Life card is kept face down.
+cost-area DON!! first, then active ones, then given ones (8-3-1-6); an effect that plays two
+Characters into a full area makes room once (3-7-6-1), so the second is not played; a face-up
+Life card is kept face down.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from generator.play import fx
 from generator.play.handlers import Result
 from generator.play.state import MAX_CHARACTERS, CardInstance, Event, GameState
 from generator.play.stats import matches
-from generator.play.zones import draw, find_in, locate, put, replace_on_field, set_ps, take
+from generator.play.zones import (draw, find_in, locate, put, replace_on_field, set_ps, take,
+                                  trash_from_field)
 
 
 def return_don(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
@@ -81,34 +83,80 @@ def _opponent_return_don(state, frame, node, ev) -> Result:
     return return_don(state, 1 - frame.controller, node.n, ev), frame, None
 
 
-def _playable(state: GameState, p: int, card: CardInstance) -> bool:
-    category = state.cards[card.card].category
-    return category == "Stage" or (
-        category == "Character" and len(state.players[p].characters) < MAX_CHARACTERS)
+def _playable(state: GameState, card: CardInstance) -> bool:
+    """Effects play Characters and Stages; a full Character area is made room in (3-7-6-1)."""
+    return state.cards[card.card].category in ("Character", "Stage")
+
+
+def _waiting_card(state: GameState, p: int, iid: int) -> tuple[str | None, CardInstance | None]:
+    """(zone, card) of a card an effect is about to play: hand, trash, deck, or the revealed
+    [Trigger] card (zone None, 10-1-5-3)."""
+    b = state.battle
+    if b is not None and b.revealed is not None and b.revealed.iid == iid:
+        return None, b.revealed
+    where = locate(state, iid)
+    if where is None or where[0] != p or where[1] not in ("hand", "trash", "deck"):
+        return None, None
+    return where[1], find_in(getattr(state.players[p], where[1]), iid)
+
+
+def _hold(frame, picked: tuple[int, ...]):
+    return frame.model_copy(update={"held": picked, "picked": (), "chosen": False})
+
+
+def _play_held(state: GameState, frame, rested: bool, ev: list[Event]) -> Result:
+    """Play the held cards. Before a Character enters a full Character area the player trashes
+    one of theirs (3-7-6-1; rule processing, not a K.O., 3-7-6-1-1): asked once per step, so a
+    second Character that finds the area full again is not played."""
+    p = frame.controller
+    chars = state.players[p].characters
+    needs_room = len(chars) >= MAX_CHARACTERS and any(
+        (c := _waiting_card(state, p, iid)[1]) is not None
+        and state.cards[c.card].category == "Character" for iid in frame.held)
+    if needs_room:
+        picked, prompt = fx.choose(frame, p, [c.iid for c in chars], 1, False,
+                                   "trash 1 of your Characters to make room")
+        if prompt is not None:
+            return state, frame, prompt
+        state = trash_from_field(state, p, picked[0], ev)
+    for iid in frame.held:
+        zone, card = _waiting_card(state, p, iid)
+        if card is None or (state.cards[card.card].category == "Character"
+                            and len(state.players[p].characters) >= MAX_CHARACTERS):
+            continue
+        if zone is None:
+            state = state.model_copy(update={"battle": state.battle.model_copy(
+                update={"revealed": None})})
+        else:
+            state, card = take(state, p, zone, iid)
+        state = fx.enter_field(state, p, card, ev, rested=rested)
+    return state, frame, None
 
 
 def _look_top(state, frame, node, ev) -> Result:
     """Look at the top N (11-3) and reveal up to ``take`` matches (11-2-1) to add to hand or to
     play; the rest go where told. The cards stay in the deck while the player chooses (11-3-2)."""
     p = frame.controller
-    if not frame.chosen:
+    if not frame.held and not frame.chosen:
         top = state.players[p].deck[:node.n]
         frame = frame.model_copy(update={"looked": tuple(c.iid for c in top)})
         pool = [c.iid for c in top if matches(state, p, c, node.filter, on_field=False)
-                and (node.to == "hand" or _playable(state, p, c))]
+                and (node.to == "hand" or _playable(state, c))]
         picked, prompt = fx.choose(frame, p, pool, node.take, True,
                                    "add to hand" if node.to == "hand" else "play")
         if prompt is not None:
             return state, frame, prompt
-        frame = frame.model_copy(update={"picked": picked})
+        frame = _hold(frame, picked)
+    elif not frame.held:
+        frame = _hold(frame, frame.picked)
+    if node.to == "play":
+        state, frame, prompt = _play_held(state, frame, node.rested, ev)
+        if prompt is not None:
+            return state, frame, prompt
+    else:
+        state = _move(state, p, "deck", frame.held, "hand", ev, "reveal_to_hand")
     ev.append(Event(kind="look_top", player=p, data={"count": len(frame.looked)}))
-    for iid in frame.picked:
-        if node.to == "hand":
-            state = _move(state, p, "deck", (iid,), "hand", ev, "reveal_to_hand")
-        elif _playable(state, p, find_in(state.players[p].deck, iid)):
-            state, card = take(state, p, "deck", iid)
-            state = fx.enter_field(state, p, card, ev, rested=node.rested)
-    rest = [i for i in frame.looked if i not in frame.picked and locate(state, i) == (p, "deck")]
+    rest = [i for i in frame.looked if locate(state, i) == (p, "deck")]
     moved = []
     for iid in rest:
         state, card = take(state, p, "deck", iid)
@@ -140,19 +188,15 @@ def _from_hand(player_of: Callable, dst: str, kind: str, up_to_attr: bool = Fals
 def _play_from(state, frame, node, ev) -> Result:
     """Play matching cards from hand and/or trash without paying their cost."""
     p = frame.controller
-    zones = ("hand", "trash") if node.zone == "hand_or_trash" else (node.zone,)
-    pool = [c.iid for z in zones for c in getattr(state.players[p], z)
-            if matches(state, p, c, node.filter, on_field=False) and _playable(state, p, c)]
-    picked, prompt = fx.choose(frame, p, pool, node.count, True, "play")
-    if prompt is not None:
-        return state, frame, prompt
-    for iid in picked:
-        where = locate(state, iid)
-        card = find_in(getattr(state.players[p], where[1]), iid) if where else None
-        if card is not None and _playable(state, p, card):
-            state, card = take(state, p, where[1], iid)
-            state = fx.enter_field(state, p, card, ev, rested=node.rested)
-    return state, frame, None
+    if not frame.held:
+        zones = ("hand", "trash") if node.zone == "hand_or_trash" else (node.zone,)
+        pool = [c.iid for z in zones for c in getattr(state.players[p], z)
+                if matches(state, p, c, node.filter, on_field=False) and _playable(state, c)]
+        picked, prompt = fx.choose(frame, p, pool, node.count, True, "play")
+        if prompt is not None or not picked:
+            return state, frame, prompt
+        frame = _hold(frame, picked)
+    return _play_held(state, frame, node.rested, ev)
 
 
 def _add_life(state, frame, node, ev) -> Result:
@@ -198,34 +242,24 @@ def _add_from_trash(state, frame, node, ev) -> Result:
     return _move(state, p, "trash", picked, "hand", ev, "trash_to_hand"), frame, None
 
 
-def _take_this(state: GameState, frame) -> tuple[GameState, CardInstance | None]:
-    """The effect's own card from where it waits: a revealed [Trigger] card (in no area,
-    10-1-5-3), or the hand or trash."""
-    b = state.battle
-    if b is not None and b.revealed is not None and b.revealed.iid == frame.source:
-        card = b.revealed
-        return state.model_copy(update={"battle": b.model_copy(update={"revealed": None})}), card
-    where = locate(state, frame.source)
-    if where is None or where[1] not in ("hand", "trash"):
-        return state, None
-    return take(state, where[0], where[1], frame.source)
-
-
 def _play_this(state, frame, node, ev) -> Result:
-    p = frame.controller
-    stand_in = CardInstance(iid=frame.source, card=frame.card)
-    if not _playable(state, p, stand_in):
-        return state, frame, None
-    state, card = _take_this(state, frame)
-    if card is None:
-        return state, frame, None
-    return fx.enter_field(state, p, card, ev), frame, None
+    if not frame.held:
+        zone, card = _waiting_card(state, frame.controller, frame.source)
+        if card is None or zone == "deck" or not _playable(state, card):
+            return state, frame, None
+        frame = _hold(frame, (frame.source,))
+    return _play_held(state, frame, False, ev)
 
 
 def _add_this_to_hand(state, frame, node, ev) -> Result:
-    state, card = _take_this(state, frame)
-    if card is None:
+    zone, card = _waiting_card(state, frame.controller, frame.source)
+    if card is None or zone not in (None, "trash"):
         return state, frame, None
+    if zone is None:
+        state = state.model_copy(update={"battle": state.battle.model_copy(
+            update={"revealed": None})})
+    else:
+        state, card = take(state, frame.controller, zone, card.iid)
     ev.append(Event(kind="to_hand", player=frame.controller, data={"iid": card.iid, "card": card.card}))
     return put(state, frame.controller, "hand", card, top=False), frame, None
 

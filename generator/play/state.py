@@ -112,8 +112,9 @@ class Frame(_Frozen):
     ``effect`` indexes ``CompiledCard.effects``; -1 is the card's [Trigger]. ``pc`` is the path
     of the next cost or action to run: ``("cost", i)`` or ``("act", i, j, ...)`` where further
     indexes descend into ``If`` blocks. ``picked`` holds the cards chosen so far for the
-    current step (final once ``chosen``) and ``looked`` the deck cards being looked at by
-    "look at the top N" (they stay in the deck meanwhile, 11-3-2).
+    current step (final once ``chosen``), ``looked`` the deck cards being looked at by "look at
+    the top N" (they stay in the deck meanwhile, 11-3-2) and ``held`` the cards a step already
+    chose when it must ask a second question (which Character to trash to make room, 3-7-6-1).
     """
 
     source: int
@@ -124,6 +125,7 @@ class Frame(_Frozen):
     picked: tuple[int, ...] = ()
     chosen: bool = False
     looked: tuple[int, ...] = ()
+    held: tuple[int, ...] = ()
 
 
 class Prompt(_Frozen):

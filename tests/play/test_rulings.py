@@ -56,6 +56,9 @@ CARDS = {c.card_id: c for c in [
     card("TST-OOA", cost=3, power=4000,
          effect="[On Your Opponent's Attack] K.O. up to 1 of your opponent's Characters with a "
                 "cost of 3 or less."),
+    card("TST-PFH", cost=3, power=3000,
+         effect="[On Play] Play up to 1 Character card with a cost of 2 or less from your hand."),
+    card("TST-PTC", cost=2, power=3000, trigger="Play this card."),
     card("TST-NEG", cost=1, power=1000,
          effect="[On Play] Give up to 1 of your opponent's Characters \u22123000 power during "
                 "this turn."),
@@ -460,6 +463,25 @@ def test_choices_answer_the_prompts_an_action_opens() -> None:
     assert not s.players[1].characters and [e.kind for e in events][-1] == "ko"
     with pytest.raises(IllegalAction):
         apply(s, "end", {"then": ["end"]})                              # player 1 acts next
+
+
+def test_effect_playing_a_sixth_character_trashes_one_first_3_7_6_1() -> None:
+    s = position(Side(chars=["TST-V1K"] * 4, hand=["TST-PFH", "TST-BLK"], don=3), Side())
+    blocker = hand(s, 0, 1)
+    s = play(s, f"play:{hand(s, 0, 0)}", f"choose:{blocker}")          # 5 Characters now
+    assert s.prompt.label.startswith("trash 1 of your Characters")
+    old = char(s, 0, 0)
+    s = play(s, f"choose:{old}")
+    me = s.players[0]
+    assert len(me.characters) == 5 and me.characters[-1].iid == blocker
+    assert me.trash[0].iid == old and s.prompt is None
+
+
+def test_trigger_plays_the_life_card_10_1_5() -> None:
+    s = position(Side(), Side(life_cards=["TST-PTC"]))
+    s = play(s, "attack:1:2", "trigger")
+    them = s.players[1]
+    assert [c.card for c in them.characters] == ["TST-PTC"] and not them.trash and not them.hand
 
 
 def test_illegal_action_is_refused() -> None:
