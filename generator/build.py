@@ -1,11 +1,16 @@
 """``build()``: the whole pipeline, read top to bottom like a table of contents.
 
-ingest -> catalog -> snapshot -> surfaces -> render -> write (files, manifest, host adapters) -> swap.
+catalog -> snapshot -> surfaces -> render -> write (files, manifest, host adapters) -> swap.
+Rendering runs in forked worker processes (one per core), each writing its own share of routes
+into the build folder; the parent collects the manifest entries. A rebuild whose input fingerprint
+equals the previous build's writes nothing at all.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import multiprocessing
+import os
 import sys
 import time
 from collections import Counter
@@ -15,13 +20,17 @@ from pathlib import Path
 from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot, snapshot_files
 from generator.envelope import iso
+from generator.fingerprint import fingerprint
 from generator.site import load_site
 from generator.surfaces import SURFACES
 from generator.surfaces.registry import Context
 from generator.surfaces.respond import respond
-from generator.write.files import DistWriter, file_for
-from generator.write.manifest import MANIFEST, ManifestBuilder, previous_hashes
+from generator.write.files import DistWriter, DoubleWrite, FileRecord, file_for
+from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes
 from generator.write.nginx import NGINX_CONF, nginx_config
+
+CHUNK = 1500
+BY_ID = {s.id: s for s in SURFACES}
 
 
 @dataclass
@@ -33,57 +42,114 @@ class BuildSummary:
     seconds: float = 0.0
     statuses: Counter = field(default_factory=Counter)
     unavailable: tuple[str, ...] = ()
+    unchanged: bool = False
 
     def line(self) -> str:
         rate = self.routes / self.seconds if self.seconds else 0
         statuses = ", ".join(f"{k}: {v}" for k, v in sorted(self.statuses.items()))
-        return (f"Built {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
+        head = "Unchanged inputs: dist/ left as it was" if self.unchanged else "Built"
+        return (f"{head}: {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
                 f"{self.reused:,} unchanged) in {self.seconds:.1f} s = {rate:,.0f} routes/s; "
-                f"statuses {statuses}; sources unavailable: {', '.join(self.unavailable) or 'none'}")
+                f"statuses {statuses or '-'}; sources unavailable: {', '.join(self.unavailable) or 'none'}")
 
 
 def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, ...] = (),
-          progress: bool | None = None) -> BuildSummary:
+          progress: bool | None = None, workers: int | None = None, force: bool = False) -> BuildSummary:
+    """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
+    (files whose bytes did not change are still hard-linked, not rewritten)."""
     started = time.perf_counter()
     site = load_site()
     with connect(catalog) as con:
+        inputs = fingerprint(con, as_of)
+        previous = load_manifest(out)
+        if previous and previous.get("fingerprint") == inputs and not force:
+            return _unchanged(previous, unavailable, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
     ctx = Context(site, snapshot, as_of, joy_index=sum(1 for s in SURFACES if s.family == "G"))
     writer = DistWriter(out, previous_hashes(out))
-    manifest = ManifestBuilder(iso(as_of))
+    manifest = ManifestBuilder(iso(as_of), inputs)
     summary = BuildSummary(unavailable=unavailable)
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        for surface in SURFACES:
-            for params in surface.enumerate(ctx) if surface.static else ():
-                path = surface.concrete(params)
-                rendered = respond(surface, ctx, params, {}, path)
-                record = writer.write(file_for(path, rendered.media_type), rendered.body)
-                manifest.add(path, surface, rendered, record)
-                summary.statuses[rendered.status] += 1
-                _count(summary, record)
-                summary.routes += 1
-                if show and summary.routes % 2000 == 0:
-                    print(f"\r  {summary.routes:,} routes ({surface.id})", end="", file=sys.stderr, flush=True)
+        for path, surface_id, status, headers, record in _render_all(ctx, writer, workers, summary, show):
+            if path in manifest.routes:  # workers each see only their own writes
+                raise DoubleWrite(f"{path} rendered twice in one build")
+            manifest.add(path, BY_ID[surface_id], status, headers, record)
+            summary.statuses[status] += 1
+            summary.routes += 1
+            _count(summary, record)
         data_files = {}
         for rel, body in snapshot_files(snapshot):
             record = writer.write(rel, body)
             data_files[rel] = record.sha256
             _count(summary, record)
-        writer.write(NGINX_CONF, nginx_config(manifest.routes, SURFACES))
-        writer.write(MANIFEST, manifest.to_bytes(SURFACES, data_files))
-        summary.files += 2
+        for rel, body in ((NGINX_CONF, nginx_config(manifest.routes, SURFACES)),
+                          (MANIFEST, manifest.to_bytes(SURFACES, data_files))):
+            _count(summary, writer.write(rel, body))
         writer.commit()
     except BaseException:
         writer.abort()
         raise
-    if show:
-        print("\r", end="", file=sys.stderr)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _count(summary: BuildSummary, record) -> None:
+def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
+    jobs = [(s.id, params) for s in SURFACES if s.static for params in s.enumerate(ctx)]
+    return [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+
+
+_WORKER: tuple[Context, DistWriter] | None = None
+
+
+def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, dict, FileRecord]]:
+    ctx, writer = _WORKER
+    rendered_chunk = []
+    for surface_id, params in chunk:
+        surface = BY_ID[surface_id]
+        path = surface.concrete(params)
+        rendered = respond(surface, ctx, params, {}, path)
+        record = writer.write(file_for(path, rendered.media_type), rendered.body)
+        rendered_chunk.append((path, surface_id, rendered.status, rendered.headers, record))
+    return rendered_chunk
+
+
+def _render_all(ctx: Context, writer: DistWriter, workers: int | None, summary: BuildSummary, show: bool):
+    """Yield every rendered static route; chunks go to forked workers that share the snapshot."""
+    global _WORKER
+    _WORKER = (ctx, writer)
+    chunks = _jobs(ctx)
+    count = workers or os.cpu_count() or 1
+    if count == 1 or len(chunks) == 1:
+        results = map(_render_chunk, chunks)
+        pool = None
+    else:
+        pool = multiprocessing.get_context("fork").Pool(count)
+        results = pool.imap(_render_chunk, chunks)
+    try:
+        for done, chunk in enumerate(results, 1):
+            yield from chunk
+            if show:
+                print(f"\r  rendering: {done}/{len(chunks)} chunks", end="", file=sys.stderr, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+        _WORKER = None
+        if show:
+            print("\r", end="", file=sys.stderr)
+
+
+def _unchanged(previous: dict, unavailable: tuple[str, ...], started: float) -> BuildSummary:
+    routes = previous["routes"].values()
+    summary = BuildSummary(routes=len(previous["routes"]), unavailable=unavailable, unchanged=True,
+                           statuses=Counter(r["status"] for r in routes))
+    summary.reused = summary.files = len(previous["routes"]) + len(previous.get("data_files", {}))
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _count(summary: BuildSummary, record: FileRecord) -> None:
     summary.files += 1 + len(record.twins)
     summary.bytes += record.size
     summary.reused += record.reused

@@ -18,14 +18,26 @@ HASH_PREFIX = "sha256:"
 
 
 def _fast_path_safe(value: Any) -> bool:
-    kind = type(value)
-    if kind is dict:
-        return all(type(k) is str and k.isascii() and _fast_path_safe(v) for k, v in value.items())
-    if kind is list or kind is tuple:
-        return all(_fast_path_safe(v) for v in value)
-    if kind is int:
-        return -(2**53) < value < 2**53  # JCS numbers are IEEE doubles
-    return kind is str or kind is bool or value is None
+    """True when orjson's sorted output is already JCS: no floats, ASCII keys, safe integers."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str or kind is bool or item is None:
+            continue
+        if kind is dict:
+            for key in item:
+                if type(key) is not str or not key.isascii():
+                    return False
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif kind is int:
+            if not -(2**53) < item < 2**53:  # JCS numbers are IEEE doubles
+                return False
+        else:
+            return False
+    return True
 
 
 def canonical(value: Any) -> bytes:

@@ -125,10 +125,6 @@ def test_static_files_are_what_respond_answers(small_dist: Path, manifest: dict,
     _check_routes_against_respond(small_dist, manifest, build_ctx(manifest, ctx.snapshot, synthetic_as_of))
 
 
-@pytest.mark.xfail(strict=True, reason="generator.catalog.snapshot.snapshot_files dumps printings with "
-                   "OPT_SORT_KEYS, which also sorts each printing's nested `attrs`; a FileSnapshot (the app's "
-                   "catalog) then renders a card's `attributes` in another key order than the build did, so "
-                   "the app's bytes and ETag for a card differ from the static file's")
 def test_the_app_snapshot_answers_the_same_bytes_as_the_files(small_dist: Path, manifest: dict, ctx: Context,
                                                               synthetic_as_of: dt.datetime) -> None:
     """The app reopens dist/_data instead of the catalog: its answers must not differ from the files."""

@@ -115,7 +115,8 @@ def _shard(digest: str) -> str:
 
 
 def _dump(value) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    """Insertion order is kept (it is deterministic): the app must rebuild attrs in the build's key order."""
+    return orjson.dumps(value)
 
 
 class FileSnapshot(Snapshot):

@@ -5,9 +5,9 @@ A handler takes (state, frame, node, ev) and returns (state, frame, prompt). A p
 step needs a choice first (4-8, 8-4-4): the interpreter asks it and calls the handler again with
 ``frame.chosen`` set. Actions do as much as they can (1-3-2).
 
-Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, or
-just one of them), "cannot be rested", and "cannot be removed from the field by your opponent's
-effects". A Leader never leaves its area (3-6-3). A DON!! given by an effect is taken rested
+Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, by
+the opponent's effects, or just one of them), "cannot be rested", and "cannot be removed from
+the field by your opponent's effects". A Leader never leaves its area (3-6-3). A DON!! given by an effect is taken rested
 first (the player's best choice: active DON!! can still pay costs).
 """
 
@@ -63,7 +63,9 @@ def _removable(state: GameState, frame: Frame, picked: tuple[int, ...],
                 state, owner, c, "cannot_be_removed_by_opponent_effects"):
             continue
         if ko and (state.cards[c.card].category != "Character" or any(
-                has_status(state, owner, c, s) for s in ("cannot_be_ko", "cannot_be_ko_by_effects"))):
+                has_status(state, owner, c, s) for s in ("cannot_be_ko", "cannot_be_ko_by_effects"))
+                or (owner != frame.controller
+                    and has_status(state, owner, c, "cannot_be_ko_by_opponent_effects"))):
             continue
         out.append((owner, c))
     return out

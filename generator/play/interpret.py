@@ -9,9 +9,9 @@ player says yes, ``ChooseOne`` runs the option picked. Whenever a step needs a c
 interpreter stops with a ``Prompt`` and the next action of the prompted player answers it; the
 half-done effect stays at the head of the queue, so the state remains a plain value.
 
-Only cards whose whole text compiled, and whose tree uses only kinds this interpreter knows
-(``supported``), have effects (``stats.effect_live``); any other card keeps its keywords, power,
-cost and counter and does nothing else.
+Only cards whose whole text compiled, and whose tree uses only what this interpreter knows
+(``support.supported``), have effects (``stats.effect_live``); any other card keeps its
+keywords, power, cost and counter and does nothing else.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any
 
 from generator.play import costs, fx
-from generator.play.effects.model import CompiledCard
 from generator.play.handlers import FIELD_ACTIONS, source_card
 from generator.play.moves import ZONE_ACTIONS
 from generator.play.state import Action, Event, Frame, GameState, Prompt
@@ -27,34 +26,8 @@ from generator.play.stats import condition_holds
 from generator.play.zones import field_card, replace_on_field
 
 ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS}
-_BLOCKS = ("if", "may", "choose_one")
+BLOCKS = ("if", "may", "choose_one")
 _CHOSEN = ("activate_main", "main", "counter", "trigger")   # the player already chose to use it
-CONDITION_KINDS = frozenset({"leader_has_type", "leader_is_colour", "leader_multicoloured",
-                             "leader_is_name", "count", "compare_with_opponent", "self_state"})
-
-
-def supported(comp: CompiledCard) -> CompiledCard:
-    """The compiled card, marked incomplete when its tree holds a ``kind`` the engine cannot run
-    (the model may grow faster than the interpreter; an unknown kind must never be ignored)."""
-    known = set(ACTIONS) | set(_BLOCKS) | costs.KINDS | CONDITION_KINDS
-    found: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if "kind" in node:
-                found.add(node["kind"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, (list, tuple)):
-            for v in node:
-                walk(v)
-
-    walk(comp.model_dump(include={"effects", "trigger"}))
-    unknown = sorted(found - known)
-    if not unknown or not comp.complete:
-        return comp
-    return comp.model_copy(update={"complete": False, "unparsed": comp.unparsed + tuple(
-        f"engine: unsupported kind {k}" for k in unknown)})
 
 
 def _node(actions: tuple, path: tuple) -> Any:

@@ -4,7 +4,8 @@ function per ``kind`` (the handler protocol is described in ``handlers``).
 Documented approximations of a player's free choice: "draw up to N" is all or nothing (4-5-4 lets
 a player stop after each card); cards put "on the top or bottom" go to the bottom; the cards not
 taken by "look at" keep their order; "top or bottom" of Life is the top; DON!! -X returns rested
-cost-area DON!! first, then active ones, then given ones (8-3-1-6); an effect that plays two
+cost-area DON!! first, then active ones, then given ones (8-3-1-6); "up to N" Life cards added
+or trashed are N; an effect that plays two
 Characters into a full area makes room once (3-7-6-1), so the second is not played; a face-up
 Life card is kept face down.
 """
@@ -171,18 +172,28 @@ def _look_top(state, frame, node, ev) -> Result:
     return state, frame, None
 
 
-def _from_hand(player_of: Callable, dst: str, kind: str, up_to_attr: bool = False):
-    """Trash (or place at the deck bottom) N cards from a player's hand: they choose (10-2-14)."""
+def _discard(player_of: Callable):
+    """Trash N cards from a player's hand: they choose which (10-2-14)."""
     def run(state, frame, node, ev) -> Result:
         p = player_of(frame)
         pool = [c.iid for c in state.players[p].hand]
-        up_to = up_to_attr and node.up_to
-        picked, prompt = fx.choose(frame, p, pool, node.n, up_to, kind.replace("_", " "))
+        up_to = getattr(node, "up_to", False)
+        picked, prompt = fx.choose(frame, p, pool, node.n, up_to, "trash from hand")
         if prompt is not None:
             return state, frame, prompt
-        return _move(state, p, "hand", picked, dst, ev, kind, private=dst == "deck",
-                     top=dst == "trash"), frame, None
+        return _move(state, p, "hand", picked, "trash", ev, "discard", top=True), frame, None
     return run
+
+
+def _hand_to_deck(state, frame, node, ev) -> Result:
+    """A player places N cards of their choice from hand at the top or bottom of their deck."""
+    p = frame.controller if node.whose == "you" else 1 - frame.controller
+    picked, prompt = fx.choose(frame, p, [c.iid for c in state.players[p].hand], node.n, False,
+                               "place at the deck " + ("top" if node.position == "top" else "bottom"))
+    if prompt is not None:
+        return state, frame, prompt
+    return _move(state, p, "hand", picked, "deck", ev, "hand_to_deck", private=True,
+                 top=node.position == "top"), frame, None
 
 
 def _play_from(state, frame, node, ev) -> Result:
@@ -271,9 +282,9 @@ ZONE_ACTIONS: dict[str, Callable[..., Result]] = {
     "rest_opponent_don": _rest_opponent_don,
     "opponent_return_don": _opponent_return_don,
     "look_top": _look_top,
-    "trash_from_hand": _from_hand(lambda f: f.controller, "trash", "discard", up_to_attr=True),
-    "opponent_discard": _from_hand(lambda f: 1 - f.controller, "trash", "discard"),
-    "hand_to_deck": _from_hand(lambda f: f.controller, "deck", "hand_to_deck"),
+    "trash_from_hand": _discard(lambda f: f.controller),
+    "opponent_discard": _discard(lambda f: 1 - f.controller),
+    "hand_to_deck": _hand_to_deck,
     "play_from": _play_from,
     "add_life": _add_life,
     "life_to_hand": _life_to_hand,

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from generator.models.onepiece import OnePieceCard
 from generator.play import phases, rng
 from generator.play.effects.compiler import compile_card
-from generator.play.interpret import supported
+from generator.play.support import supported
 from generator.play.state import CardInstance, Deck, Event, GameState, PlayerState
 from generator.play.zones import draw, set_ps
 

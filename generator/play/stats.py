@@ -109,8 +109,15 @@ def condition_holds(state: GameState, controller: int, source: CardInstance,
         return len(leader.colors) > 1
     if kind == "leader_is_name":
         return leader.name == cond.name
+    if kind == "leader_has_attribute":
+        whose = controller if cond.whose == "you" else 1 - controller
+        return cond.attribute in state.cards[state.players[whose].leader.card].attributes
     if kind == "self_state":
+        if cond.state == "played_this_turn":
+            return source.played_turn == state.turn
         return source.rested == (cond.state == "rested")
+    if kind == "self_power":
+        return _compare(power(state, controller, source, statics=False), cond.compare, cond.n)
     if kind == "compare_with_opponent":
         flt = CardFilter()
         mine = _zone_count(state, controller, cond.zone, flt)
@@ -118,12 +125,16 @@ def condition_holds(state: GameState, controller: int, source: CardInstance,
         return {"less": mine < theirs, "at_most": mine <= theirs, "more": mine > theirs,
                 "at_least": mine >= theirs}[cond.compare]
     whose = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
-    n = sum(_zone_count(state, p, cond.zone, cond.filter) for p in whose)
-    if cond.compare == "at_least":
-        return n >= cond.n
-    if cond.compare == "at_most":
-        return n <= cond.n
-    return n == cond.n
+    return _compare(sum(_zone_count(state, p, cond.zone, cond.filter) for p in whose),
+                    cond.compare, cond.n)
+
+
+def _compare(value: int, compare: str, n: int) -> bool:
+    if compare == "at_least":
+        return value >= n
+    if compare == "at_most":
+        return value <= n
+    return value == n
 
 
 def matches(state: GameState, owner: int, inst: CardInstance, flt: CardFilter,
@@ -170,6 +181,9 @@ def target_pool(state: GameState, controller: int, source: CardInstance, target:
         pool = [(me, source)]
     elif who == "any_character":
         pool = [(p, c) for p in (me, opp) for c in state.players[p].characters]
+    elif who == "your_leader_or_stage":
+        ps = state.players[me]
+        pool = [(me, ps.leader)] + ([(me, ps.stage)] if ps.stage is not None else [])
     else:
         side = me if who.startswith("your") else opp
         ps = state.players[side]

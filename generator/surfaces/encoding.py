@@ -36,6 +36,8 @@ def encoding_members(encoding: str) -> dict:
                 + ", \"price\": null, \"captured_at\": null}; game, set, number, lang and variant are the SKU "
                 "parts (variant null when absent), name the printed name, rarity the code or null"),
             "document_content_hash": "JCS of the document's members without the preamble fields",
+            "game_content_hash_target": "JCS of {\"@encoding\", \"@kind\": \"game\", \"token\", \"name\"}: "
+                                        "each game's content_hash_target in the games collection",
             "self_hash": "JCS of the whole document without @self_hash",
             "unsupported": "hashes minted by the retired price-dependent scheme",
         },

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.hashing import parse_hash
-from generator.surfaces.mirror import moment
+from generator.surfaces.mirror import moment, parse_day
 from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
 from generator.surfaces.universal import card_url
 
@@ -51,10 +51,7 @@ def identify(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def identify_at(ctx: Context, params: Params, query: Query) -> Result:
-    try:
-        date = dt.date.fromisoformat(params["date"]) if len(params["date"]) == 10 else None
-    except ValueError:
-        date = None
+    date = parse_day(params["date"])
     if date is None:
         return error(400, "invalid_date", f"{params['date']!r} is not a date of the form YYYY-MM-DD")
     return _identify(ctx, params["hash"], date)

@@ -8,6 +8,7 @@ covers the whole document except itself. Times are ISO 8601 plus Unix epoch seco
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any, Iterable
 
 from generator.envelope import Provenance, iso
@@ -19,6 +20,19 @@ PREAMBLE = ("@encoding", "@kind", "@content_hash", "@self_hash", "@retrieved_at"
 
 def moment(value: dt.datetime) -> dict[str, Any]:
     return {"iso8601": iso(value), "unix_epoch_seconds": int(value.timestamp())}
+
+
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def parse_day(text: str) -> dt.date | None:
+    """A calendar date written exactly ``YYYY-MM-DD``; anything else (ISO weeks, compact forms) is None."""
+    if not _DAY.match(text):
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        return None
 
 
 def day(value: dt.date | None) -> dict[str, Any] | None:
@@ -43,6 +57,9 @@ def document(encoding: str, kind: str, members: dict[str, Any], retrieved_at: dt
         doc["_note_opaque"] = notes
     if density:
         doc["@density"] = density
+    clash = set(members) & set(PREAMBLE)
+    if clash:
+        raise ValueError(f"members {sorted(clash)} would overwrite the preamble")
     doc.update(members)
     doc["@self_hash"] = self_hash(doc)
     return doc

@@ -9,10 +9,11 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.catalog import CardSet, Game, Printing
 from generator.sku import Sku, SkuError
-from generator.surfaces.mirror import day, document, provenance
+from generator.surfaces.mirror import day, document, parse_day, provenance
 from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
 
 DENSITIES = ("sparse", "normal", "saturated")
@@ -106,10 +107,7 @@ def card(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
-    try:
-        date = dt.date.fromisoformat(params["date"]) if len(params["date"]) == 10 else None
-    except ValueError:
-        date = None
+    date = parse_day(params["date"])
     if date is None:
         return error(400, "invalid_date", f"{params['date']!r} is not a date of the form YYYY-MM-DD")
     found = _lookup_card(ctx, params["sku"])
@@ -125,8 +123,8 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
 def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
     return {
         "token": game.game, "name": game.name, "publisher": game.publisher,
-        "@content_hash": document(ctx.snapshot.encoding, "game", {"token": game.game, "name": game.name},
-                                  ctx.now)["@content_hash"],
+        "content_hash_target": content_hash({"@encoding": ctx.snapshot.encoding, "@kind": "game",
+                                             "token": game.game, "name": game.name}),
         "set_count": game.set_count, "card_count": game.card_count, "printing_count": game.printing_count,
         "first_seen": day(game.first_seen),
         "sets": {"@id": f"{BASE}/sets/{game.game}", "rel": "children"},

@@ -19,7 +19,6 @@ from typing import Iterable
 import orjson
 
 from generator.surfaces.registry import Surface
-from generator.surfaces.respond import Rendered
 from generator.write.files import FileRecord
 
 MANIFEST = "_routes.json"
@@ -27,19 +26,18 @@ PER_ROUTE_HEADERS = ("ETag", "Content-Type")
 
 
 class ManifestBuilder:
-    def __init__(self, as_of: str):
+    def __init__(self, as_of: str, fingerprint: str):
         self.as_of = as_of
+        self.fingerprint = fingerprint
         self.routes: dict[str, dict] = {}
         self._sets: dict[bytes, str] = {}
 
-    def add(self, path: str, surface: Surface, rendered: Rendered, record: FileRecord) -> None:
-        shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in rendered.headers.items()
-                  if k not in PER_ROUTE_HEADERS}
+    def add(self, path: str, surface: Surface, status: int, headers: dict[str, str], record: FileRecord) -> None:
+        shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in headers.items() if k not in PER_ROUTE_HEADERS}
         key = orjson.dumps(shared, option=orjson.OPT_SORT_KEYS)
         set_id = self._sets.setdefault(key, f"h{len(self._sets)}")
         self.routes[path] = {
-            "file": record.rel, "status": rendered.status, "type": rendered.headers["Content-Type"],
-            "etag": rendered.headers["ETag"], "sha256": record.sha256, "headers": set_id,
+            "file": record.rel, "status": status, "type": headers["Content-Type"], "etag": headers["ETag"], "sha256": record.sha256, "headers": set_id,
             "twins": list(record.twins), "surface": surface.id,
         }
 
@@ -47,6 +45,7 @@ class ManifestBuilder:
         return orjson.dumps({
             "version": 1,
             "as_of": self.as_of,
+            "fingerprint": self.fingerprint,
             "data_files": dict(sorted(data_files.items())),
             "header_sets": {set_id: orjson.loads(key) for key, set_id in self._sets.items()},
             "routes": dict(sorted(self.routes.items())),

@@ -204,11 +204,6 @@ def card_identity_from_document(doc: dict) -> dict:
     }
 
 
-# Kinds whose @content_hash is known not to follow the published rule; each has a strict xfail test
-# below, which starts passing (and so fails) the day it is fixed: then drop the kind from this set.
-CONTENT_HASH_KNOWN_BUGS = {"game"}  # test_singleton_game_content_hash_follows_the_published_rule
-
-
 def check_universal_document(ctx: Context, doc: dict) -> None:
     assert set(REQUIRED_PREAMBLE) <= set(doc)
     assert doc["@encoding"] == ctx.site.encoding == "cardpantry/universal/v1"
@@ -229,7 +224,7 @@ def check_universal_document(ctx: Context, doc: dict) -> None:
         assert doc["@content_hash"] == jcs_hash(card_identity_from_document(doc))
         assert doc["price"] is None and doc["image_url"] is None  # withheld source-derived values
         assert ctx.snapshot.sku_for_hash(doc["@content_hash"]) == doc["sku"]
-    elif doc["@kind"] not in CONTENT_HASH_KNOWN_BUGS:
+    else:
         assert doc["@content_hash"] == jcs_hash({k: v for k, v in doc.items() if k not in PREAMBLE})
 
 
@@ -263,8 +258,8 @@ def check_kind_shape(doc: dict) -> None:
     if kind == "games":
         assert doc["count"] == len(doc["games"]) > 0
         for game in doc["games"]:
-            assert {"token", "@content_hash", "set_count", "card_count", "first_seen", "sets"} <= set(game)
-            assert HASH.match(game["@content_hash"])
+            assert {"token", "content_hash_target", "set_count", "card_count", "first_seen", "sets"} <= set(game)
+            assert HASH.match(game["content_hash_target"])
     if kind == "sets":
         assert doc["count"] == len(doc["sets"]) > 0 and isinstance(doc["of_game"], dict)
         for entry in doc["sets"]:
@@ -388,10 +383,6 @@ def test_content_hash_ignores_density_and_time(ctx: Context) -> None:
     assert len(hashes) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="the singleton game's members include the games-collection entry's own "
-                   "'@content_hash' (a hash of {token, name}), and generator.surfaces.mirror.document lets members "
-                   "overwrite the preamble, so the document's @content_hash is not 'JCS of the document's members "
-                   "without the preamble fields' as /api/v1/universal/encoding publishes")
 def test_singleton_game_content_hash_follows_the_published_rule(ctx: Context) -> None:
     doc = _data("universal.game", ctx, {"token": "op"})["data"]
     assert doc["@content_hash"] == jcs_hash({k: v for k, v in doc.items() if k not in PREAMBLE})
@@ -481,9 +472,6 @@ def test_an_unmatched_well_formed_hash_is_200_matched_false_with_scope(ctx: Cont
     check_federation_response(ctx, body)
 
 
-@pytest.mark.xfail(strict=True, reason="dates are parsed with date.fromisoformat, which also takes ISO week "
-                   "dates (2024-W01-1) and basic-format date-times (20240229T1) of length 10; the spec's date "
-                   "is YYYY-MM-DD and anything else is a 400")
 @pytest.mark.parametrize("surface_id,params", [
     ("universal.temporal_card", {"date": "2024-W01-1", "sku": KNOWN_SKU}),
     ("universal.temporal_card", {"date": "20240229T1", "sku": KNOWN_SKU}),

@@ -1,0 +1,70 @@
+"""Build speed, as ratios measured in one run (shared machines are noisy; never a test).
+
+Prints: cold full build in routes/s; no-change rebuild as a ratio of the cold build; a forced
+re-render with unchanged bytes (the hard-link path) as a ratio; and the floor: writing the same
+files' bytes (routes, twins, data shards) without rendering, with the cold build as a multiple of it.
+Targets (issue 3): >= 5,000 routes/s cold, no-change <= 20% of cold, cold <= 3x the floor.
+
+    .venv/bin/python bench/build.py [--catalog state/catalog.duckdb] [--out ../bench-dist]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.build import build  # noqa: E402
+
+
+def floor_seconds(built: Path, scratch: Path) -> tuple[float, int]:
+    """Time writing every file of a finished build into an empty folder, bytes already in memory."""
+    files = [(p.relative_to(built), p.read_bytes()) for p in built.rglob("*") if p.is_file()]
+    shutil.rmtree(scratch, ignore_errors=True)
+    started = time.perf_counter()
+    made: set[Path] = set()
+    for rel, body in files:
+        target = scratch / rel
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.write(fd, body)
+        os.close(fd)
+    seconds = time.perf_counter() - started
+    shutil.rmtree(scratch, ignore_errors=True)
+    return seconds, len(files)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--catalog", type=Path, default=ROOT / "state" / "catalog.duckdb")
+    parser.add_argument("--out", type=Path, default=ROOT.parent / "bench-dist")
+    args = parser.parse_args()
+    as_of = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
+    shutil.rmtree(args.out, ignore_errors=True)
+
+    cold = build(args.out, as_of, args.catalog, progress=False)
+    again = build(args.out, as_of, args.catalog, progress=False)
+    forced = build(args.out, as_of, args.catalog, progress=False, force=True)
+    floor, files = floor_seconds(args.out, args.out.with_name(args.out.name + "-floor"))
+    shutil.rmtree(args.out, ignore_errors=True)
+
+    print(f"cold build:        {cold.routes:,} routes, {cold.files:,} files in {cold.seconds:.2f} s "
+          f"= {cold.routes / cold.seconds:,.0f} routes/s   (target >= 5,000)")
+    print(f"no-change rebuild: {again.seconds:.2f} s = {again.seconds / cold.seconds:.1%} of cold   (target <= 20%)")
+    print(f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
+          f"({forced.reused:,} files hard-linked, none rewritten)")
+    print(f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "
+          f"  (target <= 3x)")
+
+
+if __name__ == "__main__":
+    main()
