@@ -7,7 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -205,3 +205,31 @@ def test_random_self_play_over_real_cards() -> None:
 
     for seed in range(40):
         self_play(cards, (deck(), deck()), seed)
+
+
+def _kinds(union: Any) -> set[str]:
+    members = get_args(get_args(union)[0])
+    return {m.model_fields["kind"].default for m in members}
+
+
+def test_engine_knows_the_whole_effect_vocabulary() -> None:
+    """Every kind and enumerated value of the effect model has an interpreter path; a card using
+    anything else would run as a vanilla card (``support.supported``), so this says which."""
+    from generator.play.effects import model
+    from generator.play.support import KNOWN_KINDS, KNOWN_VALUES
+
+    kinds = _kinds(model.Action) | _kinds(model.Cost) | _kinds(model.Condition)
+    assert kinds <= KNOWN_KINDS, sorted(kinds - KNOWN_KINDS)
+    for name, literal in (("timing", model.Timing), ("who", model.Who),
+                          ("duration", model.Duration), ("status", model.Status),
+                          ("keyword", model.Keyword)):
+        assert set(get_args(literal)) <= KNOWN_VALUES[name], (name, set(get_args(literal)))
+
+
+def test_unknown_vocabulary_makes_a_card_vanilla() -> None:
+    from generator.play.effects.model import CompiledCard
+    from generator.play.support import supported, unknown_parts
+
+    assert unknown_parts({"kind": "draw", "n": 1, "who": "teleport"}) == {"who teleport"}
+    comp = CompiledCard(card_id="TST-001", complete=True)
+    assert supported(comp) is comp

@@ -13,7 +13,7 @@ import pytest
 from generator.models.onepiece import OnePieceCard
 from generator.play.api import Deck, IllegalAction, apply, concede, legal_actions, new_game
 from generator.play.effects.compiler import compile_card
-from generator.play.interpret import supported
+from generator.play.support import supported
 from generator.play.phases import check_defeat
 from generator.play.state import CardInstance, GameState, Mod, PlayerState
 
