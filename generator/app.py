@@ -1,10 +1,11 @@
 """The ASGI app: serves ``dist/`` by its routes manifest, exactly as a CDN would, and computes the rest.
 
 Order of answers for a request:
-1. a static route (and no variant-selecting query key): the file, its status and manifest headers,
-   304 on a matching If-None-Match, the ``.br``/``.gz`` twin by Accept-Encoding, 405 with Allow;
-2. a POST handler (deck validator, practice referee): ``generator.handlers``;
-3. a registered surface pattern: computed with the same surface functions, from ``dist/_data``;
+1. a POST handler (deck validator, practice referee): ``generator.handlers``;
+2. a static route read with GET/HEAD and no variant-selecting query key: the file, its status and
+   manifest headers, 304 on a matching If-None-Match, the ``.br``/``.gz`` twin by Accept-Encoding;
+3. a registered surface pattern: computed with the same surface functions, from ``dist/_data``
+   (405 with Allow when the surface does not take the method);
 4. any other ``/api/v1/*`` path: the JSON 404 envelope with did-you-mean suggestions.
 The app needs nothing at run time but ``dist/`` (and the referee key from the environment).
 """
@@ -55,28 +56,26 @@ class App:
         method, path = scope["method"], scope["path"]
         query = dict(parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True))
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        route = self.routes.get(path)
-        surface = self.surfaces.get(route["surface"]) if route else None
-        if route and not any(key in query for key in surface.query_params):
-            if method not in READ_METHODS:
-                await self._send(send, *self._method_not_allowed(surface.methods), head=False)
-                return
-            await self._send_static(send, path, route, headers, head=method == "HEAD")
-            return
         handler = HANDLERS.get((method, path))
         if handler is not None:
             body = await _read_body(receive, handler.max_body)
-            rendered = handler(self._context(), body, headers)
-            await self._send(send, rendered.status, rendered.headers, rendered.body, head=False)
+            await self._send(send, *_parts(handler(self._context(), body, headers)), head=False)
+            return
+        route = self.routes.get(path)
+        variant = route is not None and any(k in query for k in self.surfaces[route["surface"]].query_params)
+        if route and method in READ_METHODS and not variant:
+            await self._send_static(send, path, route, headers, head=method == "HEAD")
             return
         found = match(SURFACES, path)
         if found is None:
-            allowed = sorted({m for (m, p) in HANDLERS if p == path})
-            rendered = self._method_not_allowed(tuple(allowed)) if allowed else not_found(self._context(), path)
-            await self._send(send, *_parts(rendered), head=method == "HEAD")
+            allowed = tuple(sorted(m for (m, p) in HANDLERS if p == path))
+            if allowed:
+                await self._send(send, *self._method_not_allowed(allowed), head=False)
+            else:
+                await self._send(send, *_parts(not_found(self._context(), path)), head=method == "HEAD")
             return
         surface, params = found
-        if method not in READ_METHODS:
+        if method not in surface.methods and not (method == "HEAD" and "GET" in surface.methods):
             await self._send(send, *self._method_not_allowed(surface.methods), head=False)
             return
         rendered = respond(surface, self._context(), params, query, path, request_id="req_" + secrets.token_hex(12))

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from generator.play.deck_request import MAX_BODY_BYTES
+from generator.surfaces import play
 from generator.surfaces.registry import Context
 from generator.surfaces.respond import Rendered
 
@@ -24,6 +26,8 @@ class Handler:
         return self.run(ctx, body, headers)
 
 
-HANDLER_LIST: tuple[Handler, ...] = ()
+HANDLER_LIST: tuple[Handler, ...] = (
+    Handler(play.DECK_VALIDATE.path, "POST", play.deck_validate, max_body=MAX_BODY_BYTES),
+)
 
 HANDLERS: dict[tuple[str, str], Handler] = {(h.method, h.path): h for h in HANDLER_LIST}

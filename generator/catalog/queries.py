@@ -14,7 +14,7 @@ import duckdb
 import orjson
 
 from generator.models.catalog import CardSet, Game, Printing, Source, SourceRun
-from generator.models.onepiece import OnePieceCard
+from generator.models.onepiece import OnePieceCard  # noqa: F401 (return type)
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"
 
@@ -75,15 +75,6 @@ def source_runs(con, source_id: str | None = None) -> tuple[SourceRun, ...]:
 
 def onepiece_cards(con, lang: str = "en") -> dict[str, OnePieceCard]:
     """Every One Piece card id with its attributes (base art) and all its printings in ``lang``."""
-    cards = {}
-    for r in rows(con, "onepiece_cards", lang=lang):
-        a = _json(r["attrs"])
-        if a.get("category") is None:
-            continue  # quarantined upstream-side would have caught it; never guess a category
-        cards[r["card_key"]] = OnePieceCard(
-            card_id=r["card_key"], name=r["name"], rarity=r["rarity"], skus=tuple(r["skus"]),
-            category=a["category"], colors=tuple(a["colors"]), cost=a["cost"], power=a["power"],
-            counter=a["counter"], life=a["life"], attributes=tuple(a["attributes"]),
-            types=tuple(a["types"]), effect=a["effect"], trigger=a["trigger"], block=a["block"],
-        )
-    return cards
+    from generator.play.cards import onepiece_cards_from
+
+    return onepiece_cards_from(printings(con, game="op"), lang)

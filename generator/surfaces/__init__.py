@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from generator.surfaces import encoding, federation, universal
+from generator.surfaces import encoding, federation, play, universal
 from generator.surfaces.registry import Surface
 
 SURFACES: tuple[Surface, ...] = (
     *universal.SURFACES,
     *encoding.SURFACES,
     *federation.SURFACES,
+    *play.SURFACES,
 )

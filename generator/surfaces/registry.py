@@ -60,6 +60,7 @@ class Surface:
     does_not_include: tuple[str, ...] = ()
     self_reference: bool = False
     query_params: tuple[str, ...] = ()  # query keys that select a variant (served by the app)
+    template: str | None = None  # HTML surfaces: the Jinja2 template rendering `data`
     summary: str = ""
 
     @property

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import orjson
 
 from generator.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
+from generator.render.html import render_html
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
 
 JSON = "application/json"
@@ -42,6 +43,9 @@ def respond(surface: Surface, ctx: Context, params: Params, query: Query, path: 
         if surface.enveloped:
             body["_meta"] = meta(ctx.site, inputs)
         return finish(ctx, surface, path, result.status, dump_json(body), JSON, freshness, result)
+    if surface.template is not None:
+        payload = render_html(surface.template, result.data)
+        return finish(ctx, surface, path, result.status, payload, surface.media_type, freshness, result)
     if surface.media_type != JSON:
         payload = result.data if isinstance(result.data, bytes) else str(result.data).encode()
         return finish(ctx, surface, path, result.status, payload, surface.media_type, freshness, result)

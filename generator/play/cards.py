@@ -1,0 +1,43 @@
+"""One Piece cards for the play module, built from printings: the same code serves the catalog
+(build time) and a snapshot (the app, which has only ``dist/_data``)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+from weakref import WeakKeyDictionary
+
+from generator.models.catalog import Printing
+from generator.models.onepiece import OnePieceCard
+
+
+def onepiece_cards_from(printings: Iterable[Printing], lang: str = "en") -> dict[str, OnePieceCard]:
+    """One card per card id: attributes of its base art (variant None first), every printing's SKU."""
+    grouped: dict[str, list[Printing]] = defaultdict(list)
+    for p in printings:
+        if p.game == "op" and p.lang == lang:
+            grouped[p.card_key].append(p)
+    cards = {}
+    for card_id in sorted(grouped):
+        prints = sorted(grouped[card_id], key=lambda p: (p.variant is not None, p.sku))
+        base, a = prints[0], prints[0].attrs
+        if a.get("category") is None:
+            continue  # never guess a category
+        cards[card_id] = OnePieceCard(
+            card_id=card_id, name=base.name, rarity=base.rarity, skus=tuple(p.sku for p in prints),
+            category=a["category"], colors=tuple(a["colors"]), cost=a["cost"], power=a["power"],
+            counter=a["counter"], life=a["life"], attributes=tuple(a["attributes"]), types=tuple(a["types"]),
+            effect=a["effect"], trigger=a["trigger"], block=a["block"],
+        )
+    return cards
+
+
+_BY_SNAPSHOT: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def cards_of(snapshot) -> dict[str, OnePieceCard]:
+    """The English One Piece cards of a snapshot, computed once per snapshot."""
+    if snapshot not in _BY_SNAPSHOT:
+        printings = (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))
+        _BY_SNAPSHOT[snapshot] = onepiece_cards_from(printings)
+    return _BY_SNAPSHOT[snapshot]

@@ -1,0 +1,1 @@
+"""Renderers: data in, bytes out. JSON is serialised in generator.surfaces.respond; HTML here."""
