@@ -19,11 +19,17 @@ def stats_report(con) -> str:
         specs = [s for s in queries.sources(con) if s.game == game]
         if not specs:
             continue
-        title = {g.game: g for g in queries.games(con)}.get(game)
-        total = con.execute("SELECT count(*), count(DISTINCT set_code), count(DISTINCT card_key) FROM printings "
-                            "WHERE game = ?", [game]).fetchone()
-        header = title.name if title else ("FX rates" if game == "fx" else game)
-        lines.append(f"{header} [{game}]: {total[0]:,} printings, {total[2]:,} cards, {total[1]:,} sets")
+        if game == "fx":
+            lines.append("FX reference rates [fx]")
+        else:
+            name = con.execute("SELECT name FROM games WHERE game = ?", [game]).fetchone()
+            total = con.execute("SELECT count(*), count(DISTINCT set_code), count(DISTINCT card_key) FROM printings "
+                                "WHERE game = ?", [game]).fetchone()
+            by_lang = ", ".join(f"{lang} {n:,}" for lang, n in con.execute(
+                "SELECT lang, count(*) FROM printings WHERE game = ? GROUP BY lang ORDER BY count(*) DESC, lang",
+                [game]).fetchall())
+            lines.append(f"{name[0] if name else game} [{game}]: {total[0]:,} printings ({by_lang or 'none'}), "
+                         f"{total[2]:,} cards, {total[1]:,} sets")
         lines.append(f"  {'source':<26} {'status':<11} {'sets':>5} {'cards':>7} {'printings':>9}  languages  quarantined")
         for spec in specs:
             run = latest.get(spec.source_id)
