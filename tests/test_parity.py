@@ -191,6 +191,9 @@ CASES = [
     Case("gzip-twin", CARD, headers={"Accept-Encoding": "gzip"}, status=200),
     Case("gzip-twin-head", CARD, "HEAD", headers={"Accept-Encoding": "gzip"}, status=200),
     Case("gzip-refused", CARD, headers={"Accept-Encoding": "gzip;q=0"}, status=200),
+    pytest.param(Case("gzip-with-a-q-value", CARD, headers={"Accept-Encoding": "gzip;q=0.5"}, status=200),
+                 marks=pytest.mark.xfail(strict=True, reason="the app reads any q=0... (q=0.5 too) as a refusal "
+                                         "and sends identity; nginx sends the gzip twin")),
     pytest.param(Case("brotli-twin", CARD, headers={"Accept-Encoding": "gzip, br"}, status=200),
                  marks=pytest.mark.skipif(not BROTLI, reason="nginx's brotli_static module is not installed "
                                           "(libnginx-mod-http-brotli-static)")),
@@ -203,6 +206,13 @@ CASES = [
     Case("post-to-get-only-route", CARD, "POST", headers={"Content-Type": "application/json"}, body=b"{}",
          status=405),
     Case("delete-with-query", f"{CARD}?density=sparse", "DELETE", status=405),
+    Case("static-html", "/play/spec", status=200),
+    Case("static-path-ending-in-json", "/api/v1/play/index.json", status=200),
+    Case("post-handler-bad-body", "/api/v1/play/deck/validate", "POST", headers={"Content-Type": "application/json"},
+         body=b'{"leader": ', computed=True, status=400),
+    Case("post-handler-body-over-its-limit", "/api/v1/play/deck/validate", "POST", body=b"x" * (1_048_576 + 1),
+         computed=True, status=400),
+    Case("get-on-a-post-only-route", "/api/v1/play/deck/validate", computed=True, status=405),
     Case("query-variant", f"{CARD}?density=sparse", computed=True, status=200),
     Case("query-variant-invalid", f"{CARD}?density=dense", computed=True, status=400),
     Case("unknown-sku", "/api/v1/universal/card/op-op01-999-en", computed=True, status=404),

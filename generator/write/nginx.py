@@ -55,7 +55,7 @@ from generator.surfaces.registry import Surface
 NGINX_CONF = "_hosts/nginx.conf"
 NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
 BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
-APP_BODY_LIMIT = "2m"  # above every POST handler's max_body, so the app answers 413 itself
+APP_BODY_LIMIT = "2m"  # above every POST handler's max_body (1 MiB), so the app answers an oversized body
 SHORT_KEY_MIN = 100  # a surface with this many routes gets short map keys ("@0:<last segment>")
 P = "cardpantry"  # prefix of every variable and named location
 READ = ("GET", "HEAD")
@@ -81,7 +81,7 @@ def nginx_standalone(manifest: Mapping[str, Any], *, listen: str, root: Path, up
         + "    keepalive_requests 1000000;\n" + temp
         + f"    upstream {P}_app {{ server {upstream}; keepalive 64; }}\n"
         + _indent(plan.http(), 4)
-        + f"    server {{\n        listen {listen};\n        root {root};\n"
+        + f"    server {{\n        listen {listen};\n        root {_quote(str(root))};\n"
         + ("        brotli_static on;\n" if brotli_module else "")
         + _indent(plan.server(), 8) + "    }\n}\n"
     ).encode()
@@ -110,6 +110,9 @@ class _Plan:
             kind = (route["status"], route["headers"], route["type"], tuple(surface["methods"]),
                     bool(surface["query_params"]), suffix or "")
             name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
+            if not re.fullmatch(r'"[!#-~]+"', route["etag"]) or re.search(r"\s", route["file"]):
+                raise ValueError(f"{path}: a strong ETag and a file name without spaces are needed, not "
+                                 f"{route['etag']!r}, {route['file']!r}")
             self.values[path] = f"{route['etag'].strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
         self.short = _short_prefixes(manifest["surfaces"], self.routes)
         self.statuses = sorted({r["status"] for r in self.routes.values()} - {200})
@@ -172,6 +175,7 @@ class _Plan:
                *(f"# {line}".rstrip() for line in ["Deploy " + deploy[0], *deploy[1:]]),
                "merge_slashes off;",
                "location / {",
+               f"    client_max_body_size {APP_BODY_LIMIT};  # checked here, before the app's named location",
                f"    error_page 596 =304 @{P}_304;",
                f"    error_page 597 = @{P}_app;",
                f"    error_page 598 = @{P}_405;"]
@@ -199,7 +203,7 @@ class _Plan:
                 '    proxy_set_header Connection "";', "    proxy_set_header Host $http_host;",
                 "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
                 "    proxy_set_header X-Forwarded-Proto $scheme;", "    proxy_redirect off;",
-                f"    client_max_body_size {APP_BODY_LIMIT};", "    gzip off;", "}"]
+                "    gzip off;", "}"]
         return "\n".join(out) + "\n"
 
     def _key(self, path: str) -> str:
@@ -240,7 +244,7 @@ def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> 
         counts[route["surface"]] = counts.get(route["surface"], 0) + 1
     prefixes = []
     for surface in surfaces:
-        found = re.fullmatch(r"([^{}]*/)\{\w+\}", surface["path"])
+        found = re.fullmatch(r"([^{}'\\\s]*/)\{\w+\}", surface["path"])
         if found and counts.get(surface["id"], 0) >= SHORT_KEY_MIN:
             prefixes.append((found.group(1), f"@{len(prefixes)}:"))
     return prefixes

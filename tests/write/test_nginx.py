@@ -193,6 +193,11 @@ def test_values_nginx_cannot_carry_are_refused(manifest: dict) -> None:
         nginx_files(clash)
 
 
+def test_a_weak_or_odd_etag_is_refused(manifest: dict) -> None:
+    with pytest.raises(ValueError, match="strong ETag"):
+        nginx_files(_with_route(manifest, "/api/v1/weak", file="api/v1/weak.json", etag='W/"abc"'))
+
+
 def test_a_dollar_in_a_header_value_stays_literal(manifest: dict) -> None:
     sets = {k: {**v, "X-Price": "$5"} for k, v in manifest["header_sets"].items()}
     maps = Maps(nginx_files({**manifest, "header_sets": sets})[NGINX_CONF].decode())
