@@ -32,7 +32,11 @@ serve: $(VENV)/.installed
 	@test -f dist/_routes.json || $(MAKE) build
 	$(PY) build.py serve --dist dist --port $(PORT)
 
-test: $(VENV)/.installed
+# The real-data tests read state/catalog.duckdb: build it first when missing.
+state/catalog.duckdb: | $(VENV)/.installed
+	$(PY) build.py ingest $(MIRROR_ARG)
+
+test: $(VENV)/.installed state/catalog.duckdb
 	CARDPANTRY_MIRROR=$(MIRROR) $(PY) -m pytest
 
 clean:

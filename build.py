@@ -4,6 +4,7 @@
     python build.py stats                            per game and source: sets, cards, quarantine
     python build.py build --out DIR --as-of ISO8601 [--mirror DIR]
     python build.py serve --dist DIR --port N
+    python build.py effect-coverage                  One Piece effect texts that compile, per set
 """
 
 from __future__ import annotations
@@ -55,6 +56,21 @@ def stats(state_dir: Path) -> None:
         raise click.ClickException(f"no catalog at {catalog}: run `python build.py ingest` first")
     with connect(catalog) as con:
         click.echo(stats_report(con))
+
+
+@cli.command("effect-coverage")
+@state_option
+def effect_coverage(state_dir: Path) -> None:
+    """Per set: One Piece card ids with effect text, and how many compile fully into effect trees."""
+    from generator.catalog.queries import connect, onepiece_cards
+    from generator.play.effects.coverage import effect_coverage as coverage, format_coverage
+
+    catalog = state_dir / "catalog.duckdb"
+    if not catalog.exists():
+        raise click.ClickException(f"no catalog at {catalog}: run `python build.py ingest` first")
+    with connect(catalog) as con:
+        cards = onepiece_cards(con)
+    click.echo(format_coverage(coverage(cards.values())))
 
 
 def _as_of(value: str | None):
