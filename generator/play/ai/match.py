@@ -1,0 +1,79 @@
+"""Running AIs: one decision (``ai_move``) and a whole match between two policies (``play_match``).
+
+Why here and not in each caller: the practice referee, the example match, the tests and the
+benchmark must all give an AI the same thing (its ``Observation``, never the state) and the same
+randomness (``decision_rng``: one ``random.Random`` per game seed and move number, so a decision
+is reproducible on its own, whatever ran before it in the process).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from generator.models.onepiece import OnePieceCard
+from generator.play.ai.observe import observe
+from generator.play.api import Deck, apply, legal_actions, new_game
+from generator.play.state import Action, Event, GameState
+
+MAX_MOVES = 5000
+
+
+def decision_rng(seed: int, ply: int) -> random.Random:
+    """The randomness of the decision at move ``ply`` of the game seeded ``seed``."""
+    return random.Random(f"cardpantry-ai:{seed}:{ply}")
+
+
+def ai_move(policy, state: GameState, seed: int, ply: int,
+            legal: Sequence[Action] | None = None) -> str:
+    """The move of ``policy`` for the player the state waits for, from that player's view."""
+    p = state.waiting_for
+    assert p is not None, "the game is over"
+    legal = list(legal) if legal is not None else legal_actions(state)
+    choice = policy.choose(observe(state, p), legal, decision_rng(seed, ply))
+    if choice not in {a.id for a in legal}:
+        raise RuntimeError(f"{policy.name} chose {choice!r}, which is not legal")
+    return choice
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One applied move: who moved, what, and the events it set off."""
+
+    ply: int
+    player: int
+    action: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    state: GameState
+    plies: tuple[Ply, ...] = field(default=())
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.result.winner if self.state.result else None
+
+
+def play_match(cards: Mapping[str, OnePieceCard], decks: tuple[Deck, Deck], policies: Sequence,
+               seed: int, first: int | None = None,
+               on_move: Callable[[GameState, list[Event], list[Action]], None] | None = None,
+               max_moves: int = MAX_MOVES) -> MatchRecord:
+    """Player ``i`` uses ``policies[i]``. ``on_move(state, events, legal)`` sees every new state
+    (tests check invariants there). A game that has not ended after ``max_moves`` raises."""
+    state = new_game(cards, decks[0], decks[1], seed=seed, first=first)
+    plies: list[Ply] = []
+    legal = legal_actions(state)
+    while state.result is None:
+        p = state.waiting_for
+        choice = ai_move(policies[p], state, seed, len(plies), legal)
+        state, events = apply(state, choice)
+        plies.append(Ply(ply=len(plies), player=p, action=choice, events=tuple(events)))
+        legal = legal_actions(state)
+        if on_move is not None:
+            on_move(state, events, legal)
+        if len(plies) >= max_moves:
+            raise RuntimeError(f"game seeded {seed} has not ended after {max_moves} moves")
+    return MatchRecord(state=state, plies=tuple(plies))
