@@ -92,8 +92,8 @@ DISPUTED_SKU = "op-op01-002-en"
 
 
 def _op_attrs(category: str, cost: int | None, power: int | None, effect: str | None) -> dict:
-    return {"category": category, "colors": ["red"], "cost": cost, "power": power, "counter": None,
-            "life": 5 if category == "LEADER" else None, "attributes": ["Slash"], "types": ["Testmon Crew"],
+    return {"category": category, "colors": ["Red"], "cost": cost, "power": power, "counter": None,
+            "life": 5 if category == "Leader" else None, "attributes": ["Slash"], "types": ["Testmon Crew"],
             "effect": effect, "trigger": None, "block": 1}
 
 
@@ -107,15 +107,15 @@ def synthetic_sinks() -> list:
     op.set("st01", "Testmon Starter Crew", dt.date(2022, 7, 8), 2, "ST-01")
     op.set("op99", "Testmon Unreleased", dt.date(2030, 1, 1), 10, "OP-99")  # declared, never printed
     op.printing(Sku("op", "op01", "001", "en"), "OP01-001", "Testmon Captain", "L", "OP01-001",
-                _op_attrs("LEADER", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."))
+                _op_attrs("Leader", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."))
     op.printing(Sku("op", "op01", "001", "en", "p1"), "OP01-001", "Testmon Captain", "L", "OP01-001_p1",
-                _op_attrs("LEADER", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."))
+                _op_attrs("Leader", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."))
     op.printing(Sku("op", "op01", "002", "en"), "OP01-002", "Testmon Navigator", "R", "OP01-002",
-                _op_attrs("CHARACTER", 3, 4000, None))
+                _op_attrs("Character", 3, 4000, None))
     op.printing(Sku("op", "op01", "003", "en"), "OP01-003", "Testmon Cook \u201cBlackleg\u201d", "C", "OP01-003",
-                _op_attrs("CHARACTER", 2, 3000, "[On Play] Draw 1 card.\n\u00e9\u00e8 \U0001F0CF"))
+                _op_attrs("Character", 2, 3000, "[On Play] Draw 1 card.\n\u00e9\u00e8 \U0001F0CF"))
     op.printing(Sku("op", "st01", "001", "en"), "ST01-001", "Testmon Deckhand", "ST", "ST01-001",
-                _op_attrs("CHARACTER", 1, 2000, None))
+                _op_attrs("Character", 1, 2000, None))
     op.printing(lambda: Sku.of("op", "st01", "", "en"), "ST01-xxx", "Testmon Broken", "C", "ST01-xxx")  # quarantined
 
     op2 = Sink("test-op-secondary", "op")
@@ -123,9 +123,9 @@ def synthetic_sinks() -> list:
     op2.set("op01", "Testmon Tides (alt title)", None, 5, "569101")
     # the disagreement: the same printing, another rarity and a spelling variant of the name
     op2.printing(Sku("op", "op01", "002", "en"), "OP01-002", "Testmon Navigatr", "SR", "op01-002-en",
-                 _op_attrs("CHARACTER", 3, 5000, None))
+                 _op_attrs("Character", 3, 5000, None))
     op2.printing(Sku("op", "op01", "001", "ja"), "OP01-001", "\u30c6\u30b9\u30c8\u30e2\u30f3\u8239\u9577", "L",
-                 "op01-001-ja", _op_attrs("LEADER", None, 5000, None))
+                 "op01-001-ja", _op_attrs("Leader", None, 5000, None))
 
     ptcg = Sink("test-ptcg", "ptcg")
     ptcg.rows_read = 6

@@ -7,6 +7,7 @@ Piece sources and is NOASSERTION. The deck validator and the practice referee ar
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import replace
 from functools import cache
 from typing import Callable
@@ -48,7 +49,7 @@ def _post_only(ctx: Context, params: Params, query: Query) -> Result:
 
 
 DECK_VALIDATE = Surface("play.deck_validate", f"{PLAY}/deck/validate", "F", _post_only, methods=("POST",),
-                        freshness="live", summary="Validate a One Piece deck (all violations at once)")
+                        freshness="uncached", summary="Validate a One Piece deck (all violations at once)")
 
 
 @cache
@@ -69,9 +70,7 @@ def deck_validate(ctx: Context, body: bytes | None, headers: dict[str, str]) -> 
         sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
         outcome = Result(data=verdict.model_dump(mode="json"), provenance=provenance(sources))
     surface = replace(DECK_VALIDATE, compute=lambda c, p, q: outcome)
-    rendered = respond(surface, ctx, {}, {}, DECK_VALIDATE.path, request_id=None)
-    rendered.headers["Cache-Control"] = "no-store"
-    return rendered
+    return respond(surface, ctx, {}, {}, DECK_VALIDATE.path, request_id="req_" + secrets.token_hex(12))
 
 
 SURFACES = (

@@ -64,7 +64,7 @@ def finish(ctx: Context, surface: Surface, path: str, status: int, body: bytes, 
         headers = envelope_headers(ctx.site, path, freshness, ctx.joy_index)
     else:
         headers = {"Cache-Control": cache_control(freshness)}
-    if status >= 400:
+    if status >= 400 and freshness > 0:
         headers["Cache-Control"] = cache_control(min(freshness, 300))
     headers.update(result.headers or {})
     headers["Content-Type"] = media_type if "charset" in media_type or not media_type.startswith(

@@ -22,6 +22,7 @@ import rfc8785
 
 from generator.envelope import etag, iso
 from generator.identity import identity
+from generator.handlers import HANDLER_LIST
 from generator.surfaces import SURFACES
 from generator.surfaces.registry import Context, Surface, match
 from generator.surfaces.respond import Rendered, respond
@@ -302,7 +303,10 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered) 
         check_federation_response(ctx, document)
 
 
-@pytest.mark.parametrize("surface", SURFACES, ids=[s.id for s in SURFACES])
+READ_SURFACES = [s for s in SURFACES if "GET" in s.methods]  # POST-only: test_every_post_handler_...
+
+
+@pytest.mark.parametrize("surface", READ_SURFACES, ids=[s.id for s in READ_SURFACES])
 def test_every_surface_answers_with_the_envelope_headers_and_hashes(surface: Surface, ctx: Context, subtests) -> None:
     found = cases(surface, ctx)
     assert found
@@ -310,6 +314,23 @@ def test_every_surface_answers_with_the_envelope_headers_and_hashes(surface: Sur
         path, rendered = answer(surface, ctx, params, query)
         with subtests.test(path=path, query=query):
             check_answer(surface, ctx, path, rendered)
+
+
+POST_BODIES = {
+    "/api/v1/play/deck/validate": b'{"leader_id": "OP01-001", "main_deck_card_ids": ["OP01-002"], "format": "legacy"}',
+}
+
+
+@pytest.mark.parametrize("handler", HANDLER_LIST, ids=[h.path for h in HANDLER_LIST])
+def test_every_post_handler_answers_with_the_envelope_and_headers(handler, ctx: Context) -> None:
+    """POST-only surfaces answer through their handler, with the same envelope and headers."""
+    surface = next(s for s in SURFACES if s.path == handler.path)
+    assert handler.method in surface.methods
+    rendered = handler(ctx, POST_BODIES[handler.path], {})
+    assert rendered.status == 200, rendered.body[:300]
+    check_answer(surface, ctx, handler.path, rendered)
+    bad = handler(ctx, b"{not json", {})
+    assert bad.status == 400 and set(orjson.loads(bad.body)["error"]) == {"code", "message"}
 
 
 def test_every_printing_has_a_card_and_every_game_its_sets(ctx: Context) -> None:

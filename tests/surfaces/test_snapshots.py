@@ -50,7 +50,10 @@ def snapshot_json(snapshot):
     return snapshot.use_extension(JSONSnapshotExtension)
 
 
-@pytest.mark.parametrize("surface", SURFACES, ids=[s.id for s in SURFACES])
+READ_SURFACES = [s for s in SURFACES if "GET" in s.methods]
+
+
+@pytest.mark.parametrize("surface", READ_SURFACES, ids=[s.id for s in READ_SURFACES])
 def test_surface_bodies(surface: Surface, ctx: Context, snapshot_json) -> None:
     found = [(dict(p), {}) for p in surface.enumerate(ctx)] if surface.static else []
     if surface.id in SAMPLES:
@@ -62,5 +65,7 @@ def test_surface_bodies(surface: Surface, ctx: Context, snapshot_json) -> None:
         path = surface.concrete(params)
         rendered = respond(surface, ctx, params, query, path)
         key = path + ("?" + urlencode(query) if query else "")
-        bodies[key] = {"status": rendered.status, "body": orjson.loads(rendered.body)}
+        json_body = rendered.media_type == "application/json"
+        bodies[key] = {"status": rendered.status,
+                       "body": orjson.loads(rendered.body) if json_body else rendered.body.decode("utf-8")}
     assert bodies == snapshot_json
