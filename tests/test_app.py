@@ -1,0 +1,158 @@
+"""The ASGI app in process (httpx.ASGITransport) over the synthetic dist: it must answer as a CDN
+would for files, and with the same surface functions for everything else."""
+
+from __future__ import annotations
+
+import asyncio
+import brotli
+import gzip
+from pathlib import Path
+
+import httpx
+import orjson
+import pytest
+
+from generator.app import App
+from generator.write.manifest import load_manifest
+
+KNOWN = "/api/v1/universal/card/op-op01-001-en"
+
+
+@pytest.fixture(scope="module")
+def app(small_dist: Path) -> App:
+    return App(small_dist)
+
+
+def call(app: App, method: str, path: str, **kwargs) -> httpx.Response:
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            return await client.request(method, path, **kwargs)
+    return asyncio.run(go())
+
+
+def test_a_static_route_is_the_file_with_the_manifest_headers(app: App, small_dist: Path) -> None:
+    route = load_manifest(small_dist)["routes"][KNOWN]
+    response = call(app, "GET", KNOWN, headers={"Accept-Encoding": "identity"})
+    assert response.status_code == 200
+    assert response.content == (small_dist / route["file"]).read_bytes()
+    assert response.headers["etag"] == route["etag"]
+    assert response.headers["content-type"] == "application/json; charset=utf-8"
+    assert f"<{KNOWN}>; rel=\"self\"" in response.headers["link"]
+    for name in ("ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "x-joy-index", "cache-control"):
+        assert name in response.headers
+
+
+def test_if_none_match_gives_304_without_a_body(app: App) -> None:
+    etag = call(app, "GET", KNOWN).headers["etag"]
+    response = call(app, "GET", KNOWN, headers={"If-None-Match": etag})
+    assert response.status_code == 304 and response.content == b"" and response.headers["etag"] == etag
+    assert call(app, "GET", KNOWN, headers={"If-None-Match": '"other"'}).status_code == 200
+
+
+def test_head_has_the_headers_and_no_body(app: App) -> None:
+    plain = {"Accept-Encoding": "identity"}
+    get, head = call(app, "GET", KNOWN, headers=plain), call(app, "HEAD", KNOWN, headers=plain)
+    assert head.status_code == 200 and head.content == b""
+    assert head.headers["etag"] == get.headers["etag"]
+    assert head.headers["content-length"] == str(len(get.content))
+
+
+@pytest.mark.parametrize("accept,encoding,decode", [
+    ("br", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("gzip, br", "br", brotli.decompress)])
+def test_the_precompressed_twin_is_served_by_accept_encoding(app: App, accept, encoding, decode) -> None:
+    plain = call(app, "GET", KNOWN, headers={"Accept-Encoding": "identity"}).content
+    assert len(plain) >= 1024  # twins exist from 1 KiB
+
+    async def raw() -> tuple[dict, bytes]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            async with client.stream("GET", KNOWN, headers={"Accept-Encoding": accept}) as response:
+                return dict(response.headers), b"".join([chunk async for chunk in response.aiter_raw()])
+    headers, body = asyncio.run(raw())
+    assert headers["content-encoding"] == encoding and headers["vary"] == "Accept-Encoding"
+    assert decode(body) == plain
+
+
+def test_a_method_a_route_does_not_take_is_405_with_allow(app: App) -> None:
+    response = call(app, "POST", KNOWN, content=b"{}")
+    assert response.status_code == 405 and response.headers["allow"] == "GET, HEAD"
+    response = call(app, "GET", "/api/v1/play/deck/validate")
+    assert response.status_code == 405 and response.headers["allow"] == "POST"
+
+
+def test_query_variants_and_case_variants_are_computed(app: App) -> None:
+    sparse = call(app, "GET", KNOWN + "?density=sparse").json()["data"]
+    assert sparse["@density"] == "sparse" and "attributes" not in sparse
+    assert call(app, "GET", KNOWN + "?density=loud").json()["error"]["code"] == "invalid_density"
+    upper = call(app, "GET", "/api/v1/universal/sets/OP")
+    assert upper.status_code == 200 and upper.json()["data"]["of_game"]["token"] == "op"
+
+
+def test_the_app_answers_a_computed_card_with_the_files_content_hash(app: App) -> None:
+    static = call(app, "GET", KNOWN).json()["data"]
+    computed = call(app, "GET", KNOWN + "?density=normal").json()["data"]
+    assert computed["@content_hash"] == static["@content_hash"]
+    assert {k: v for k, v in computed.items() if not k.startswith("@")} == \
+           {k: v for k, v in static.items() if not k.startswith("@")}
+
+
+def test_federation_resolves_hashes_from_the_built_index(app: App) -> None:
+    digest = call(app, "GET", KNOWN).json()["data"]["@content_hash"]
+    found = call(app, "GET", f"/api/v1/federation/identify/{digest}").json()
+    assert found["matched"] is True and found["sku"] == "op-op01-001-en" and found["universal_url"] == KNOWN
+    bare = call(app, "GET", f"/api/v1/federation/identify/{digest.removeprefix('sha256:').upper()}").json()
+    assert bare["sku"] == "op-op01-001-en"
+    unmatched = call(app, "GET", "/api/v1/federation/identify/" + "0" * 64)
+    assert unmatched.status_code == 200 and unmatched.json()["matched"] is False and "scope" in unmatched.json()
+    assert call(app, "GET", "/api/v1/federation/identify/xyz").status_code == 400
+    dated = call(app, "GET", f"/api/v1/federation/at/2024-01-31/{digest}").json()
+    assert dated["sku"] == "op-op01-001-en"
+    assert call(app, "GET", f"/api/v1/federation/at/2024-02-30/{digest}").status_code == 400
+
+
+def test_errors_of_the_universal_surfaces(app: App) -> None:
+    assert call(app, "GET", "/api/v1/universal/card/op-op01-999-en").status_code == 404
+    assert call(app, "GET", "/api/at/2024-13-01/card/op-op01-001-en").status_code == 400
+    assert call(app, "GET", "/api/at/2024-01-01/card/op-op01-999-en").status_code == 404
+    assert call(app, "GET", "/api/v1/universal/set/op-zz99").status_code == 404
+    assert call(app, "GET", "/api/v1/universal/game/mtg").status_code == 404
+
+
+def test_an_unclaimed_api_path_is_the_json_404_envelope_with_suggestions(app: App) -> None:
+    response = call(app, "GET", "/api/v1/universal/gamez")
+    body = response.json()
+    assert response.status_code == 404 and body["error"]["code"] == "not_found"
+    assert "/api/v1/universal/games" in body["suggestions"]["did_you_mean"]
+    assert {"kingdom", "wake_fragment", "spec_version", "request_id", "retrieved_at"} <= set(body["_meta"])
+    assert "link" in response.headers
+    plain = call(app, "GET", "/nothing-here")
+    assert plain.status_code == 404 and "_meta" not in plain.json()
+
+
+def test_the_deck_validator_answers_and_refuses_bad_bodies(app: App) -> None:
+    body = {"leader_id": "OP01-001", "main_deck_card_ids": ["OP01-002"] * 5, "format": "standard"}
+    response = call(app, "POST", "/api/v1/play/deck/validate", content=orjson.dumps(body))
+    result = response.json()
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-store"
+    assert result["data"]["valid"] is False
+    assert {"deck_size", "copy_limit"} <= {v["code"] for v in result["data"]["violations"]}
+    assert result["_meta"]["endpoint"] == "/api/v1/play/deck/validate"
+    for bad, code in ((b"nope", "not_json"), (b"\xff\xfe", "not_utf8"), (b"[]", "not_an_object"),
+                      (b'{"leader_id": 1}', "wrong_type"), (b" " * (1 << 20 + 1), "body_too_large")):
+        refused = call(app, "POST", "/api/v1/play/deck/validate", content=bad)
+        assert refused.status_code == 400, bad[:20]
+        assert refused.json()["error"]["code"] == code
+
+
+def test_lifespan_starts_and_stops(app: App) -> None:
+    sent = []
+    messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+
+    async def receive():
+        return next(messages)
+
+    async def send(message):
+        sent.append(message["type"])
+    asyncio.run(app({"type": "lifespan"}, receive, send))
+    assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
