@@ -13,6 +13,7 @@ The app needs nothing at run time but ``dist/`` (and the referee key from the en
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import secrets
 from collections import OrderedDict
 from pathlib import Path
@@ -53,7 +54,7 @@ class App:
             return
         if scope["type"] != "http":
             return
-        method, path = scope["method"], scope["path"]
+        method, path = scope["method"], _normalise(scope["path"])
         query = dict(parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True))
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         handler = HANDLERS.get((method, path))
@@ -79,7 +80,7 @@ class App:
             await self._send(send, *self._method_not_allowed(surface.methods), head=False)
             return
         rendered = respond(surface, self._context(), params, query, path, request_id="req_" + secrets.token_hex(12))
-        if rendered.status == 200 and headers.get("if-none-match") == rendered.headers["ETag"]:
+        if rendered.status == 200 and _matches(headers.get("if-none-match"), rendered.headers["ETag"]):
             await self._send(send, 304, _not_modified(rendered.headers), b"", head=True)
             return
         await self._send(send, *_parts(rendered), head=method == "HEAD")
@@ -93,12 +94,12 @@ class App:
                             for k, v in self.header_sets[route["headers"]].items()}
         response_headers["ETag"] = route["etag"]
         response_headers["Content-Type"] = route["type"]
-        if route["status"] == 200 and headers.get("if-none-match") == route["etag"]:
+        if route["twins"]:
+            response_headers["Vary"] = "Accept-Encoding"
+        if route["status"] == 200 and _matches(headers.get("if-none-match"), route["etag"]):
             await self._send(send, 304, _not_modified(response_headers), b"", head=True)
             return
         encoding = _pick_encoding(headers.get("accept-encoding", ""), route["twins"])
-        if route["twins"]:
-            response_headers["Vary"] = "Accept-Encoding"
         if encoding:
             response_headers["Content-Encoding"] = {"br": "br", "gz": "gzip"}[encoding]
         body = self._file(route["file"], encoding)
@@ -134,18 +135,47 @@ def _parts(rendered: Rendered) -> tuple[int, dict[str, str], bytes]:
 
 
 def _not_modified(headers: dict[str, str]) -> dict[str, str]:
+    """A 304 keeps the validators and caching headers (Vary included, RFC 9110 15.4.5), no body type."""
     return {k: v for k, v in headers.items() if k not in ("Content-Type", "Content-Encoding")}
 
 
 def _pick_encoding(accept: str, twins: list[str]) -> str | None:
+    """The twin the client accepts with the highest q-value (br before gzip on a tie), else None."""
     if not twins:
         return None
-    offered = {part.split(";")[0].strip().lower(): "q=0" not in part.replace(" ", "") for part in accept.split(",")}
-    if offered.get("br"):
-        return "br"
-    if offered.get("gzip"):
-        return "gz"
-    return None
+    weights = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        weights[name.strip().lower()] = q
+    offered = [(weights.get(name, weights.get("*", 0.0)), rank, twin)
+               for rank, (name, twin) in enumerate((("br", "br"), ("gzip", "gz"))) if twin in twins]
+    best = max(offered, key=lambda item: (item[0], -item[1]), default=(0.0, 0, None))
+    return best[2] if best[0] > 0 else None
+
+
+def _matches(if_none_match: str | None, etag: str) -> bool:
+    """RFC 9110 13.1.2: a list of entity tags or ``*``, compared weakly (``W/`` ignored)."""
+    if not if_none_match:
+        return False
+    if if_none_match.strip() == "*":
+        return True
+    return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match.split(","))
+
+
+def _normalise(path: str) -> str:
+    """Resolve ``.`` and ``..`` segments as a CDN does before looking a file up."""
+    if "/." not in path:
+        return path
+    resolved = posixpath.normpath(path)
+    return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
 
 
 async def _read_body(receive, limit: int) -> bytes | None:

@@ -17,6 +17,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
+
 from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot, snapshot_files
 from generator.envelope import iso
@@ -27,7 +29,7 @@ from generator.surfaces.registry import Context
 from generator.surfaces.respond import respond
 from generator.write.files import DistWriter, DoubleWrite, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes
-from generator.write.nginx import NGINX_CONF, nginx_config
+from generator.write.nginx import nginx_files
 
 CHUNK = 1500
 BY_ID = {s.id: s for s in SURFACES}
@@ -83,8 +85,8 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
             record = writer.write(rel, body)
             data_files[rel] = record.sha256
             _count(summary, record)
-        for rel, body in ((NGINX_CONF, nginx_config(manifest.routes, SURFACES)),
-                          (MANIFEST, manifest.to_bytes(SURFACES, data_files))):
+        manifest_bytes = manifest.to_bytes(SURFACES, data_files)
+        for rel, body in (*nginx_files(orjson.loads(manifest_bytes)).items(), (MANIFEST, manifest_bytes)):
             _count(summary, writer.write(rel, body))
         writer.commit()
     except BaseException:

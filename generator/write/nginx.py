@@ -50,7 +50,6 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from generator.surfaces.registry import Surface
 
 NGINX_CONF = "_hosts/nginx.conf"
 NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
@@ -85,13 +84,6 @@ def nginx_standalone(manifest: Mapping[str, Any], *, listen: str, root: Path, up
         + ("        brotli_static on;\n" if brotli_module else "")
         + _indent(plan.server(), 8) + "    }\n}\n"
     ).encode()
-
-
-def nginx_config(routes: Mapping[str, dict], surfaces: Iterable[Surface]) -> bytes:
-    """Transitional: the build's first call, before it passed the manifest document. Without the
-    header sets it cannot render headers, so it says so instead of writing a half-right config."""
-    return (f"# cardpantry: nginx adapter not written ({len(routes):,} routes): the build must call\n"
-            "# generator.write.nginx.nginx_files(<the _routes.json document>) and write both files.\n").encode()
 
 
 class _Plan:

@@ -16,7 +16,7 @@ import orjson
 import pytest
 
 from generator.write.manifest import MANIFEST
-from generator.write.nginx import (NGINX_CONF, NGINX_SERVER_CONF, method_not_allowed_body, nginx_config,
+from generator.write.nginx import (NGINX_CONF, NGINX_SERVER_CONF, method_not_allowed_body,
                                    nginx_files, nginx_standalone)
 
 TOKEN = re.compile(r"""\s+|#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|([^\s{};"']+)""")
@@ -204,10 +204,6 @@ def test_a_dollar_in_a_header_value_stays_literal(manifest: dict) -> None:
     names = header_names(nginx_files({**manifest, "header_sets": sets})[NGINX_SERVER_CONF].decode())
     known = request(maps, "/api/v1/universal/games")
     assert maps.get(names["X-Price"], known) == "$5"
-
-
-def test_the_transitional_call_says_what_the_build_must_do(manifest: dict) -> None:
-    assert b"nginx_files" in nginx_config(manifest["routes"], ())
 
 
 @pytest.mark.skipif(shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
