@@ -97,7 +97,8 @@ def react(world: GameState, me: int, legal: Sequence[Action]) -> str:
     """Any decision other than a free Main-phase move, judged by simulation."""
     if world.phase == "mulligan":
         return keep_hand(world, me)
-    if world.prompt is None and world.battle is not None and world.battle.step in ("block", "counter"):
+    in_battle = world.battle is not None and world.battle.step in ("block", "counter")
+    if world.prompt is None and in_battle:
         return defence(world, me, legal)
     scored = [(evaluate(nxt, me), a.id) for a in distinct(world, legal)
               if (nxt := after(world, a.id)) is not None]

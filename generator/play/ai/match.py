@@ -39,11 +39,13 @@ def ai_move(policy, state: GameState, seed: int, ply: int,
 
 @dataclass(frozen=True)
 class Ply:
-    """One applied move: who moved, what, and the events it set off."""
+    """One applied move: who moved, what (id and kind), in which turn, and the events it set off."""
 
     ply: int
     player: int
     action: str
+    kind: str
+    turn: int
     events: tuple[Event, ...]
 
 
@@ -69,8 +71,11 @@ def play_match(cards: Mapping[str, OnePieceCard], decks: tuple[Deck, Deck], poli
     while state.result is None:
         p = state.waiting_for
         choice = ai_move(policies[p], state, seed, len(plies), legal)
+        kind = next(a.kind for a in legal if a.id == choice)
+        turn = state.turn
         state, events = apply(state, choice)
-        plies.append(Ply(ply=len(plies), player=p, action=choice, events=tuple(events)))
+        plies.append(Ply(ply=len(plies), player=p, action=choice, kind=kind, turn=turn,
+                         events=tuple(events)))
         legal = legal_actions(state)
         if on_move is not None:
             on_move(state, events, legal)

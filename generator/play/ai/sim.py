@@ -42,8 +42,8 @@ def card_value(state: GameState, iid: int) -> float:
 
 def keep_hand(state: GameState, p: int) -> str:
     """Mulligan (5-2-1-6): keep a hand with at least two Characters of cost 4 or less."""
-    cheap = sum(1 for c in state.players[p].hand
-                if state.cards[c.card].category == "Character" and (state.cards[c.card].cost or 0) <= 4)
+    hand = [state.cards[c.card] for c in state.players[p].hand]
+    cheap = sum(1 for card in hand if card.category == "Character" and (card.cost or 0) <= 4)
     return "keep" if cheap >= 2 else "mulligan"
 
 
