@@ -30,7 +30,7 @@ build: $(VENV)/.installed
 
 serve: $(VENV)/.installed
 	@test -f dist/_routes.json || $(MAKE) build
-	$(PY) build.py serve --dist dist --port $(PORT)
+	$(PY) build.py serve --dist dist --port $(PORT) $(if $(CARDPANTRY_REFEREE_KEY),,--dev-referee-key)
 
 # The real-data tests read state/catalog.duckdb: build it first when missing.
 state/catalog.duckdb: | $(VENV)/.installed

@@ -115,14 +115,19 @@ def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None
               show_default=True)
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
-def serve(dist: Path, host: str, port: int) -> None:
+@click.option("--dev-referee-key", is_flag=True,
+              help="Without CARDPANTRY_REFEREE_KEY, seal practice games with the public development key "
+                   "(local use only: anyone can read such tokens).")
+def serve(dist: Path, host: str, port: int, dev_referee_key: bool) -> None:
     """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn."""
     import uvicorn
 
     from generator.app import create_app
 
-    click.echo(f"Serving {dist} on http://{host}:{port}/")
-    uvicorn.run(create_app(dist), host=host, port=port, access_log=False, log_level="warning")
+    app = create_app(dist, dev_referee_key=dev_referee_key)
+    referee = "on" if app.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
+    click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee})")
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ The app needs nothing at run time but ``dist/`` (and the referee key from the en
 from __future__ import annotations
 
 import datetime as dt
+import os
 import posixpath
 import secrets
 from collections import OrderedDict
@@ -22,6 +23,7 @@ from urllib.parse import parse_qsl
 from generator.catalog.snapshot import FileSnapshot
 from generator.handlers import HANDLERS
 from generator.not_found import not_found
+from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
 from generator.surfaces import SURFACES
 from generator.surfaces.registry import Context, match
@@ -33,7 +35,7 @@ CACHE_ENTRIES = 4096
 
 
 class App:
-    def __init__(self, dist: Path):
+    def __init__(self, dist: Path, referee_key: bytes | None = None):
         manifest = load_manifest(dist)
         if manifest is None:
             raise FileNotFoundError(f"{dist} has no routes manifest: run `python build.py build` first")
@@ -44,6 +46,7 @@ class App:
         self.snapshot = FileSnapshot(dist, self.site.encoding)
         self.surfaces = {s.id: s for s in SURFACES}
         self.joy_index = sum(1 for s in SURFACES if s.family == "G")
+        self.referee_key = referee_key
         self._files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 
     async def __call__(self, scope, receive, send) -> None:
@@ -87,7 +90,7 @@ class App:
 
     def _context(self) -> Context:
         now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
-        return Context(self.site, self.snapshot, now, self.joy_index)
+        return Context(self.site, self.snapshot, now, self.joy_index, self.referee_key)
 
     async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:
         response_headers = {k: v.replace("<{path}>", f"<{path}>")
@@ -191,5 +194,11 @@ async def _read_body(receive, limit: int) -> bytes | None:
             return b"".join(chunks) if size <= limit else None
 
 
-def create_app(dist: Path | str = "dist") -> App:
-    return App(Path(dist))
+def create_app(dist: Path | str = "dist", dev_referee_key: bool = False) -> App:
+    """The app over ``dist``. The referee key comes from CARDPANTRY_REFEREE_KEY; the public development
+    key only when asked for explicitly; with neither, the practice referee answers 503."""
+    try:
+        key = referee_key(os.environ, dev=dev_referee_key)
+    except KeyConfigError:
+        key = None
+    return App(Path(dist), key)

@@ -28,6 +28,7 @@ class Handler:
 
 HANDLER_LIST: tuple[Handler, ...] = (
     Handler(play.DECK_VALIDATE.path, "POST", play.deck_validate, max_body=MAX_BODY_BYTES),
+    Handler(play.PRACTICE.path, "POST", play.practice_move, max_body=MAX_BODY_BYTES),
 )
 
 HANDLERS: dict[tuple[str, str], Handler] = {(h.method, h.path): h for h in HANDLER_LIST}

@@ -15,6 +15,8 @@ from typing import Callable
 from generator.play.api import game_state_json_schema
 from generator.play.cards import cards_of
 from generator.play.deck_request import MAX_BODY_BYTES, BadRequest, parse_request
+from generator.play.example_match import example_match as play_example_match
+from generator.play.practice import practice
 from generator.play.rules_data import load_rules
 from generator.play.validator import validate_deck
 from generator.surfaces import play_data
@@ -48,6 +50,19 @@ def _post_only(ctx: Context, params: Params, query: Query) -> Result:
     return error(405, "method_not_allowed", "POST a JSON body to this endpoint")
 
 
+EXAMPLE_SEED = 2026
+
+
+def example_match(ctx: Context, params: Params, query: Query) -> Result:
+    """A real seeded AI-versus-AI match, recorded by the engine at build time."""
+    sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
+    try:
+        match = play_example_match(cards_of(ctx.snapshot), EXAMPLE_SEED)
+    except ValueError as exc:  # the card pool cannot make two legal, fully-compiled decks
+        return error(503, "example_unavailable", f"no example match can be recorded from this catalog: {exc}")
+    return Result(data=match, provenance=provenance(sources))
+
+
 DECK_VALIDATE = Surface("play.deck_validate", f"{PLAY}/deck/validate", "F", _post_only, methods=("POST",),
                         freshness="uncached", summary="Validate a One Piece deck (all violations at once)")
 
@@ -70,7 +85,35 @@ def deck_validate(ctx: Context, body: bytes | None, headers: dict[str, str]) -> 
         sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
         outcome = Result(data=verdict.model_dump(mode="json"), provenance=provenance(sources))
     surface = replace(DECK_VALIDATE, compute=lambda c, p, q: outcome)
-    return respond(surface, ctx, {}, {}, DECK_VALIDATE.path, request_id="req_" + secrets.token_hex(12))
+    return _answer(DECK_VALIDATE, ctx, outcome)
+
+
+PRACTICE = Surface("play.practice", f"{PLAY}/practice", "F", _post_only, methods=("POST",),
+                   freshness="uncached", summary="A stateless practice match against the ladder AI")
+
+
+def practice_move(ctx: Context, body: bytes | None, headers: dict[str, str]) -> Rendered:
+    """POST /api/v1/play/practice: the caller carries the sealed game; nothing is stored."""
+    if ctx.referee_key is None:
+        outcome = error(503, "referee_unconfigured", "the practice referee has no key on this server "
+                        "(CARDPANTRY_REFEREE_KEY); every other endpoint works")
+    elif body is None:
+        outcome = error(400, "body_too_large", f"The body is over {MAX_BODY_BYTES} bytes.")
+    else:
+        status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now)
+        if status == 200:
+            sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
+            outcome = Result(data=payload, provenance=provenance(sources))
+        else:
+            err = dict(payload["error"])
+            outcome = error(status, err.pop("code"), err.pop("message"), **err)
+    return _answer(PRACTICE, ctx, outcome)
+
+
+def _answer(surface: Surface, ctx: Context, outcome: Result) -> Rendered:
+    """A POST answer through the one envelope, with a fresh request id."""
+    fixed = replace(surface, compute=lambda c, p, q: outcome)
+    return respond(fixed, ctx, {}, {}, surface.path, request_id="req_" + secrets.token_hex(12))
 
 
 SURFACES = (
@@ -99,7 +142,10 @@ SURFACES = (
     Surface("play.game_state_schema", f"{PLAY}/game-state-schema", "F",
             _static(lambda ctx: game_state_json_schema()), enumerate=lambda ctx: [{}], freshness="methodology",
             summary="JSON Schema of the referee's game state, generated from the engine's models"),
+    Surface("play.example_match", f"{PLAY}/example-match", "F", example_match, enumerate=lambda ctx: [{}],
+            summary="A real seeded AI-versus-AI match: typed events, intents and replies"),
     DECK_VALIDATE,
+    PRACTICE,
     Surface("play.spec", "/play/spec", "F", _static(lambda ctx: play_data.play_spec()), enumerate=lambda ctx: [{}],
             media_type="text/html", template="play/spec.html", enveloped=False, freshness="methodology",
             summary="HTML directory of the play module"),

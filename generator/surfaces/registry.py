@@ -26,6 +26,7 @@ class Context:
     snapshot: Snapshot
     now: dt.datetime
     joy_index: int = 0  # X-Joy-Index: how many joy-bearing (family G) surfaces this build serves
+    referee_key: bytes | None = None  # the practice referee's AES-GCM key (app only; never in a file)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ checked the day it is registered.
 
 from __future__ import annotations
 
+import dataclasses
+
 import datetime as dt
 import hashlib
 import re
@@ -23,6 +25,7 @@ import rfc8785
 from generator.envelope import etag, iso
 from generator.identity import identity
 from generator.handlers import HANDLER_LIST
+from generator.play.seal import dev_key
 from generator.surfaces import SURFACES
 from generator.surfaces.registry import Context, Surface, match
 from generator.surfaces.respond import Rendered, respond
@@ -289,6 +292,10 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered) 
         return
     check_headers(surface, ctx, path, rendered)
     body = orjson.loads(rendered.body)
+    if surface.enveloped and "error" in body:  # e.g. 503 example_unavailable: the error shape, enveloped
+        assert set(body) == {"error", "_meta"} and set(body["error"]) == {"code", "message"}
+        check_meta(surface, ctx, body["_meta"])
+        return
     if surface.enveloped:
         assert set(body) == {"data", "_meta"}
         check_meta(surface, ctx, body["_meta"])
@@ -326,11 +333,20 @@ def test_every_post_handler_answers_with_the_envelope_and_headers(handler, ctx: 
     """POST-only surfaces answer through their handler, with the same envelope and headers."""
     surface = next(s for s in SURFACES if s.path == handler.path)
     assert handler.method in surface.methods
-    rendered = handler(ctx, POST_BODIES[handler.path], {})
-    assert rendered.status == 200, rendered.body[:300]
-    check_answer(surface, ctx, handler.path, rendered)
-    bad = handler(ctx, b"{not json", {})
+    keyed = dataclasses.replace(ctx, referee_key=dev_key())
+    if handler.path in POST_BODIES:
+        rendered = handler(keyed, POST_BODIES[handler.path], {})
+        assert rendered.status == 200, rendered.body[:300]
+        check_answer(surface, ctx, handler.path, rendered)
+    bad = handler(keyed, b"{not json", {})
     assert bad.status == 400 and set(orjson.loads(bad.body)["error"]) == {"code", "message"}
+    assert bad.headers["Cache-Control"] == "no-store" and "_meta" in orjson.loads(bad.body)
+
+
+def test_the_practice_referee_without_a_key_is_503_and_the_rest_works(ctx: Context) -> None:
+    handler = next(h for h in HANDLER_LIST if h.path == "/api/v1/play/practice")
+    rendered = handler(ctx, b'{"op": "new", "level": 0}', {})
+    assert rendered.status == 503 and orjson.loads(rendered.body)["error"]["code"] == "referee_unconfigured"
 
 
 def test_every_printing_has_a_card_and_every_game_its_sets(ctx: Context) -> None:
