@@ -243,3 +243,24 @@ def small_dist(tmp_path_factory, synthetic_catalog) -> Path:
 def synthetic_as_of() -> dt.datetime:
     """The as-of ``small_dist`` was built with."""
     return SYNTHETIC_AS_OF
+
+
+# ------------------------------------------------------------------ the real catalog (acceptance tests)
+
+
+@pytest.fixture(scope="session")
+def real_ingest(tmp_path_factory):
+    """The real ingest (every adapter, every pinned source) into a temporary state folder, once per
+    session, acquiring from ``CARDPANTRY_MIRROR`` (verified dumps are reused from the cache). Skips with
+    the reason when the variable is unset or a source cannot be acquired. Read-only: do not modify."""
+    mirror = os.environ.get("CARDPANTRY_MIRROR")
+    if not mirror:
+        pytest.skip("CARDPANTRY_MIRROR is unset: set it to a mirror folder laid out like ../shared/data "
+                    "to build the real catalog")
+    from generator.ingest.run import ingest
+
+    result = ingest(tmp_path_factory.mktemp("real-state"), Path(mirror), log=lambda line: None)
+    if result.unavailable:
+        notes = "; ".join(f"{r['source_id']}: {r['note']}" for r in result.runs if r["status"] == "unavailable")
+        pytest.skip(f"source(s) {', '.join(result.unavailable)} cannot be acquired from {mirror}: {notes}")
+    return result
