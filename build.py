@@ -26,6 +26,13 @@ state_option = click.option(
     show_default=True, help="Build state folder: catalog.duckdb and the source run history.")
 
 
+def _existing_catalog(state_dir: Path) -> Path:
+    catalog = state_dir / "catalog.duckdb"
+    if not catalog.exists():
+        raise click.ClickException(f"no catalog at {catalog}: run `python build.py ingest` first")
+    return catalog
+
+
 @click.group()
 def cli() -> None:
     """cardpantry: an open card-data directory, built to static files."""
@@ -51,10 +58,7 @@ def stats(state_dir: Path) -> None:
     from generator.catalog.queries import connect
     from generator.catalog.stats import stats_report
 
-    catalog = state_dir / "catalog.duckdb"
-    if not catalog.exists():
-        raise click.ClickException(f"no catalog at {catalog}: run `python build.py ingest` first")
-    with connect(catalog) as con:
+    with connect(_existing_catalog(state_dir)) as con:
         click.echo(stats_report(con))
 
 
@@ -65,10 +69,7 @@ def effect_coverage(state_dir: Path) -> None:
     from generator.catalog.queries import connect, onepiece_cards
     from generator.play.effects.coverage import effect_coverage as coverage, format_coverage
 
-    catalog = state_dir / "catalog.duckdb"
-    if not catalog.exists():
-        raise click.ClickException(f"no catalog at {catalog}: run `python build.py ingest` first")
-    with connect(catalog) as con:
+    with connect(_existing_catalog(state_dir)) as con:
         cards = onepiece_cards(con)
     click.echo(format_coverage(coverage(cards.values())))
 

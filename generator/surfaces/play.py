@@ -40,9 +40,13 @@ def _lookup(fetch: Callable[[str], dict], param: str):
     return compute
 
 
+def _card_provenance(ctx: Context):
+    """Answers derived from One Piece card data carry the One Piece sources (and so NOASSERTION)."""
+    return provenance(s for s in ctx.snapshot.sources() if s.game == "op")
+
+
 def effect_grammar(ctx: Context, params: Params, query: Query) -> Result:
-    sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
-    return Result(data=play_data.effect_grammar(cards_of(ctx.snapshot)), provenance=provenance(sources))
+    return Result(data=play_data.effect_grammar(cards_of(ctx.snapshot)), provenance=_card_provenance(ctx))
 
 
 
@@ -55,12 +59,11 @@ EXAMPLE_SEED = 2026
 
 def example_match(ctx: Context, params: Params, query: Query) -> Result:
     """A real seeded AI-versus-AI match, recorded by the engine at build time."""
-    sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
     try:
         match = play_example_match(cards_of(ctx.snapshot), EXAMPLE_SEED)
     except ValueError as exc:  # the card pool cannot make two legal, fully-compiled decks
         return error(503, "example_unavailable", f"no example match can be recorded from this catalog: {exc}")
-    return Result(data=match, provenance=provenance(sources))
+    return Result(data=match, provenance=_card_provenance(ctx))
 
 
 DECK_VALIDATE = Surface("play.deck_validate", f"{PLAY}/deck/validate", "F", _post_only, methods=("POST",),
@@ -82,8 +85,7 @@ def deck_validate(ctx: Context, body: bytes | None, headers: dict[str, str]) -> 
         outcome = error(400, bad.code, bad.message)
     else:
         verdict = validate_deck(request, cards_of(ctx.snapshot), _rules(), ctx.now.date())
-        sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
-        outcome = Result(data=verdict.model_dump(mode="json"), provenance=provenance(sources))
+        outcome = Result(data=verdict.model_dump(mode="json"), provenance=_card_provenance(ctx))
     surface = replace(DECK_VALIDATE, compute=lambda c, p, q: outcome)
     return _answer(DECK_VALIDATE, ctx, outcome)
 
@@ -102,8 +104,7 @@ def practice_move(ctx: Context, body: bytes | None, headers: dict[str, str]) -> 
     else:
         status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now)
         if status == 200:
-            sources = [s for s in ctx.snapshot.sources() if s.game == "op"]
-            outcome = Result(data=payload, provenance=provenance(sources))
+            outcome = Result(data=payload, provenance=_card_provenance(ctx))
         else:
             err = dict(payload["error"])
             outcome = error(status, err.pop("code"), err.pop("message"), **err)
