@@ -82,12 +82,12 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
             _count(summary, record)
         data_files = {}
         for rel, body in snapshot_files(snapshot):
-            record = writer.write(rel, body)
+            record = writer.write(rel, body, twins=False)
             data_files[rel] = record.sha256
             _count(summary, record)
         manifest_bytes = manifest.to_bytes(SURFACES, data_files)
         for rel, body in (*nginx_files(orjson.loads(manifest_bytes)).items(), (MANIFEST, manifest_bytes)):
-            _count(summary, writer.write(rel, body))
+            _count(summary, writer.write(rel, body, twins=False))
         writer.commit()
     except BaseException:
         writer.abort()

@@ -3,8 +3,8 @@
 A build writes into a sibling temporary folder and swaps it in only when everything succeeded, so
 a failed build leaves the previous ``dist/`` serving. A file whose bytes equal the previous build's
 (known from the previous manifest's sha256, without reading the old file) is hard-linked, not
-rewritten: its inode and mtime stay, and a CDN sync sees nothing new. Files of 1 KiB or more get
-``.gz`` and ``.br`` twins; gzip's header timestamp is fixed so twins are deterministic too.
+rewritten: its inode and mtime stay, and a CDN sync sees nothing new. Served files of 1 KiB or
+more get ``.gz`` and ``.br`` twins; gzip's header timestamp is fixed so twins are deterministic too.
 """
 
 from __future__ import annotations
@@ -47,7 +47,9 @@ class DistWriter:
         self._written: set[str] = set()
         self._dirs: set[Path] = set()
 
-    def write(self, rel: str, body: bytes) -> FileRecord:
+    def write(self, rel: str, body: bytes, twins: bool = True) -> FileRecord:
+        """Write one file (or hard-link the previous build's identical one). ``twins=False`` for files
+        nobody downloads (``_data`` shards, the manifest, host configs): compressing them is waste."""
         if rel in self._written:
             raise DoubleWrite(f"{rel} written twice in one build")
         self._written.add(rel)
@@ -56,7 +58,7 @@ class DistWriter:
         if target.parent not in self._dirs:
             target.parent.mkdir(parents=True, exist_ok=True)
             self._dirs.add(target.parent)
-        twins = ("br", "gz") if len(body) >= TWIN_THRESHOLD else ()
+        twins = ("br", "gz") if twins and len(body) >= TWIN_THRESHOLD else ()
         if self.previous.get(rel) == digest and self._link_previous(rel, twins):
             return FileRecord(rel, digest, len(body), twins, True)
         target.write_bytes(body)
