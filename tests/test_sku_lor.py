@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from generator.ingest import lorcana_data, lorcanajson
-from generator.ingest.lorcana_sku import (card_key, conflicting, display_label, full_name, lor_sku, number_token,
+from generator.sku_lor import (card_key, conflicting, display_label, full_name, lor_sku, number_token,
                                           set_token)
 from generator.ingest.sink import Sink
 from generator.sku import Sku, SkuError

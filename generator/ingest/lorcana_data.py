@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from generator.ingest.lorcana_sku import (LANGUAGES, card_key, conflicting, display_label, full_name, lor_sku,
+from generator.sku_lor import (LANGUAGES, card_key, conflicting, display_label, full_name, lor_sku,
                                           number_token, set_token)
 from generator.ingest.sink import Sink
 from generator.sku import SkuError

@@ -2,7 +2,7 @@
 
 This is the Lorcana source with text (abilities, full text, flavour) and set metadata, in one
 language (``metadata.language``, English here). The SKU comes from what the card prints
-(``lorcana_sku``): the set number, or the promo group for promos (``promoGrouping`` "P1" -> ``p1``),
+(``generator.sku_lor``): the set number, or the promo group for promos (``promoGrouping`` "P1" -> ``p1``),
 or ``q1`` for the quest LorcanaJSON files as set "10"; the number plus its printed letter ("4a").
 
 ``card_key`` follows LorcanaJSON's own linkage (``nonPromoId``/``nonEnchantedId``) to the base card
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import orjson
 
-from generator.ingest.lorcana_sku import card_key, conflicting, lor_sku, display_label
+from generator.sku_lor import card_key, conflicting, lor_sku, display_label
 from generator.ingest.sink import Sink, parse_date
 from generator.sku import Sku, SkuError, token
 
