@@ -1,4 +1,4 @@
-"""The Lorcana part of the SKU standard (``docs/_sku_lor.md``), shared by both Lorcana adapters.
+"""The Lorcana part of the SKU standard (``docs/sku.md, Lorcana section``), shared by both Lorcana adapters.
 
 LorcanaJSON and lorcana-data name sets differently (``"1"`` vs ``tfc``) and one of LorcanaJSON's
 codes collides with a later official set (its ``"10"`` is the quest Deep Trouble, not Whispers in

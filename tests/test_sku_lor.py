@@ -1,4 +1,4 @@
-"""The Lorcana part of the SKU standard (docs/_sku_lor.md): the token rules, and the promise that
+"""The Lorcana part of the SKU standard (docs/sku.md, Lorcana section): the token rules, and the promise that
 LorcanaJSON and lorcana-data give one English printing the same SKU so the catalog merges them.
 
 Synthetic records only ("Test Mouse - Example"); the real dumps are read by the ``real_data`` test.

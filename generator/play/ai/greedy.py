@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from generator.play.ai.evaluate import evaluate, threat
+from generator.play.ai.evaluate import DEFAULT, Weights, evaluate, threat
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import (after, battle_numbers, cheapest_defence, distinct, keep_hand,
                                    reflex)
@@ -65,7 +65,7 @@ def play_battle(state: GameState, me: int, plan: Plan) -> GameState:
     return state
 
 
-def defence(world: GameState, me: int, legal: Sequence[Action]) -> str:
+def defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAULT) -> str:
     """The best defence plan's move for this Block or Counter step (see the module docstring)."""
     plans: list[Plan] = [_decline]
     plans += [_blocking(a.card) for a in distinct(world, legal) if a.kind == "block"]
@@ -73,34 +73,35 @@ def defence(world: GameState, me: int, legal: Sequence[Action]) -> str:
     best, best_value = _decline(world, legal), None
     for plan in plans:
         move = plan(world, legal)
-        value = evaluate(play_battle(world, me, plan), me)
+        value = evaluate(play_battle(world, me, plan), me, w)
         if best_value is None or value > best_value + 1e-9:
             best, best_value = move, value
     return best
 
 
-def judge(world: GameState, me: int, candidates: Sequence[Action]) -> list[tuple[float, str]]:
+def judge(world: GameState, me: int, candidates: Sequence[Action],
+          w: Weights = DEFAULT) -> list[tuple[float, str]]:
     """Every candidate's value for ``me`` once it has played out; ending the turn is the
     position now without the unused attacks."""
     out = []
     for a in candidates:
         if a.kind == "end_turn":
-            out.append((evaluate(world, me) - threat(world, me), a.id))
+            out.append((evaluate(world, me, w) - threat(world, me, w), a.id))
             continue
         nxt = after(world, a.id)
         if nxt is not None:
-            out.append((evaluate(nxt, me), a.id))
+            out.append((evaluate(nxt, me, w), a.id))
     return out
 
 
-def react(world: GameState, me: int, legal: Sequence[Action]) -> str:
+def react(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAULT) -> str:
     """Any decision other than a free Main-phase move, judged by simulation."""
     if world.phase == "mulligan":
         return keep_hand(world, me)
     in_battle = world.battle is not None and world.battle.step in ("block", "counter")
     if world.prompt is None and in_battle:
-        return defence(world, me, legal)
-    scored = [(evaluate(nxt, me), a.id) for a in distinct(world, legal)
+        return defence(world, me, legal, w)
+    scored = [(evaluate(nxt, me, w), a.id) for a in distinct(world, legal)
               if (nxt := after(world, a.id)) is not None]
     if not scored:
         return reflex(world, legal) or legal[0].id
@@ -119,6 +120,7 @@ class Greedy:
     priors: Priors
     level: int = 2
     name: str = "L2 greedy"
+    weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
         candidates = distinct(obs.state, legal)
@@ -128,6 +130,6 @@ class Greedy:
             return keep_hand(obs.state, obs.player)
         world = determinise(obs, rng, self.priors)
         if not is_free(world, obs.player):
-            return react(world, obs.player, legal)
-        scored = judge(world, obs.player, candidates)
+            return react(world, obs.player, legal, self.weights)
+        scored = judge(world, obs.player, candidates, self.weights)
         return max(scored, key=lambda x: x[0])[1] if scored else "end"

@@ -32,10 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.play.ai.basic import aggressor_move
-from generator.play.ai.evaluate import evaluate
+from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
 from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
-from generator.play.ai.planner import plan_turn
+from generator.play.ai.planner import Plan, plan_turn
 from generator.play.ai.sim import distinct, keep_hand, reflex, settle, try_apply
 from generator.play.api import apply, legal_actions
 from generator.play.state import Action, GameState
@@ -44,12 +44,12 @@ PLAYOUT_LIMIT = 400
 SCALE = 6.0          # evaluation units per unit of the UCB1 exploration term
 
 
-def replay(world: GameState, me: int, plan: Sequence[str]) -> GameState:
+def replay(world: GameState, me: int, plan: Plan) -> GameState:
     """Play ``plan`` in ``world`` (skipping moves this world makes illegal), then finish the
     turn and the opponent's next turn; return the position when ``me`` may act again."""
     state = world
     turn = world.turn
-    for move in plan:
+    for move in (m for macro in plan for m in macro):
         if state.result is not None or not is_free(state, me):
             break
         nxt = try_apply(state, move)
@@ -72,13 +72,12 @@ def replay(world: GameState, me: int, plan: Sequence[str]) -> GameState:
     return state
 
 
-def arms_from(plans: list[tuple[float, tuple[str, ...]]], legal_ids: set[str],
-              arms: int) -> list[tuple[str, ...]]:
-    """The best plan for each of the ``arms`` best distinct first moves."""
-    out: list[tuple[str, ...]] = []
-    firsts: set[str] = set()
+def arms_from(plans: list[tuple[float, Plan]], legal_ids: set[str], arms: int) -> list[Plan]:
+    """The best plan for each of the ``arms`` best distinct first macros."""
+    out: list[Plan] = []
+    firsts: set[tuple[str, ...]] = set()
     for _, plan in plans:
-        if plan and plan[0] in legal_ids and plan[0] not in firsts:
+        if plan and plan[0][0] in legal_ids and plan[0] not in firsts:
             firsts.add(plan[0])
             out.append(plan)
         if len(out) == arms:
@@ -100,6 +99,7 @@ class MonteCarlo:
     beam: int = 3
     depth: int = 14
     time_budget: float | None = None
+    weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
         candidates = distinct(obs.state, legal)
@@ -110,17 +110,17 @@ class MonteCarlo:
         me = obs.player
         first = determinise(obs, rng, self.priors)
         if not is_free(first, me):
-            votes = Counter(react(w, me, legal) for w in [first] + [
+            votes = Counter(react(w, me, legal, self.weights) for w in [first] + [
                 determinise(obs, rng, self.priors) for _ in range(self.react_worlds - 1)])
             return votes.most_common(1)[0][0]
-        plans = plan_turn(first, me, self.beam, self.depth)
+        plans = plan_turn(first, me, self.beam, self.depth, self.weights)
         arms = arms_from(plans, {a.id for a in candidates}, self.arms)
         if len(arms) <= 1:
-            return arms[0][0] if arms else "end"
+            return arms[0][0][0] if arms else "end"
         worlds = [determinise(obs, rng, self.priors) for _ in range(self.worlds)]
-        return arms[self._bandit(arms, worlds, me)][0]
+        return arms[self._bandit(arms, worlds, me)][0][0]
 
-    def _bandit(self, arms: list[tuple[str, ...]], worlds: list[GameState], me: int) -> int:
+    def _bandit(self, arms: list[Plan], worlds: list[GameState], me: int) -> int:
         """UCB1 over the arms; ties go to the arm L3 ranked higher."""
         n = [0] * len(arms)
         total = [0.0] * len(arms)
@@ -135,6 +135,6 @@ class MonteCarlo:
                 i = max(range(len(arms)), key=lambda k: (
                     total[k] / n[k] + SCALE * math.sqrt(2 * log_t / n[k]), -k))
             world = worlds[n[i] % len(worlds)]
-            total[i] += evaluate(replay(world, me, arms[i]), me)
+            total[i] += evaluate(replay(world, me, arms[i]), me, self.weights)
             n[i] += 1
         return max(range(len(arms)), key=lambda k: (total[k] / n[k] if n[k] else -math.inf, -k))

@@ -11,9 +11,12 @@ every depth also scores ending the turn there. The plan with the best position a
 ends wins and its first move is played. Positions reached twice (DON!! given in another order)
 are expanded once.
 
-Moves pruned because they cannot matter: giving DON!! to a card that cannot attack this turn
-and has no effect that counts DON!! (power during your turn matters only for battles). Decisions
-other than a free Main-phase move are judged as in L2 (``greedy.react``).
+Moves are macros (``macros``): DON!! is given as part of an attack, "give d DON!! to A, then A
+attacks T", with d from the few counts that can matter (none, just enough to reach the target,
+one or two more to demand more Counter, all that are left); one DON!! at a time would spend the
+search depth on orderings. Only a card whose own text counts DON!! gets DON!! as a move of its
+own. The first move of the best plan is played; the next decision plans again from there.
+Decisions other than a free Main-phase move are judged as in L2 (``greedy.react``).
 """
 
 from __future__ import annotations
@@ -22,8 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.play import battle
-from generator.play.ai.evaluate import evaluate
+from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
 from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import after, distinct, keep_hand
@@ -31,8 +33,8 @@ from generator.play.api import legal_actions
 from generator.play.state import Action, GameState
 from generator.play.zones import field_card
 
-BEAM = 3
-DEPTH = 14
+BEAM = 4
+DEPTH = 10
 
 
 def fingerprint(state: GameState) -> tuple:
@@ -45,68 +47,112 @@ def fingerprint(state: GameState) -> tuple:
     return (side(state.players[0]), side(state.players[1]), state.phase, state.turn)
 
 
-def useful(state: GameState, me: int, a: Action) -> bool:
-    """False for DON!! given to a card that can neither attack now nor use DON!! in its text."""
-    if a.kind != "give_don":
-        return True
+def _don_counts(state: GameState, me: int, a: Action) -> list[int]:
+    """How many DON!! to give an attacker before this attack: none, just enough to reach the
+    target's power (ties go to the attacker, 7-1-4-1), one or two more (each makes the defender
+    find another 1000 of Counter), or all that are left."""
+    free = state.players[me].don_active
+    if not free or a.preview is None:
+        return [0]
+    short = max(0, -(-(a.preview.target_power - a.preview.attacker_power) // 1000))
+    return sorted({d for d in (0, short, short + 1, short + 2, free) if d <= free})
+
+
+def _don_effects(state: GameState, me: int, a: Action) -> bool:
+    """A card whose text counts its DON!! ([DON!! xN]): giving it DON!! is a move of its own."""
     card = field_card(state, me, a.card)
-    if card is None:
-        return True
-    if battle.can_attack(state, me, card):
-        return True
-    return any(e.don_requirement for e in state.compiled[card.card].effects)
+    return card is not None and any(e.don_requirement for e in state.compiled[card.card].effects)
 
 
-def moves(state: GameState, me: int) -> list[Action]:
-    return [a for a in distinct(state, legal_actions(state)) if useful(state, me, a)]
+def macros(state: GameState, me: int) -> list[tuple[str, ...]]:
+    """The planner's moves: each distinct move, except that DON!! is given as part of an attack
+    ("give d DON!! to A, then A attacks T") unless the card's own text counts DON!!."""
+    out: list[tuple[str, ...]] = []
+    for a in distinct(state, legal_actions(state)):
+        if a.kind == "give_don":
+            if _don_effects(state, me, a):
+                out.append((a.id,))
+        elif a.kind == "attack":
+            out.extend((f"don:{a.card}",) * d + (a.id,) for d in _don_counts(state, me, a))
+        elif a.kind != "end_turn":
+            out.append((a.id,))
+    return out
 
 
-def plan_turn(world: GameState, me: int, beam: int = BEAM,
-              depth: int = DEPTH) -> list[tuple[float, tuple[str, ...]]]:
-    """Complete turn plans for ``me`` from ``world``, best first: (value after the turn, moves)."""
-    plans: list[tuple[float, tuple[str, ...]]] = []
-    frontier: list[tuple[GameState, tuple[str, ...]]] = [(world, ())]
-    seen = {fingerprint(world)}
-    for _ in range(depth):
+def run(state: GameState, moves: tuple[str, ...]) -> GameState | None:
+    """Play a macro: every move played out by ``sim.after``; None if one is illegal here."""
+    for move in moves:
+        state = after(state, move)
+        if state is None:
+            return None
+    return state
+
+
+Plan = tuple[tuple[str, ...], ...]     # macros, each a tuple of action ids
+END: tuple[str, ...] = ("end",)
+Worlds = tuple[GameState, ...]
+
+
+def _step(worlds: Worlds, macro: tuple[str, ...]) -> Worlds | None:
+    """The macro in every world; a world where it is illegal (a battle went otherwise there, or
+    the game is over) stays as it was. None when it is illegal everywhere."""
+    out = [run(w, macro) for w in worlds]
+    if all(x is None for x in out):
+        return None
+    return tuple(x if x is not None else w for x, w in zip(out, worlds))
+
+
+def _value(worlds: Worlds, me: int, w: Weights) -> float:
+    return sum(evaluate(s, me, w) for s in worlds) / len(worlds)
+
+
+def plan_turn(world: GameState | Worlds, me: int, beam: int = BEAM, depth: int = DEPTH,
+              w: Weights = DEFAULT) -> list[tuple[float, Plan]]:
+    """Complete turn plans for ``me``, best first: (mean value after the turn, plan). Given
+    several guesses (``world`` a tuple), a plan is played in each and its values averaged, so
+    the plan is good against the hands the opponent may hold, not against one guess."""
+    worlds: Worlds = (world,) if isinstance(world, GameState) else tuple(world)
+    plans: list[tuple[float, Plan]] = []
+    frontier: list[tuple[Worlds, Plan]] = [(worlds, ())]
+    seen = {fingerprint(worlds[0])}
+    for level in range(depth + 1):
         children = []
-        for state, path in frontier:
-            ended = after(state, "end")
+        for states, path in frontier:
+            ended = _step(states, END)
             if ended is not None:
-                plans.append((evaluate(ended, me), path + ("end",)))
-            for a in moves(state, me):
-                if a.kind == "end_turn":
-                    continue
-                nxt = after(state, a.id)
+                plans.append((_value(ended, me, w), path + (END,)))
+            if level == depth:
+                continue
+            for macro in macros(states[0], me):
+                nxt = _step(states, macro)
                 if nxt is None:
                     continue
-                if not is_free(nxt, me):
-                    plans.append((evaluate(nxt, me), path + (a.id,)))
+                if not any(is_free(x, me) for x in nxt):
+                    plans.append((_value(nxt, me, w), path + (macro,)))
                     continue
-                key = fingerprint(nxt)
+                key = fingerprint(nxt[0])
                 if key not in seen:
                     seen.add(key)
-                    children.append((evaluate(nxt, me), len(children), nxt, path + (a.id,)))
+                    children.append((_value(nxt, me, w), len(children), nxt, path + (macro,)))
         children.sort(key=lambda x: (-x[0], x[1]))
         frontier = [(s, p) for _, _, s, p in children[:beam]]
         if not frontier:
             break
-    for state, path in frontier:
-        ended = after(state, "end")
-        if ended is not None:
-            plans.append((evaluate(ended, me), path + ("end",)))
     plans.sort(key=lambda x: -x[0])
     return plans
 
 
 @dataclass(frozen=True)
 class Planner:
-    """L3: beam search over its own turn on one guess of the hidden cards."""
+    """L3: beam search over its own turn on ``worlds`` guesses of the hidden cards."""
 
     priors: Priors
     level: int = 3
     name: str = "L3 turn planner"
     beam: int = BEAM
     depth: int = DEPTH
+    worlds: int = 1
+    weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
         candidates = distinct(obs.state, legal)
@@ -116,7 +162,8 @@ class Planner:
             return keep_hand(obs.state, obs.player)
         world = determinise(obs, rng, self.priors)
         if not is_free(world, obs.player):
-            return react(world, obs.player, legal)
-        plans = plan_turn(world, obs.player, self.beam, self.depth)
+            return react(world, obs.player, legal, self.weights)
+        worlds = (world, *(determinise(obs, rng, self.priors) for _ in range(self.worlds - 1)))
+        plans = plan_turn(worlds, obs.player, self.beam, self.depth, self.weights)
         ids = {a.id for a in candidates}
-        return next((p[0] for _, p in plans if p and p[0] in ids), "end")
+        return next((p[0][0] for _, p in plans if p and p[0][0] in ids), "end")
