@@ -1,3 +1,3 @@
 SELECT game, set_code, name, release_date, total_cards, printed_numbers, sources
 FROM sets WHERE game = $game
-ORDER BY release_date NULLS LAST, set_code;
+ORDER BY release_date NULLS LAST, length(set_code), set_code;  -- "9" before "10"
