@@ -54,7 +54,8 @@ def card_set(con, game: str, set_code: str) -> CardSet | None:
 def _printing(r: dict[str, Any]) -> Printing:
     """Built without re-validation: the catalog's column types already hold (schema.sql), and this
     runs for every printing of every build (validating cost 1.6 s of a build's 56k printings)."""
-    return Printing.model_construct(**{**r, "attrs": _json(r["attrs"]), "sources": tuple(r["sources"])})
+    return Printing.model_construct(**{**r, "attrs": _json(r["attrs"]), "sources": tuple(r["sources"]),
+                                       "disagreements": tuple(_json(r["disagreements"]))})
 
 
 def printing(con, sku: str) -> Printing | None:

@@ -44,6 +44,7 @@ class Printing(Frozen):
     rarity: str | None
     attrs: dict[str, Any]
     sources: tuple[str, ...]
+    disagreements: tuple[dict[str, Any], ...] = ()  # {field, source_a, value_a, source_b, value_b}
 
 
 class SourceRun(Frozen):

@@ -21,7 +21,8 @@ def encoding_members(encoding: str) -> dict:
         "densities": {
             "sparse": "identity members only: name, rarity, variant, in_set, of_game, price, image_url",
             "normal": "sparse plus card_key and game-specific structural attributes (the default)",
-            "saturated": "normal plus sibling printings of the same card and the contributing sources",
+            "saturated": "normal plus sibling printings of the same card, the contributing sources, and "
+                         "where two sources observed this printing differently, both values",
         },
         "density_values": list(DENSITIES),
         "identity_fields": list(IDENTITY_FIELDS),

@@ -70,6 +70,7 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
         members["siblings"] = [{"sku": s, "@id": card_url(s)} for s in siblings]
         members["sources"] = [{"id": s.source_id, "tier": s.tier, "version": s.version}
                               for s in _sources(ctx, printing)]
+        members["disagreements"] = list(printing.disagreements)
     return members, opaque
 
 

@@ -243,11 +243,15 @@ def test_quarantined_rows_never_reach_printings(world, tmp_path):
 def test_two_sources_observing_one_sku_differently_record_disagreements(world, tmp_path):
     catalog = world.ingest(tmp_path / "state").catalog
 
-    assert query(catalog, "SELECT * FROM disagreements ORDER BY ALL") == [
+    assert query(catalog, "SELECT * FROM disagreements ORDER BY ALL") == [  # values as JSON text
         ("op-tst1-002-en", "attrs.power", "fake-op-a", "4000", "fake-op-b", "5000"),
-        ("op-tst1-002-en", "name", "fake-op-a", "Testo Navigator", "fake-op-b", "Testo Navigatr"),
-        ("op-tst1-002-en", "rarity", "fake-op-a", "R", "fake-op-b", "SR"),
+        ("op-tst1-002-en", "name", "fake-op-a", '"Testo Navigator"', "fake-op-b", '"Testo Navigatr"'),
+        ("op-tst1-002-en", "rarity", "fake-op-a", '"R"', "fake-op-b", '"SR"'),
     ]
+    # and the printing carries them, decoded, for the saturated card document
+    (published,) = query(catalog, "SELECT disagreements FROM printings WHERE sku = 'op-tst1-002-en'")[0]
+    assert orjson.loads(published)[1] == {"field": "name", "source_a": "fake-op-a", "value_a": "Testo Navigator",
+                                          "source_b": "fake-op-b", "value_b": "Testo Navigatr"}
     # the higher-priority source's values are published, both sources listed
     assert query(catalog, "SELECT name, rarity, sources FROM printings WHERE sku = 'op-tst1-002-en'") == [
         ("Testo Navigator", "R", ["fake-op-a", "fake-op-b"])]

@@ -1,7 +1,28 @@
+-- Where two sources observed one printing differently, both values are kept here (as JSON text).
+CREATE TABLE disagreements AS
+WITH obs AS (
+    SELECT sku, source_id, priority, 'name' AS field, to_json(name)::VARCHAR AS value FROM printing_observations
+    UNION ALL
+    SELECT sku, source_id, priority, 'rarity', to_json(rarity)::VARCHAR FROM printing_observations
+    UNION ALL
+    SELECT sku, source_id, priority, 'attrs.' || k, json_extract(attrs, '$."' || k || '"')::VARCHAR
+    FROM printing_observations, unnest(json_keys(attrs)) AS t(k)
+)
+SELECT a.sku, a.field, a.source_id AS source_a, a.value AS value_a, b.source_id AS source_b, b.value AS value_b
+FROM obs a JOIN obs b ON a.sku = b.sku AND a.field = b.field AND a.priority < b.priority
+WHERE a.value IS DISTINCT FROM b.value AND a.value <> 'null' AND b.value <> 'null'
+ORDER BY a.sku, a.field, source_a, source_b;
+
 -- Published tables, derived from the observations. One printing per SKU: the values of the
--- highest-priority source, with every contributing source listed.
+-- highest-priority source, with every contributing source listed and their disagreements.
 
 CREATE TABLE printings AS
+WITH differing AS (
+    SELECT sku, to_json(list({'field': field, 'source_a': source_a, 'value_a': value_a::JSON,
+                              'source_b': source_b, 'value_b': value_b::JSON}
+                             ORDER BY field, source_a, source_b)) AS disagreements
+    FROM disagreements GROUP BY sku
+)
 SELECT
     first(o.sku ORDER BY o.priority)          AS sku,
     first(o.game ORDER BY o.priority)         AS game,
@@ -13,8 +34,9 @@ SELECT
     first(o.name ORDER BY o.priority)         AS name,
     first(o.rarity ORDER BY o.priority) FILTER (WHERE o.rarity IS NOT NULL) AS rarity,
     first(o.attrs ORDER BY o.priority)        AS attrs,
-    list(o.source_id ORDER BY o.priority)     AS sources
-FROM printing_observations o
+    list(o.source_id ORDER BY o.priority)     AS sources,
+    coalesce(first(d.disagreements), '[]'::JSON) AS disagreements
+FROM printing_observations o LEFT JOIN differing d ON d.sku = o.sku
 GROUP BY o.sku
 ORDER BY sku;
 
@@ -44,17 +66,4 @@ ORDER BY game, set_code;
 
 UPDATE games SET first_seen = (SELECT min(release_date) FROM sets WHERE sets.game = games.game);
 
--- Where two sources observed one printing differently, both values are kept here.
-CREATE TABLE disagreements AS
-WITH obs AS (
-    SELECT sku, source_id, priority, 'name' AS field, name AS value FROM printing_observations
-    UNION ALL
-    SELECT sku, source_id, priority, 'rarity', rarity FROM printing_observations
-    UNION ALL
-    SELECT sku, source_id, priority, 'attrs.' || k, json_extract(attrs, '$."' || k || '"')::VARCHAR
-    FROM printing_observations, unnest(json_keys(attrs)) AS t(k)
-)
-SELECT a.sku, a.field, a.source_id AS source_a, a.value AS value_a, b.source_id AS source_b, b.value AS value_b
-FROM obs a JOIN obs b ON a.sku = b.sku AND a.field = b.field AND a.priority < b.priority
-WHERE a.value IS DISTINCT FROM b.value AND a.value IS NOT NULL AND b.value IS NOT NULL
-ORDER BY a.sku, a.field, source_a, source_b;
+
