@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import multiprocessing
+from contextlib import contextmanager
 import os
 import sys
 import time
@@ -73,18 +74,15 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
     summary = BuildSummary(unavailable=unavailable)
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        for path, surface_id, status, headers, record in _render_all(ctx, writer, workers, summary, show):
-            if path in manifest.routes:  # workers each see only their own writes
-                raise DoubleWrite(f"{path} rendered twice in one build")
-            manifest.add(path, BY_ID[surface_id], status, headers, record)
-            summary.statuses[status] += 1
-            summary.routes += 1
-            _count(summary, record)
-        data_files = {}
-        for rel, body in snapshot_files(snapshot):
-            record = writer.write(rel, body, twins=False)
-            data_files[rel] = record.sha256
-            _count(summary, record)
+        with _rendering(ctx, writer, workers, show) as rendered:
+            data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
+            for path, surface_id, status, headers, record in rendered:
+                if path in manifest.routes:  # workers each see only their own writes
+                    raise DoubleWrite(f"{path} rendered twice in one build")
+                manifest.add(path, BY_ID[surface_id], status, headers, record)
+                summary.statuses[status] += 1
+                summary.routes += 1
+                _count(summary, record)
         manifest_bytes = manifest.to_bytes(SURFACES, data_files)
         for rel, body in (*nginx_files(orjson.loads(manifest_bytes)).items(), (MANIFEST, manifest_bytes)):
             _count(summary, writer.write(rel, body, twins=False))
@@ -96,9 +94,23 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
     return summary
 
 
+def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -> dict[str, str]:
+    data_files = {}
+    for rel, body in snapshot_files(snapshot):
+        record = writer.write(rel, body, twins=False)
+        data_files[rel] = record.sha256
+        _count(summary, record)
+    return data_files
+
+
 def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
-    jobs = [(s.id, params) for s in SURFACES if s.static for params in s.enumerate(ctx)]
-    return [jobs[i:i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+    """Surfaces with few routes first, one route per chunk: some are costly (the example match plays
+    a whole game), and handing them out first keeps both workers busy to the end."""
+    by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in SURFACES if s.static]
+    by_surface.sort(key=len)
+    small = [[job] for jobs in by_surface if len(jobs) < CHUNK for job in jobs]
+    large = [job for jobs in by_surface if len(jobs) >= CHUNK for job in jobs]
+    return small + [large[i:i + CHUNK] for i in range(0, len(large), CHUNK)]
 
 
 _WORKER: tuple[Context, DistWriter] | None = None
@@ -116,23 +128,24 @@ def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, di
     return rendered_chunk
 
 
-def _render_all(ctx: Context, writer: DistWriter, workers: int | None, summary: BuildSummary, show: bool):
-    """Yield every rendered static route; chunks go to forked workers that share the snapshot."""
+@contextmanager
+def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool):
+    """Start rendering every static route in forked workers (they share the snapshot), and yield an
+    iterator of the rendered routes, so the parent can work while they do."""
     global _WORKER
     _WORKER = (ctx, writer)
     chunks = _jobs(ctx)
     count = workers or os.cpu_count() or 1
-    if count == 1 or len(chunks) == 1:
-        results = map(_render_chunk, chunks)
-        pool = None
-    else:
-        pool = multiprocessing.get_context("fork").Pool(count)
-        results = pool.imap(_render_chunk, chunks)
-    try:
+    pool = multiprocessing.get_context("fork").Pool(count) if count > 1 and len(chunks) > 1 else None
+    results = pool.imap(_render_chunk, chunks) if pool else map(_render_chunk, chunks)
+
+    def routes():
         for done, chunk in enumerate(results, 1):
             yield from chunk
-            if show:
+            if show and done % 20 == 0:
                 print(f"\r  rendering: {done}/{len(chunks)} chunks", end="", file=sys.stderr, flush=True)
+    try:
+        yield routes()
     finally:
         if pool is not None:
             pool.close()
