@@ -9,6 +9,7 @@ equals the previous build's writes nothing at all.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import multiprocessing
 from contextlib import contextmanager
 import os
@@ -136,7 +137,12 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
     _WORKER = (ctx, writer)
     chunks = _jobs(ctx)
     count = workers or os.cpu_count() or 1
-    pool = multiprocessing.get_context("fork").Pool(count) if count > 1 and len(chunks) > 1 else None
+    pool = None
+    if count > 1 and len(chunks) > 1:
+        # Move every live object out of the collector's reach before forking: otherwise each
+        # worker's GC walks the shared snapshot and copy-on-write duplicates it page by page.
+        gc.freeze()
+        pool = multiprocessing.get_context("fork").Pool(count)
     results = pool.imap(_render_chunk, chunks) if pool else map(_render_chunk, chunks)
 
     def routes():
@@ -150,6 +156,7 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
         if pool is not None:
             pool.close()
             pool.join()
+            gc.unfreeze()
         _WORKER = None
         if show:
             print("\r", end="", file=sys.stderr)
