@@ -230,6 +230,7 @@ def _scan(out: dict) -> None:
     hidden = {c.iid: c.card for c in (*ai.hand, *ai.deck, *ai.life)}
     public = {c.card for c in (*ai.field(), *ai.trash)}
     log = out["log"]
+    assert not [e for e in log if e["event"]["kind"] == "life_check" and e["event"]["player"] == AI]
     named = {e["event"]["data"].get("card") for e in log if e["event"]["kind"] in PUBLIC_MOVES}
     secret = set(hidden.values()) - public - named
     body = {k: v for k, v in out.items() if k not in ("state", "decks", "log")}

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate, threat
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import (after, battle_numbers, cheapest_defence, distinct, keep_hand,
-                                   reflex)
-from generator.play.api import apply, legal_actions
+                                   reflex, trusted)
+from generator.play.api import legal_actions
 from generator.play.state import Action, GameState
 
 Plan = Callable[[GameState, Sequence[Action]], str]
@@ -61,15 +61,22 @@ def play_battle(state: GameState, me: int, plan: Plan) -> GameState:
             choice = plan(state, legal)
         else:
             choice = reflex(state, legal) or "end"
-        state, _ = apply(state, choice)
+        action = next((a for a in legal if a.id == choice), None)
+        if action is None:
+            return state
+        state = trusted(state, action)
     return state
+
+
+def defence_plans(world: GameState, legal: Sequence[Action]) -> list[Plan]:
+    """Take the hit, block with each distinct Blocker, or counter just enough."""
+    blocks = [_blocking(a.card) for a in distinct(world, legal) if a.kind == "block"]
+    return [_decline, *blocks, _countering]
 
 
 def defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAULT) -> str:
     """The best defence plan's move for this Block or Counter step (see the module docstring)."""
-    plans: list[Plan] = [_decline]
-    plans += [_blocking(a.card) for a in distinct(world, legal) if a.kind == "block"]
-    plans.append(_countering)
+    plans = defence_plans(world, legal)
     best, best_value = _decline(world, legal), None
     for plan in plans:
         move = plan(world, legal)

@@ -5,9 +5,10 @@ turn ends, so it cannot tell a plan that wins the race from one that leaves it o
 counter-attack, nor a plan that only works against the hand it happened to guess. L4 keeps L3's
 planner to propose moves, then judges them by sampling:
 
-1. Proposals: L3's turn plans (``planner.plan_turn``) on a first guess; the best plan for each
-   of the ``arms`` best distinct first moves becomes an arm of a bandit (a search tree of depth
-   one over whole turn plans; the plan fixes the rest of the turn).
+1. Proposals: L3's turn plans (``planner.plan_turn``), each scored on ``plan_worlds`` guesses
+   at once; the best plan for each of the ``arms`` best distinct first moves becomes an arm of a
+   bandit (a search tree of depth one over whole turn plans; the plan fixes the rest of the
+   turn).
 2. Worlds: ``worlds`` further guesses of everything hidden (the opponent's hand and deck drawn
    from the prior deck for their Leader minus what has been seen, our own deck shuffled).
 3. Playouts: UCB1 picks an arm, the arm's plan is replayed in the next world for that arm (every
@@ -18,8 +19,12 @@ planner to propose moves, then judges them by sampling:
    a decision is deterministic for a seed; ``time_budget`` (seconds, off by default) stops
    earlier at the cost of determinism.
 
-Decisions other than a free Main-phase move (Blocker, Counter, [Trigger], prompts) are judged as
-in L2 on each world and decided by vote.
+Defence looks further than L2 and L3, which judge a Block or Counter by the end of the battle:
+L4 plays each defence plan (take the hit, block, counter just enough) on ``react_worlds``
+guesses through the rest of the opponent's turn, their remaining attackers played by the L1
+script, and judges it at the start of its own next turn (``defend_ahead``): a Counter spent now
+is one missing against the lethal attack still to come. Other questions ([Trigger], effect
+prompts) are judged as in L2 on each guess and decided by vote.
 """
 
 from __future__ import annotations
@@ -33,43 +38,69 @@ from dataclasses import dataclass
 
 from generator.play.ai.basic import aggressor_move
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
-from generator.play.ai.greedy import is_free, react
+from generator.play.ai.greedy import defence_plans, is_free, play_battle, react
 from generator.play.ai.observe import Observation, Priors, determinise
-from generator.play.ai.planner import Plan, plan_turn
-from generator.play.ai.sim import distinct, keep_hand, reflex, settle, try_apply
-from generator.play.api import apply, legal_actions
+from generator.play.ai.planner import Plan, plan_turn, run
+from generator.play.ai.sim import after, distinct, keep_hand, reflex, trusted
+from generator.play.api import legal_actions
 from generator.play.state import Action, GameState
 
 PLAYOUT_LIMIT = 400
+OPPONENT_DEPTH = 8
+END_ACTION = Action(id="end", kind="end_turn", label="")
 SCALE = 6.0          # evaluation units per unit of the UCB1 exploration term
 
 
-def replay(world: GameState, me: int, plan: Plan) -> GameState:
-    """Play ``plan`` in ``world`` (skipping moves this world makes illegal), then finish the
-    turn and the opponent's next turn; return the position when ``me`` may act again."""
-    state = world
-    turn = world.turn
-    for move in (m for macro in plan for m in macro):
-        if state.result is not None or not is_free(state, me):
-            break
-        nxt = try_apply(state, move)
-        if nxt is not None:
-            state = settle(nxt)
+def until_my_turn(state: GameState, me: int, opponent: str = "script",
+                  w: Weights = DEFAULT) -> GameState:
+    """Play on until ``me`` has the first free decision of its next turn: ``me`` ends its own
+    turn at once and answers questions by rule of thumb; the opponent plans its Main phase like
+    L3 on this guess (``opponent="planner"``, beam 1) or plays the L1 script (``"script"``)."""
+    turn = state.turn
     for _ in range(PLAYOUT_LIMIT):
         if state.result is not None or state.waiting_for is None:
             break
-        if state.turn > turn + 1 and state.active == me and is_free(state, me):
+        if state.turn > turn and state.active == me and is_free(state, me):
             break
-        legal = legal_actions(state)
         p = state.waiting_for
-        if p == me and state.active == me:
+        if p != me and opponent == "planner" and is_free(state, p):
+            plans = plan_turn(state, p, 1, OPPONENT_DEPTH, w)
+            nxt = run(state, plans[0][1][0]) if plans and plans[0][1] else None
+            state = nxt if nxt is not None else trusted(state, END_ACTION)
+            continue
+        legal = legal_actions(state)
+        if p == me:
             choice = "end" if is_free(state, me) else (reflex(state, legal) or "end")
-        elif p == me:
-            choice = reflex(state, legal) or "end"
         else:
             choice = aggressor_move(state, p, legal)
-        state, _ = apply(state, choice)
+        state = trusted(state, next(a for a in legal if a.id == choice))
     return state
+
+
+def replay(world: GameState, me: int, plan: Plan, opponent: str = "script",
+           w: Weights = DEFAULT) -> GameState:
+    """Play ``plan`` in ``world`` (skipping moves this world makes illegal), then finish the
+    turn and the opponent's next turn; return the position when ``me`` may act again."""
+    state = world
+    for move in (m for macro in plan for m in macro):
+        if state.result is not None or not is_free(state, me):
+            break
+        nxt = after(state, move)
+        if nxt is not None:
+            state = nxt
+    return until_my_turn(state, me, opponent, w)
+
+
+def defend_ahead(worlds: list[GameState], me: int, legal: Sequence[Action], w: Weights,
+                 opponent: str = "script") -> str:
+    """A Block or Counter step judged to the start of our next turn: each defence plan plays
+    this battle, then the opponent attacks on with the L1 script (so a Counter spent now is
+    missed against the attackers still to come), averaged over the guesses."""
+    plans = defence_plans(worlds[0], legal)
+    values = [sum(evaluate(until_my_turn(play_battle(x, me, plan), me, opponent, w), me, w)
+                  for x in worlds) / len(worlds) for plan in plans]
+    best = max(range(len(plans)), key=lambda i: (values[i], -i))
+    return plans[best](worlds[0], legal)
 
 
 def arms_from(plans: list[tuple[float, Plan]], legal_ids: set[str], arms: int) -> list[Plan]:
@@ -96,9 +127,11 @@ class MonteCarlo:
     worlds: int = 6
     iterations: int = 18
     react_worlds: int = 3
+    plan_worlds: int = 3
     beam: int = 3
     depth: int = 14
     time_budget: float | None = None
+    opponent: str = "script"
     weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
@@ -110,10 +143,15 @@ class MonteCarlo:
         me = obs.player
         first = determinise(obs, rng, self.priors)
         if not is_free(first, me):
-            votes = Counter(react(w, me, legal, self.weights) for w in [first] + [
-                determinise(obs, rng, self.priors) for _ in range(self.react_worlds - 1)])
+            worlds = [first] + [determinise(obs, rng, self.priors)
+                                for _ in range(self.react_worlds - 1)]
+            battle = first.battle
+            if first.prompt is None and battle is not None and battle.step in ("block", "counter"):
+                return defend_ahead(worlds, me, legal, self.weights, self.opponent)
+            votes = Counter(react(w, me, legal, self.weights) for w in worlds)
             return votes.most_common(1)[0][0]
-        plans = plan_turn(first, me, self.beam, self.depth, self.weights)
+        guesses = (first, *(determinise(obs, rng, self.priors) for _ in range(self.plan_worlds - 1)))
+        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights)
         arms = arms_from(plans, {a.id for a in candidates}, self.arms)
         if len(arms) <= 1:
             return arms[0][0][0] if arms else "end"
@@ -135,6 +173,7 @@ class MonteCarlo:
                 i = max(range(len(arms)), key=lambda k: (
                     total[k] / n[k] + SCALE * math.sqrt(2 * log_t / n[k]), -k))
             world = worlds[n[i] % len(worlds)]
-            total[i] += evaluate(replay(world, me, arms[i]), me, self.weights)
+            end = replay(world, me, arms[i], self.opponent, self.weights)
+            total[i] += evaluate(end, me, self.weights)
             n[i] += 1
         return max(range(len(arms)), key=lambda k: (total[k] / n[k] if n[k] else -math.inf, -k))

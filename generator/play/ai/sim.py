@@ -18,6 +18,8 @@ import itertools
 import random
 from collections.abc import Sequence
 
+from generator.play import actions as _engine
+from generator.play import battle
 from generator.play.api import apply, legal_actions
 from generator.play.state import Action, GameState, IllegalAction
 from generator.play.stats import keywords, power
@@ -167,6 +169,17 @@ def reflex(state: GameState, legal: Sequence[Action], lethal_only: bool = False)
     return None
 
 
+def trusted(state: GameState, action: Action) -> GameState:
+    """``apply`` for an ``Action`` known to be legal in ``state`` (taken from its
+    ``legal_actions``, or checked by ``_quick``). The public ``apply`` takes an id and re-derives
+    every legal action, attack previews included, to validate it: that was most of the search's
+    time. This calls the two engine steps behind ``apply`` (private names of
+    ``generator.play.actions``; a public equivalent is requested in tests/play/test_ai_engine.py).
+    """
+    ev: list = []
+    return _engine._advance(_engine._do(state, action, ev), ev)
+
+
 def settle(state: GameState, limit: int = SETTLE_LIMIT) -> GameState:
     """Answer every question by rule of thumb until someone has a free Main-phase decision, the
     turn changes, or the game ends."""
@@ -176,13 +189,41 @@ def settle(state: GameState, limit: int = SETTLE_LIMIT) -> GameState:
             return state
         if state.prompt is None and state.battle is None and state.phase == "main":
             return state
-        state, _ = apply(state, reflex(state, legal_actions(state)) or "end")
+        legal = legal_actions(state)
+        choice = reflex(state, legal) or "end"
+        state = trusted(state, next(a for a in legal if a.id == choice))
     return state
 
 
+def _quick(state: GameState, action_id: str) -> Action | None:
+    """The planner's frequent moves (give DON!!, attack, end) checked directly, without deriving
+    every legal action: None when not one of those or not legal here."""
+    p = state.waiting_for
+    if p is None or state.result is not None or state.prompt is not None \
+            or state.battle is not None or state.phase != "main" or p != state.active:
+        return None
+    kind, _, rest = action_id.partition(":")
+    ps = state.players[p]
+    if kind == "end":
+        return Action(id="end", kind="end_turn", label="")
+    if kind == "don" and ps.don_active > 0:
+        iid = int(rest)
+        if any(c.iid == iid for c in (ps.leader, *ps.characters)):
+            return Action(id=action_id, kind="give_don", card=iid, label="")
+    if kind == "attack":
+        iid, target = (int(x) for x in rest.split(":"))
+        card = field_card(state, p, iid)
+        if card is not None and battle.can_attack(state, p, card) and any(
+                t.iid == target for t in battle.attack_targets(state, p, card)):
+            return Action(id=action_id, kind="attack", card=iid, target=target, label="")
+    return None
+
+
 def after(state: GameState, action_id: str) -> GameState | None:
-    """The guessed state once ``action_id`` and everything it sets off has played out."""
-    nxt = try_apply(state, action_id)
+    """The guessed state once ``action_id`` and everything it sets off has played out; None
+    when the action is not legal in this state."""
+    quick = _quick(state, action_id) if action_id.startswith(("don:", "attack:", "end")) else None
+    nxt = trusted(state, quick) if quick is not None else try_apply(state, action_id)
     return None if nxt is None else settle(nxt)
 
 

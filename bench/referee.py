@@ -1,0 +1,166 @@
+"""Practice-referee benchmark: rules-engine speed, AI decision times, self-play speed, and the ladder.
+
+Run: ``.venv/bin/python bench/referee.py [--games 200] [--jobs 2] [--pairs 1-0,2-1,3-2,4-3]``.
+
+Figures printed:
+- engine: ``apply`` alone per move (random legal moves, no AI), p50/p95 ms and moves/s;
+- AI decision time per level (p50/p95/max ms), measured inside the ladder games below;
+- self-play games/s for L0-vs-L0 and L1-vs-L1 (one process);
+- ladder: each level against the one below over ``--games`` seeded games. Both sides play the
+  same deck (built by ``decks.build_deck`` from the game seed, a mirror match, so the deck is
+  not what wins), the stronger level is player 0, and the first player alternates with the seed.
+
+Targets (from the brief): engine move <= 2 ms p50, L2 decision <= 20 ms p50, L4 decision <= 1 s
+p95, each level beats the one below in >= 60% of the games. Games run in ``--jobs`` processes,
+so decision times are measured with that many processes sharing the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import duckdb
+
+from generator.catalog.queries import onepiece_cards
+from generator.play.ai import make_ai
+from generator.play.ai.match import play_match
+from generator.play.api import apply, legal_actions, new_game
+from generator.play.decks import build_deck
+
+ROOT = Path(__file__).resolve().parents[1]
+TARGET_WIN = 0.60
+_CARDS: dict = {}
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000 if xs else float("nan")
+
+
+def load(catalog: str) -> dict:
+    con = duckdb.connect(catalog, read_only=True)
+    try:
+        return onepiece_cards(con)
+    finally:
+        con.close()
+
+
+class Timed:
+    """A policy wrapper that records how long each decision took."""
+
+    def __init__(self, policy) -> None:
+        self.policy, self.name, self.times = policy, policy.name, []
+
+    def choose(self, obs, legal, rng):
+        t0 = time.perf_counter()
+        out = self.policy.choose(obs, legal, rng)
+        self.times.append(time.perf_counter() - t0)
+        return out
+
+
+def _init(catalog: str) -> None:
+    _CARDS.update(load(catalog))
+
+
+def ladder_game(args: tuple[int, int, int]) -> tuple[float, list[float], list[float], int, float]:
+    """One game, ``strong`` as player 0: (score for strong, its times, weak's times, moves, s)."""
+    strong, weak, seed = args
+    cards = _CARDS
+    deck = build_deck(cards, seed, role="bench").deck()
+    a, b = Timed(make_ai(strong, cards)), Timed(make_ai(weak, cards))
+    t0 = time.perf_counter()
+    record = play_match(cards, (deck, deck), [a, b], seed, first=seed % 2)
+    winner = record.state.result.winner
+    score = 0.5 if winner is None else float(winner == 0)
+    return score, a.times, b.times, len(record.plies), time.perf_counter() - t0
+
+
+def engine_bench(cards: dict, games: int) -> None:
+    rng = random.Random(20260401)
+    times: list[float] = []
+    for seed in range(games):
+        deck_a = build_deck(cards, seed, role="bench").deck()
+        deck_b = build_deck(cards, seed + 1, role="bench").deck()
+        state = new_game(cards, deck_a, deck_b, seed=seed)
+        while state.result is None:
+            choice = rng.choice([a for a in legal_actions(state) if a.id != "concede"]).id
+            t0 = time.perf_counter()
+            state, _ = apply(state, choice)
+            times.append(time.perf_counter() - t0)
+    print(f"engine: {games} random games, {len(times)} moves; apply p50 {pct(times, .5):.3f} ms, "
+          f"p95 {pct(times, .95):.3f} ms, mean {statistics.fmean(times) * 1000:.3f} ms "
+          f"= {1 / statistics.fmean(times):,.0f} moves/s (target p50 <= 2 ms: "
+          f"{'holds' if pct(times, .5) <= 2 else 'MISSED'})")
+
+
+def selfplay_speed(cards: dict, games: int) -> None:
+    for level in (0, 1):
+        policy = make_ai(level, cards)
+        t0 = time.perf_counter()
+        moves = 0
+        for seed in range(games):
+            deck = build_deck(cards, seed, role="bench").deck()
+            moves += len(play_match(cards, (deck, deck), [policy, policy], seed).plies)
+        took = time.perf_counter() - t0
+        print(f"self-play L{level} vs L{level}: {games / took:.1f} games/s "
+              f"({moves / took:,.0f} moves/s incl. AI)")
+
+
+def ladder(catalog: str, pairs: list[tuple[int, int]], games: int, jobs: int,
+           offset: int) -> None:
+    times: dict[int, list[float]] = {}
+    verdicts = []
+    with ProcessPoolExecutor(jobs, initializer=_init, initargs=(catalog,)) as pool:
+        for strong, weak in pairs:
+            t0 = time.perf_counter()
+            work = [(strong, weak, offset + s) for s in range(games)]
+            scores, moves = [], 0
+            for score, ta, tb, n, _ in pool.map(ladder_game, work):
+                scores.append(score)
+                times.setdefault(strong, []).extend(ta)
+                times.setdefault(weak, []).extend(tb)
+                moves += n
+            rate = sum(scores) / len(scores)
+            took = time.perf_counter() - t0
+            ok = "holds" if rate >= TARGET_WIN else "MISSED"
+            verdicts.append(f"L{strong} vs L{weak}: {rate:.1%} ({ok})")
+            print(f"ladder L{strong} vs L{weak}: won {sum(scores):g}/{len(scores)} = {rate:.1%} "
+                  f"(target >= 60%: {ok}); {moves / len(scores):.0f} moves/game, "
+                  f"{len(scores) / took:.2f} games/s with {jobs} processes", flush=True)
+    for level in sorted(times):
+        xs = times[level]
+        print(f"AI L{level} decision: n {len(xs)}, p50 {pct(xs, .5):.2f} ms, p95 {pct(xs, .95):.2f}"
+              f" ms, max {max(xs) * 1000:.1f} ms")
+    if 2 in times:
+        print(f"target L2 p50 <= 20 ms: {'holds' if pct(times[2], .5) <= 20 else 'MISSED'}")
+    if 4 in times:
+        print(f"target L4 p95 <= 1 s: {'holds' if pct(times[4], .95) <= 1000 else 'MISSED'}")
+    print("ladder:", "; ".join(verdicts))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--catalog", default=str(ROOT / "state" / "catalog.duckdb"))
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--engine-games", type=int, default=100)
+    ap.add_argument("--selfplay-games", type=int, default=20)
+    ap.add_argument("--pairs", default="1-0,2-1,3-2,4-3")
+    ap.add_argument("--seed-offset", type=int, default=0)
+    args = ap.parse_args()
+    cards = load(args.catalog)
+    if args.engine_games:
+        engine_bench(cards, args.engine_games)
+    if args.selfplay_games:
+        selfplay_speed(cards, args.selfplay_games)
+    pairs = [tuple(int(x) for x in p.split("-")) for p in args.pairs.split(",") if p]
+    ladder(args.catalog, pairs, args.games, args.jobs, args.seed_offset)
+
+
+if __name__ == "__main__":
+    main()
