@@ -112,7 +112,7 @@ class App:
         key = (rel, encoding or "")
         body = self._files.get(key)
         if body is None:
-            body = (self.dist / (f"{rel}.{encoding}" if encoding else rel)).read_bytes()
+            body = _read_file(self.dist / (f"{rel}.{encoding}" if encoding else rel))
             self._files[key] = body
             if len(self._files) > CACHE_ENTRIES:
                 self._files.popitem(last=False)
@@ -131,6 +131,23 @@ class App:
             raw.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": status, "headers": raw})
         await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+def _read_file(path: Path) -> bytes:
+    """Unbuffered read (see generator.write.files._write_file: buffered open() is costly here)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        size = os.fstat(fd).st_size
+        chunks, read = [], 0
+        while read < size:
+            chunk = os.read(fd, size - read)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            read += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def _parts(rendered: Rendered) -> tuple[int, dict[str, str], bytes]:
