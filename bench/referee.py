@@ -1,4 +1,4 @@
-"""Practice-referee benchmark: rules-engine speed, AI decision times, self-play speed, and the ladder.
+"""Practice-referee benchmark: engine speed, AI decision times, self-play speed, and the AI ladder.
 
 Run: ``.venv/bin/python bench/referee.py [--games 200] [--jobs 2] [--pairs 1-0,2-1,3-2,4-3]``.
 

@@ -42,10 +42,11 @@ def test_a_copy_with_new_card_definitions_recomputes_static_cards() -> None:
     assert state.static_cards == frozenset()
     static = OnePieceCard(card_id="TSX-001", name="Test TSX-001", category="Character",
                           colors=("Red",), cost=1, power=1000, counter=None, life=None,
-                          attributes=(), types=(), effect="All of your Characters gain +1000 power.",
-                          trigger=None, block=2, rarity=None, skus=())
+                          attributes=(), types=(), trigger=None, block=2, rarity=None, skus=(),
+                          effect="All of your Characters gain +1000 power.")
+    compiled = {**state.compiled, "TSX-001": compile_card(static)}
     copy = state.model_copy(update={"cards": {**state.cards, "TSX-001": static},
-                                    "compiled": {**state.compiled, "TSX-001": compile_card(static)}})
+                                    "compiled": compiled})
     assert "TSX-001" in copy.static_cards
 
 

@@ -6,8 +6,14 @@ where ``observation`` (``observe.Observation``) holds only what that player may 
 state without the opponent's hand, either deck's order, any Life card or the RNG state. The
 levels: L0 random legal moves; L1 a scripted aggressor; L2 the best single move by an evaluation
 function; L3 a search over its own turn with simulated defence; L4 determinised Monte Carlo
-search over what it cannot see, with an iteration budget. Same observation and same ``rng``
-seed give the same move (``match.decision_rng`` derives the seed from the game seed and move).
+search over what it cannot see, with work budgets counted in simulated moves (not time). Same
+observation and same ``rng`` seed give the same move (``match.decision_rng`` derives the seed
+from the game seed and move). No level ever concedes.
+
+Modules: ``observe`` (what a player may know; guessing the rest), ``evaluate`` (the evaluation
+function), ``sim`` (rules of thumb and playing a guessed state forward), ``basic`` (L0, L1),
+``greedy`` (L2), ``planner`` (L3), ``mcts`` (L4), ``match`` (running AIs), ``narrate`` (the
+narrated log, from redacted events only).
 """
 
 from __future__ import annotations
@@ -25,8 +31,11 @@ DESCRIPTIONS = {
     1: "scripted aggressor: biggest Characters, DON!! to attackers, attacks the Leader, counters "
        "only to survive a lethal hit",
     2: "best single move by an evaluation function (Life, board power, hand, DON!!)",
-    3: "searches its whole turn (beam search) against a simulated defence",
-    4: "determinised Monte Carlo search over hidden cards, with playouts of both turns",
+    3: "searches its whole turn (beam search over plays and DON!!-then-attack moves) against a "
+       "simulated defence, on a guess of the cards it cannot see",
+    4: "determinised Monte Carlo search: turn plans scored over several guesses of the hidden "
+       "cards against a defender who weighs its options, a bandit over the best plans with "
+       "playouts of the opponent's reply, defence judged through the rest of the opponent's turn",
 }
 
 __all__ = ["DESCRIPTIONS", "LEVELS", "Observation", "make_ai", "observe"]

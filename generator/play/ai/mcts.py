@@ -6,9 +6,11 @@ counter-attack, nor a plan that only works against the hand it happened to guess
 planner to propose moves, then judges them by sampling:
 
 1. Proposals: L3's turn plans (``planner.plan_turn``), each scored on ``plan_worlds`` guesses
-   at once; the best plan for each of the ``arms`` best distinct first moves becomes an arm of a
-   bandit (a search tree of depth one over whole turn plans; the plan fixes the rest of the
-   turn).
+   at once and against a defender who weighs its options (``greedy.defence``: take the hit,
+   block, or counter just enough, whichever leaves it best off) where L3 assumes a rule of
+   thumb; the planner's work is capped by ``budget`` simulated macros. The best plan for each of
+   the ``arms`` best distinct first moves becomes an arm of a bandit (a search tree of depth one
+   over whole turn plans; the plan fixes the rest of the turn).
 2. Worlds: ``worlds`` further guesses of everything hidden (the opponent's hand and deck drawn
    from the prior deck for their Leader minus what has been seen, our own deck shuffled).
 3. Playouts: UCB1 picks an arm, the arm's plan is replayed in the next world for that arm (every
@@ -18,6 +20,11 @@ planner to propose moves, then judges them by sampling:
 4. The arm with the best mean wins; its first move is played. ``iterations`` bounds the work, so
    a decision is deterministic for a seed; ``time_budget`` (seconds, off by default) stops
    earlier at the cost of determinism.
+
+What each part is worth (self-play against L3, 100 mirror games each, about +/-5%): L4 without
+the thinking defender won 54-57% whatever the bandit's size (arms=1: 56%, 3 arms x 6 worlds:
+55%, 4 arms x 10 worlds: 54%); with it, 67% and 74% (budget 450, another seed range). Playouts
+whose opponent plans like L3 instead of the L1 script were too slow to use (p95 over 5 s).
 
 Defence looks further than L2 and L3, which judge a Block or Counter by the end of the battle:
 L4 plays each defence plan (take the hit, block, counter just enough) on ``react_worlds``
@@ -38,10 +45,10 @@ from dataclasses import dataclass
 
 from generator.play.ai.basic import aggressor_move
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
-from generator.play.ai.greedy import defence_plans, is_free, play_battle, react
+from generator.play.ai.greedy import defence, defence_plans, is_free, play_battle, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.planner import Plan, plan_turn, run
-from generator.play.ai.sim import after, distinct, keep_hand, reflex, trusted
+from generator.play.ai.sim import Defender, after, distinct, keep_hand, reflex, trusted
 from generator.play.api import legal_actions
 from generator.play.state import Action, GameState
 
@@ -132,6 +139,8 @@ class MonteCarlo:
     depth: int = 14
     time_budget: float | None = None
     opponent: str = "script"
+    thinking_defender: bool = True
+    budget: int | None = 450
     weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
@@ -150,13 +159,23 @@ class MonteCarlo:
                 return defend_ahead(worlds, me, legal, self.weights, self.opponent)
             votes = Counter(react(w, me, legal, self.weights) for w in worlds)
             return votes.most_common(1)[0][0]
-        guesses = (first, *(determinise(obs, rng, self.priors) for _ in range(self.plan_worlds - 1)))
-        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights)
+        guesses = (first, *(determinise(obs, rng, self.priors)
+                            for _ in range(self.plan_worlds - 1)))
+        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights, self._defender(),
+                          self.budget)
         arms = arms_from(plans, {a.id for a in candidates}, self.arms)
         if len(arms) <= 1:
             return arms[0][0][0] if arms else "end"
         worlds = [determinise(obs, rng, self.priors) for _ in range(self.worlds)]
         return arms[self._bandit(arms, worlds, me)][0][0]
+
+    def _defender(self) -> Defender | None:
+        """The defender of L4's simulations: one who weighs its options (``greedy.defence``)
+        when ``thinking_defender``, else the rule of thumb."""
+        if not self.thinking_defender:
+            return None
+        w = self.weights
+        return lambda state, legal: defence(state, state.waiting_for, legal, w)
 
     def _bandit(self, arms: list[Plan], worlds: list[GameState], me: int) -> int:
         """UCB1 over the arms; ties go to the arm L3 ranked higher."""

@@ -9,14 +9,15 @@ it is and whether a cost is being paid, ``keep_hand`` keeps a hand that can play
 ``settle`` applies these answers until someone has a free decision again (a Main phase), the
 turn passes, or the game ends, so one move can be judged by its consequences
 (an attack by its battle, not by the moment the defender starts thinking); ``after`` is a move
-followed by ``settle``.
+followed by ``settle``. ``trusted`` applies an action already known to be legal without the
+engine re-deriving every legal action (the simulations' main cost); real games never use it.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from generator.play import actions as _engine
 from generator.play import battle
@@ -180,9 +181,14 @@ def trusted(state: GameState, action: Action) -> GameState:
     return _engine._advance(_engine._do(state, action, ev), ev)
 
 
-def settle(state: GameState, limit: int = SETTLE_LIMIT) -> GameState:
+Defender = Callable[[GameState, Sequence[Action]], str]
+
+
+def settle(state: GameState, limit: int = SETTLE_LIMIT,
+           defender: Defender | None = None) -> GameState:
     """Answer every question by rule of thumb until someone has a free Main-phase decision, the
-    turn changes, or the game ends."""
+    turn changes, or the game ends. ``defender`` answers Block and Counter steps instead of
+    the rule of thumb when given (L4 models a defender who weighs its options)."""
     turn = state.turn
     for _ in range(limit):
         if state.result is not None or state.turn != turn or state.waiting_for is None:
@@ -190,7 +196,11 @@ def settle(state: GameState, limit: int = SETTLE_LIMIT) -> GameState:
         if state.prompt is None and state.battle is None and state.phase == "main":
             return state
         legal = legal_actions(state)
-        choice = reflex(state, legal) or "end"
+        if defender is not None and state.prompt is None and state.battle is not None \
+                and state.battle.step in ("block", "counter"):
+            choice = defender(state, legal)
+        else:
+            choice = reflex(state, legal) or "end"
         state = trusted(state, next(a for a in legal if a.id == choice))
     return state
 
@@ -219,12 +229,12 @@ def _quick(state: GameState, action_id: str) -> Action | None:
     return None
 
 
-def after(state: GameState, action_id: str) -> GameState | None:
+def after(state: GameState, action_id: str, defender: Defender | None = None) -> GameState | None:
     """The guessed state once ``action_id`` and everything it sets off has played out; None
     when the action is not legal in this state."""
     quick = _quick(state, action_id) if action_id.startswith(("don:", "attack:", "end")) else None
     nxt = trusted(state, quick) if quick is not None else try_apply(state, action_id)
-    return None if nxt is None else settle(nxt)
+    return None if nxt is None else settle(nxt, defender=defender)
 
 
 def try_apply(state: GameState, action_id: str) -> GameState | None:
