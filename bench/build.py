@@ -59,6 +59,7 @@ def main() -> None:
 
     print(f"cold build:        {cold.routes:,} routes, {cold.files:,} files in {cold.seconds:.2f} s "
           f"= {cold.routes / cold.seconds:,.0f} routes/s   (target >= 5,000)")
+    print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in cold.phases.items()))
     print(f"no-change rebuild: {again.seconds:.2f} s = {again.seconds / cold.seconds:.1%} of cold   (target <= 20%)")
     print(f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
           f"({forced.reused:,} files hard-linked, none rewritten)")

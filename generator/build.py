@@ -47,6 +47,7 @@ class BuildSummary:
     statuses: Counter = field(default_factory=Counter)
     unavailable: tuple[str, ...] = ()
     unchanged: bool = False
+    phases: dict[str, float] = field(default_factory=dict)  # seconds by stage, for bench/build.py
 
     def line(self) -> str:
         rate = self.routes / self.seconds if self.seconds else 0
@@ -69,6 +70,7 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
         if previous and previous.get("fingerprint") == inputs and not force:
             return _unchanged(previous, unavailable, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
+    loaded = time.perf_counter()
     ctx = Context(site, snapshot, as_of, joy_index=sum(1 for s in SURFACES if s.family == "G"))
     writer = DistWriter(out, previous_hashes(out))
     manifest = ManifestBuilder(iso(as_of), inputs)
@@ -84,6 +86,7 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
                 summary.statuses[status] += 1
                 summary.routes += 1
                 _count(summary, record)
+        rendered_at = time.perf_counter()
         manifest_bytes = manifest.to_bytes(SURFACES, data_files)
         for rel, body in (*nginx_files(orjson.loads(manifest_bytes)).items(), (MANIFEST, manifest_bytes)):
             _count(summary, writer.write(rel, body, twins=False))
@@ -91,7 +94,9 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
     except BaseException:
         writer.abort()
         raise
-    summary.seconds = time.perf_counter() - started
+    finished = time.perf_counter()
+    summary.seconds = finished - started
+    summary.phases = {"load": loaded - started, "render": rendered_at - loaded, "finish": finished - rendered_at}
     return summary
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from generator.site import Site
@@ -52,7 +53,9 @@ class MetaInputs:
     request_id: str | None = None  # the app passes its own; static files get a deterministic one
 
 
+@lru_cache(maxsize=256)
 def iso(moment: dt.datetime) -> str:
+    """UTC, to the second. Cached: a build formats the same few moments for every route."""
     return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

@@ -22,9 +22,9 @@ import yaml
 from generator.sku_lor import (LANGUAGES, card_key, conflicting, display_label, full_name, lor_sku,
                                           number_token, set_token)
 from generator.ingest.sink import Sink
+from generator.yamlfile import load_yaml
 from generator.sku import SkuError
 
-LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the pure-Python loader is ~10x slower
 REFERENCE_FILES = frozenset({"abilities", "classifications", "franchises", "configuration", "placeholders"})
 TYPES = {"glimmer": "Character", "action": "Action", "item": "Item", "location": "Location"}
 STATS = {"cost": "cost", "inkwell": "inkwell", "lore": "lore", "attack": "strength", "defence": "willpower",
@@ -68,7 +68,7 @@ def read(root: Path, sink: Sink) -> None:
 def _load(path: Path, sink: Sink) -> object | None:
     try:
         with path.open("rb") as handle:
-            return yaml.load(handle, Loader=LOADER)
+            return load_yaml(handle)
     except (OSError, yaml.YAMLError) as exc:
         sink.quarantine("broken-file", path.name, f"{type(exc).__name__}: {exc}".splitlines()[0])
         return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-import yaml
+from generator.yamlfile import load_yaml
 from pydantic import BaseModel, Field, model_validator
 
 from generator.play.worked_example import Frozen, RuleNo, Slug, WorkedExample
@@ -282,7 +282,7 @@ class PlayContent(BaseModel):
 
 def load_play_content(root: Path = CONTENT_DIR) -> PlayContent:
     def read(name: str) -> object:
-        return yaml.safe_load((root / f"{name}.yaml").read_text(encoding="utf-8"))
+        return load_yaml(root / f"{name}.yaml")
 
     return PlayContent(tutorial=read("tutorial"), glossary=read("glossary"), archetypes=read("archetypes"),
                        index=read("play_index"), spec=read("play_spec"), meta=read("meta"),

