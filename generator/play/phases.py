@@ -1,9 +1,12 @@
 """The turn (6): Refresh, Draw, DON!!, Main, End; and the rule processing that ends the game (9-2).
 
 Refresh, Draw and DON!! need no decision, so ``start_turn`` runs them in one go and leaves the turn
-player in the Main phase. The End phase first resolves [End of Your Turn] then [End of Your
-Opponent's Turn] effects (6-6-1-1-2) through the effect queue; ``finish_turn`` then ends "this turn"
-durations (6-6-1-3), clears [Once Per Turn] marks and starts the other player's turn (6-6-1-4).
+player in the Main phase; each is also a function of its own (``refresh_phase``, ``draw_phase``,
+``don_phase``: state in that phase in, state in the next phase out) so a replay can stop between
+them, as the tutorial's worked examples do. The End phase first resolves [End of Your Turn] then
+[End of Your Opponent's Turn] effects (6-6-1-1-2) through the effect queue; ``finish_turn`` then
+ends "this turn" durations (6-6-1-3), clears [Once Per Turn] marks and starts the other player's
+turn (6-6-1-4).
 """
 
 from __future__ import annotations
@@ -19,20 +22,15 @@ def start_turn(state: GameState, ev: list[Event]) -> GameState:
     p = state.first if turn == 1 else 1 - state.active
     state = state.model_copy(update={"turn": turn, "active": p, "phase": "refresh"})
     ev.append(Event(kind="turn_start", player=p, data={"turn": turn}))
-    state = _refresh(state, p)
-    if turn != 1:                           # 6-3-1: the first player skips their first draw
-        state = draw(state, p, 1, ev)
-    ps = state.players[p]
-    n = min(1 if turn == 1 else 2, ps.don_deck)     # 6-4-1 to 6-4-3
-    state = set_ps(state, p, don_deck=ps.don_deck - n, don_active=ps.don_active + n)
-    ev.append(Event(kind="don_phase", player=p, data={"added": n}))
-    return state.model_copy(update={"phase": "main", "waiting_for": p})
+    state = don_phase(draw_phase(refresh_phase(state, ev), ev), ev)
+    return state.model_copy(update={"waiting_for": p})
 
 
-def _refresh(state: GameState, p: int) -> GameState:
+def refresh_phase(state: GameState, ev: list[Event]) -> GameState:
     """6-2-3 and 6-2-4: given DON!! go back to the cost area, then every rested card of the turn
     player (Leader, Characters, Stage, DON!!) becomes active, except one an effect keeps rested
-    ("will not become active in your next Refresh Phase")."""
+    ("will not become active in your next Refresh Phase"). Then the Draw phase."""
+    p = state.active
     ps = state.players[p]
     given = ps.leader.don + sum(c.don for c in ps.characters)
 
@@ -43,8 +41,27 @@ def _refresh(state: GameState, p: int) -> GameState:
         return c.model_copy(update={"rested": keep, "don": 0})
 
     stage = ready(ps.stage) if ps.stage is not None else None
-    return set_ps(state, p, leader=ready(ps.leader), characters=tuple(map(ready, ps.characters)),
-                  stage=stage, don_active=ps.don_active + ps.don_rested + given, don_rested=0)
+    state = set_ps(state, p, leader=ready(ps.leader), characters=tuple(map(ready, ps.characters)),
+                   stage=stage, don_active=ps.don_active + ps.don_rested + given, don_rested=0)
+    return state.model_copy(update={"phase": "draw"})
+
+
+def draw_phase(state: GameState, ev: list[Event]) -> GameState:
+    """6-3-1: the turn player draws 1, except the first player on their first turn. Then DON!!.
+    Running out of deck is for the rule processing that follows (9-2-1-2)."""
+    if state.turn != 1:
+        state = draw(state, state.active, 1, ev)
+    return state.model_copy(update={"phase": "don"})
+
+
+def don_phase(state: GameState, ev: list[Event]) -> GameState:
+    """6-4-1 to 6-4-3: 2 DON!! from the DON!! deck to the cost area, active (1 for the first
+    player's first turn; fewer when fewer remain). Then the Main phase."""
+    p, ps = state.active, state.players[state.active]
+    n = min(1 if state.turn == 1 else 2, ps.don_deck)
+    state = set_ps(state, p, don_deck=ps.don_deck - n, don_active=ps.don_active + n)
+    ev.append(Event(kind="don_phase", player=p, data={"added": n}))
+    return state.model_copy(update={"phase": "main"})
 
 
 def end_turn(state: GameState, ev: list[Event]) -> GameState:

@@ -70,11 +70,11 @@ def mulligan(state: GameState, redraw: bool, ev: list[Event]) -> GameState:
     if p == state.first:
         return state.model_copy(update={"waiting_for": 1 - p})
     for q in (state.first, 1 - state.first):
-        state = _place_life(state, q, ev)
+        state = place_life(state, q, ev)
     return phases.start_turn(state, ev)
 
 
-def _place_life(state: GameState, p: int, ev: list[Event]) -> GameState:
+def place_life(state: GameState, p: int, ev: list[Event]) -> GameState:
     """Life cards from the deck top, face down; the deck's top card ends at the bottom (5-2-1-7,
     2-9-2-1). Index 0 of ``life`` is the top, so the taken cards are reversed."""
     ps = state.players[p]

@@ -3,9 +3,12 @@
 Why typed snapshots rather than prose: a referee (or a test) must be able to set up ``state_before``,
 apply ``action`` and compare with ``state_after``. Snapshots are partial on purpose: a field absent
 from ``state_before`` does not matter to the example, a field absent from ``state_after`` is
-unchanged, so ``None`` fields are dropped when serialised. Cards are real English card ids; a
-``CardRef`` such as ``p2:OP07-007`` or ``p1:leader`` names a card by its controller. Deck-building
-examples use a ``DeckState`` and a ``DeckVerdict`` instead, which the deck validator reproduces.
+unchanged, so ``None`` fields are dropped when serialised. ``hand`` and ``hand_count`` (and
+``life_top`` and ``life_count``) are two views of one area: a ``state_after`` giving either one
+replaces both. ``life_top`` lists the top Life cards only, top first. Cards are real English card
+ids; a ``CardRef`` such as ``p2:OP07-007`` or ``p1:leader`` names a card by its controller.
+Deck-building examples use a ``DeckState`` and a ``DeckVerdict`` instead, which the deck validator
+reproduces. ``generator.play.replay`` is the referee run that checks both kinds.
 """
 
 from __future__ import annotations

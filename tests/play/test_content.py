@@ -14,9 +14,6 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.content import CONTENT_DIR, load_play_content
-from generator.play.deck_request import DeckRequest
-from generator.play.rules_data import load_rules
-from generator.play.validator import validate_deck
 from generator.surfaces import play_data as play
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,19 +216,3 @@ def test_worked_examples_use_real_cards_at_their_real_power(real_cards, content)
                         continue
                     don = (card.don or 0) * 1000 if name == state.turn_player else 0
                     assert card.power == real.power + don, (example.id, card.card)
-
-
-@pytest.mark.real_data
-def test_deck_examples_are_what_the_validator_says(real_cards, content):
-    rules = load_rules()
-    section = next(s for s in content.tutorial.sections if s.id == "deck-construction-bans-and-rotation")
-    for example in section.worked_examples:
-        deck = example.state_before
-        ids = tuple(card for card, n in deck.main_deck.items() for _ in range(n))
-        request = DeckRequest(leader_id=deck.leader_id, main_deck_card_ids=ids, format=deck.format)
-        result = validate_deck(request, real_cards, rules, deck.on_date)
-        verdict = example.state_after
-        assert len(ids) == 50, example.id
-        assert result.valid is verdict.valid, (example.id, result.violations)
-        assert tuple(v.code for v in result.violations) == verdict.violation_codes, example.id
-        assert tuple(w.code for w in result.warnings) == verdict.warning_codes, example.id
