@@ -7,6 +7,9 @@ spec surface publishes this same list, so a client can recompute any card's hash
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from generator.hashing import content_hash
 from generator.models.catalog import Printing
 
@@ -15,10 +18,15 @@ FIXED_NULL_FIELDS = ("price", "captured_at")
 
 
 def identity(printing: Printing, encoding: str) -> dict:
+    return identity_of_row(printing.__dict__, encoding)
+
+
+def identity_of_row(row: Mapping[str, Any], encoding: str) -> dict:
+    """The identity of a printing given as a catalog row (or any mapping of its fields)."""
     return {
         "@encoding": encoding,
-        "game": printing.game, "set": printing.set_code, "number": printing.number, "lang": printing.lang,
-        "variant": printing.variant, "name": printing.name, "rarity": printing.rarity,
+        "game": row["game"], "set": row["set_code"], "number": row["number"], "lang": row["lang"],
+        "variant": row["variant"], "name": row["name"], "rarity": row["rarity"],
         "price": None, "captured_at": None,
     }
 

@@ -9,6 +9,7 @@ acquired; always run in CI.
 from __future__ import annotations
 
 import duckdb
+import orjson
 import pytest
 
 from generator.catalog import queries
@@ -121,3 +122,11 @@ def test_the_stats_report_names_every_source(con):
         assert spec.id in report
     assert "Unavailable sources: none" in report
     assert "One Piece Card Game [op]: 9,607 printings (en 4,843, ja 4,764)" in report
+
+
+def test_stored_json_text_is_orjson_output(con):
+    """The build embeds stored attrs/disagreements text unparsed in the ``_data`` shards
+    (``PrintingTable.as_json``), which is the dumped value only when the text is orjson's own."""
+    for row in queries.printing_rows(con):
+        for column in ("attrs", "disagreements"):
+            assert orjson.dumps(orjson.loads(row[column])).decode() == row[column], (row["sku"], column)

@@ -51,20 +51,26 @@ def card_set(con, game: str, set_code: str) -> CardSet | None:
     return CardSet(**found[0]) if found else None
 
 
-def _printing(r: dict[str, Any]) -> Printing:
+def printing_from_row(r: dict[str, Any]) -> Printing:
     """Built without re-validation: the catalog's column types already hold (schema.sql), and this
-    runs for every printing of every build (validating cost 1.6 s of a build's 56k printings)."""
+    runs for every printing of every build (validating cost 1.6 s of a build's 56k printings).
+    ``attrs`` and ``disagreements`` arrive as JSON text from the catalog."""
     return Printing.model_construct(**{**r, "attrs": _json(r["attrs"]), "sources": tuple(r["sources"]),
                                        "disagreements": tuple(_json(r["disagreements"]))})
 
 
 def printing(con, sku: str) -> Printing | None:
     found = rows(con, "printing", sku=sku)
-    return _printing(found[0]) if found else None
+    return printing_from_row(found[0]) if found else None
+
+
+def printing_rows(con, game: str | None = None, set_code: str | None = None) -> list[dict[str, Any]]:
+    """The printings as the catalog stores them (JSON columns as text), in the stable order."""
+    return rows(con, "printings", game=game, set_code=set_code)
 
 
 def printings(con, game: str | None = None, set_code: str | None = None) -> tuple[Printing, ...]:
-    return tuple(_printing(r) for r in rows(con, "printings", game=game, set_code=set_code))
+    return tuple(printing_from_row(r) for r in printing_rows(con, game, set_code))
 
 
 def sources(con) -> tuple[Source, ...]:

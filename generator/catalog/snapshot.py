@@ -4,39 +4,90 @@ Surfaces never query DuckDB directly: they read a ``Snapshot``. The build makes 
 the catalog (one query per table, then every route is pure Python), writes it to ``dist/_data/`` as
 sharded JSON, and the app reopens those shards lazily. So the app's dynamic routes run the very same
 surface functions without a database, and any number of app replicas need nothing but ``dist/``.
+
+Printings are held as the catalog's rows and become ``Printing`` models on first use
+(``PrintingTable``): parsing every printing's attributes (30 MB of JSON) up front took about a
+second of the build's serial start, while rendering workers forked afterwards each parse only the
+printings they render, in parallel. The ``_data`` shards embed the stored JSON text as it is.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
 import orjson
 
 from generator.catalog import queries
-from generator.identity import card_content_hash
+from generator.hashing import content_hash
+from generator.identity import identity_of_row
 from generator.models.catalog import CardSet, Game, Printing, Source
 
 DATA_DIR = "_data"
 
 
+class PrintingTable(Mapping[str, Printing]):
+    """Printings by SKU, kept as catalog rows (JSON columns as text) and made into models when
+    first read."""
+
+    def __init__(self, rows: Iterable[dict[str, Any]], made: Iterable[Printing] = ()):
+        self._rows = {r["sku"]: r for r in rows}
+        self._made: dict[str, Printing] = {p.sku: p for p in made}
+
+    @classmethod
+    def of(cls, printings: Iterable[Printing]) -> "PrintingTable":
+        """A table of models already made (tests, small catalogs)."""
+        printings = tuple(printings)
+        return cls((_row(p) for p in printings), printings)
+
+    def __getitem__(self, sku: str) -> Printing:
+        made = self._made.get(sku)
+        if made is None:
+            made = self._made[sku] = queries.printing_from_row(self._rows[sku])
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def row(self, sku: str) -> dict[str, Any]:
+        return self._rows[sku]
+
+    def as_json(self, sku: str) -> dict[str, Any]:
+        """The printing as ``model_dump(mode="json")`` gives it, with the stored JSON text embedded
+        unparsed (the catalog stores it exactly as orjson writes it: tests/catalog checks)."""
+        row = self._rows[sku]
+        return {**row, "attrs": orjson.Fragment(row["attrs"]), "sources": list(row["sources"]),
+                "disagreements": orjson.Fragment(row["disagreements"])}
+
+
+def _row(printing: Printing) -> dict[str, Any]:
+    return {**printing.model_dump(mode="json"), "attrs": orjson.dumps(printing.attrs).decode(),
+            "disagreements": orjson.dumps(printing.disagreements).decode()}
+
+
 class Snapshot:
     """In-memory catalog: games, sets, printings by SKU and by set, sources, content-hash index."""
 
-    def __init__(self, games: tuple[Game, ...], sets: tuple[CardSet, ...], printings: tuple[Printing, ...],
-                 sources: tuple[Source, ...], encoding: str):
+    def __init__(self, games: tuple[Game, ...], sets: tuple[CardSet, ...],
+                 printings: Iterable[Printing] | PrintingTable, sources: tuple[Source, ...], encoding: str):
         self.encoding = encoding
         self._games = games
         self._sets = {(s.game, s.set_code): s for s in sets}
-        self._printings = {p.sku: p for p in printings}
+        self._printings = printings if isinstance(printings, PrintingTable) else PrintingTable.of(printings)
         self._sources = sources
 
     @classmethod
     def from_catalog(cls, con, encoding: str) -> "Snapshot":
         games = queries.games(con)
         sets = tuple(s for g in games for s in queries.sets_of_game(con, g.game))
-        return cls(games, sets, queries.printings(con), queries.sources(con), encoding)
+        table = PrintingTable(queries.printing_rows(con))
+        return cls(games, sets, table, queries.sources(con), encoding)
 
     def games(self) -> tuple[Game, ...]:
         return self._games
@@ -56,8 +107,12 @@ class Snapshot:
     def printings(self) -> tuple[Printing, ...]:
         return tuple(self._printings.values())
 
+    def skus(self) -> tuple[str, ...]:
+        """Every SKU in catalog order, without making a single model."""
+        return tuple(self._printings)
+
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
-        return self._printings_by_set.get((game, set_code), ())
+        return tuple(self._printings[sku] for sku in self._skus_by_set.get((game, set_code), ()))
 
     def sources(self) -> tuple[Source, ...]:
         return self._sources
@@ -74,7 +129,8 @@ class Snapshot:
     @cached_property
     def hash_index(self) -> dict[str, str]:
         """Content hash -> SKU for every printing (identity fields differ whenever SKUs do)."""
-        return {card_content_hash(p, self.encoding): p.sku for p in self._printings.values()}
+        table = self._printings
+        return {content_hash(identity_of_row(table.row(sku), self.encoding)): sku for sku in table}
 
     @cached_property
     def _sets_by_game(self) -> dict[str, tuple[CardSet, ...]]:
@@ -84,10 +140,11 @@ class Snapshot:
         return {g: tuple(v) for g, v in grouped.items()}
 
     @cached_property
-    def _printings_by_set(self) -> dict[tuple[str, str], tuple[Printing, ...]]:
+    def _skus_by_set(self) -> dict[tuple[str, str], tuple[str, ...]]:
         grouped = defaultdict(list)
-        for p in self._printings.values():
-            grouped[(p.game, p.set_code)].append(p)
+        for sku in self._printings:
+            row = self._printings.row(sku)
+            grouped[(row["game"], row["set_code"])].append(sku)
         return {k: tuple(v) for k, v in grouped.items()}
 
 
@@ -99,9 +156,9 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
                                           for s in snapshot.sets_of_game(g.game)])),
         (f"{DATA_DIR}/sources.json", _dump([s.model_dump(mode="json") for s in snapshot.sources()])),
     ]
-    for (game, set_code), printings in sorted(snapshot._printings_by_set.items()):
-        files.append((f"{DATA_DIR}/printings/{game}-{set_code}.json",
-                      _dump([p.model_dump(mode="json") for p in printings])))
+    table = snapshot._printings
+    for (game, set_code), skus in sorted(snapshot._skus_by_set.items()):
+        files.append((f"{DATA_DIR}/printings/{game}-{set_code}.json", _dump([table.as_json(s) for s in skus])))
     shards = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku

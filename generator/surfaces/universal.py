@@ -209,7 +209,7 @@ def single_game(ctx: Context, params: Params, query: Query) -> Result:
 
 SURFACES = (
     Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
-            enumerate=lambda ctx: ({"sku": p.sku} for p in ctx.snapshot.printings()),
+            enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
             query_params=("density",), does_not_include=WITHHELD, freshness="identity",
             summary="One printing as a universal document (density sparse | normal | saturated)"),
     Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}],

@@ -1,0 +1,43 @@
+"""The build's in-memory snapshot: printings made lazily from rows, shards written from the rows."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+from generator.catalog import queries
+from generator.catalog.snapshot import PrintingTable, Snapshot, snapshot_files
+from generator.identity import card_content_hash
+
+
+@pytest.fixture(scope="module")
+def con(synthetic_catalog):
+    with queries.connect(synthetic_catalog) as connection:
+        yield connection
+
+
+def test_the_catalog_stores_json_text_exactly_as_orjson_writes_it(con):
+    """``PrintingTable.as_json`` embeds the stored text in the shards unparsed; that is only the
+    same bytes as dumping the parsed value if the stored text is orjson's own output."""
+    for row in queries.printing_rows(con):
+        for column in ("attrs", "disagreements"):
+            assert orjson.dumps(orjson.loads(row[column])).decode() == row[column], (row["sku"], column)
+
+
+def test_lazy_table_gives_the_same_printings_as_the_query(con):
+    table = PrintingTable(queries.printing_rows(con))
+    eager = {p.sku: p for p in queries.printings(con)}
+    assert list(table) == list(eager)
+    assert table._made == {}  # nothing parsed until read
+    assert all(table[sku] == eager[sku] for sku in eager)
+
+
+def test_shards_and_hash_index_match_the_models(con):
+    lazy = Snapshot.from_catalog(con, "cp1")
+    eager = Snapshot(lazy.games(), [s for g in lazy.games() for s in lazy.sets_of_game(g.game)],
+                     queries.printings(con), lazy.sources(), "cp1")
+    assert snapshot_files(lazy) == snapshot_files(eager)
+    assert lazy.hash_index == {card_content_hash(p, "cp1"): p.sku for p in eager.printings()}
+    for (game, set_code), printings in eager._skus_by_set.items():
+        shard = dict(snapshot_files(eager))[f"_data/printings/{game}-{set_code}.json"]
+        assert shard == orjson.dumps([eager.printing(s).model_dump(mode="json") for s in printings])
