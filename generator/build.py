@@ -87,8 +87,8 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
                 summary.routes += 1
                 _count(summary, record)
         rendered_at = time.perf_counter()
-        manifest_bytes = manifest.to_bytes(SURFACES, data_files)
-        for rel, body in (*nginx_files(orjson.loads(manifest_bytes)).items(), (MANIFEST, manifest_bytes)):
+        document = manifest.document(SURFACES, data_files)
+        for rel, body in (*nginx_files(document).items(), (MANIFEST, orjson.dumps(document))):
             _count(summary, writer.write(rel, body, twins=False))
         writer.commit()
     except BaseException:

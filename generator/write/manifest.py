@@ -41,8 +41,9 @@ class ManifestBuilder:
             "twins": list(record.twins), "surface": surface.id,
         }
 
-    def to_bytes(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> bytes:
-        return orjson.dumps({
+    def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> dict:
+        """The manifest as written (``orjson.dumps`` of it is ``_routes.json``)."""
+        return {
             "version": 1,
             "as_of": self.as_of,
             "fingerprint": self.fingerprint,
@@ -52,7 +53,7 @@ class ManifestBuilder:
             "surfaces": [{"id": s.id, "path": s.path, "family": s.family, "methods": list(s.methods),
                           "static": s.static, "enveloped": s.enveloped, "query_params": list(s.query_params)}
                          for s in surfaces],
-        })
+        }
 
 
 def load_manifest(dist: Path) -> dict | None:

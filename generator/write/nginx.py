@@ -57,6 +57,7 @@ BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_modul
 APP_BODY_LIMIT = "2m"  # above every POST handler's max_body (1 MiB), so the app answers an oversized body
 SHORT_KEY_MIN = 100  # a surface with this many routes gets short map keys ("@0:<last segment>")
 P = "cardpantry"  # prefix of every variable and named location
+_STRONG_ETAG, _SPACE, _SUFFIX = re.compile(r'"[!#-~]+"'), re.compile(r"\s"), re.compile(r"\.[a-z0-9]+")
 READ = ("GET", "HEAD")
 
 
@@ -102,7 +103,7 @@ class _Plan:
             kind = (route["status"], route["headers"], route["type"], tuple(surface["methods"]),
                     bool(surface["query_params"]), suffix or "")
             name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
-            if not re.fullmatch(r'"[!#-~]+"', route["etag"]) or re.search(r"\s", route["file"]):
+            if not _STRONG_ETAG.fullmatch(route["etag"]) or _SPACE.search(route["file"]):
                 raise ValueError(f"{path}: a strong ETag and a file name without spaces are needed, not "
                                  f"{route['etag']!r}, {route['file']!r}")
             self.values[path] = f"{route['etag'].strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
@@ -200,9 +201,9 @@ class _Plan:
 
     def _key(self, path: str) -> str:
         for prefix, code in self.short:
-            found = re.fullmatch(re.escape(prefix) + r"([^/]+)", path)
-            if found:
-                return code + found.group(1)
+            rest = path[len(prefix):]
+            if path.startswith(prefix) and rest and "/" not in rest:
+                return code + rest
         return path
 
     @staticmethod
@@ -226,7 +227,7 @@ def _suffix(path: str, file: str) -> str | None:
     """The file's suffix when the file is the path plus a suffix (every route but ``/x/`` ones)."""
     base = path.lstrip("/")
     suffix = file[len(base):] if file.startswith(base) else ""
-    return suffix if re.fullmatch(r"\.[a-z0-9]+", suffix) else None
+    return suffix if _SUFFIX.fullmatch(suffix) else None
 
 
 def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> list[tuple[str, str]]:
