@@ -61,8 +61,8 @@ def load_manifest(dist: Path) -> dict | None:
     return orjson.loads(path.read_bytes()) if path.is_file() else None
 
 
-def previous_hashes(dist: Path) -> dict[str, str]:
-    manifest = load_manifest(dist)
+def previous_hashes(manifest: dict | None) -> dict[str, str]:
+    """File -> sha256 of the previous build, from its manifest (``load_manifest``)."""
     if not manifest:
         return {}
     hashes = {r["file"]: r["sha256"] for r in manifest["routes"].values()}
