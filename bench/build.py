@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
+import resource
 import shutil
 import sys
 import time
@@ -50,6 +51,13 @@ def floor_seconds(built: Path, scratch: Path) -> tuple[float, int]:
     return time.perf_counter() - started, len(files)
 
 
+def _cpu() -> dict[str, float]:
+    """CPU seconds so far: this process (the build's parent) and its finished children (workers)."""
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"parent user": me.ru_utime, "parent system": me.ru_stime,
+            "workers user": children.ru_utime, "workers system": children.ru_stime}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--catalog", type=Path, default=ROOT / "state" / "catalog.duckdb")
@@ -65,7 +73,9 @@ def main() -> None:
         os.sync()
         time.sleep(SETTLE_SECONDS)
 
+    before = _cpu()
     cold = build(args.out, as_of, args.catalog, progress=False)
+    cpu = {k: after - was for (k, after), was in zip(_cpu().items(), before.values())}
     floor, files = floor_seconds(args.out, scratch)
     again = build(args.out, as_of, args.catalog, progress=False)
     forced = build(args.out, as_of, args.catalog, progress=False, force=True)
@@ -75,6 +85,7 @@ def main() -> None:
     print(f"cold build:        {cold.routes:,} routes, {cold.files:,} files in {cold.seconds:.2f} s "
           f"= {cold.routes / cold.seconds:,.0f} routes/s   (target >= 5,000)")
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in cold.phases.items()))
+    print("  CPU seconds: " + ", ".join(f"{name} {secs:.2f}" for name, secs in cpu.items()))
     print(f"no-change rebuild: {again.seconds:.2f} s = {again.seconds / cold.seconds:.1%} of cold   (target <= 20%)")
     print(f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
           f"({forced.reused:,} files hard-linked, none rewritten)")

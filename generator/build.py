@@ -32,7 +32,7 @@ from generator.surfaces import SURFACES
 from generator.surfaces.registry import Context
 from generator.surfaces.respond import respond
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
-from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes
+from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
 from generator.write.nginx import nginx_files
 
 CHUNK = 1500
@@ -128,7 +128,7 @@ def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
 _WORKER: tuple[Context, DistWriter] | None = None
 
 
-def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, dict, Encoded]]:
+def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, bytes, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
     ctx, writer = _WORKER
     rendered_chunk = []
@@ -137,7 +137,8 @@ def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, di
         path = surface.concrete(params)
         rendered = respond(surface, ctx, params, {}, path)
         encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
-        rendered_chunk.append((path, surface_id, rendered.status, rendered.headers, encoded))
+        headers = route_headers(path, rendered.headers)
+        rendered_chunk.append((path, surface_id, rendered.status, headers, encoded))
     return rendered_chunk
 
 

@@ -7,8 +7,10 @@ unique only within a game, and this is the prefix every SKU of the set starts wi
 from __future__ import annotations
 
 import datetime as dt
+from functools import lru_cache
 from typing import Any
 
+from generator.envelope import Provenance
 from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.catalog import CardSet, Game, Printing
@@ -78,6 +80,16 @@ def _sources(ctx: Context, printing: Printing):
     return [s for s in (ctx.snapshot.source(i) for i in printing.sources) if s is not None]
 
 
+def _card_provenance(ctx: Context, printing: Printing) -> Provenance:
+    return _provenance_of(ctx.snapshot, printing.sources)
+
+
+@lru_cache(maxsize=256)
+def _provenance_of(snapshot, source_ids: tuple[str, ...]) -> Provenance:
+    """Cached by the printing's source ids: a handful of combinations serve every card."""
+    return provenance(s for s in map(snapshot.source, source_ids) if s is not None)
+
+
 def card_document(ctx: Context, printing: Printing, density: str = "normal", kind: str = "card",
                   extra: dict[str, Any] | None = None) -> dict[str, Any]:
     members, opaque = card_members(ctx, printing, density)
@@ -104,7 +116,7 @@ def card(ctx: Context, params: Params, query: Query) -> Result:
     found = _lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
-    return Result(data=card_document(ctx, found, density), provenance=provenance(_sources(ctx, found)))
+    return Result(data=card_document(ctx, found, density), provenance=_card_provenance(ctx, found))
 
 
 def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
@@ -118,7 +130,7 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
              "price_unavailable_at_date": {"reason": "reference prices from third-party sources are withheld; "
                                            "the date does not reconstruct historical price or structure"}}
     doc = card_document(ctx, found, "normal", kind="card_temporal", extra=extra)
-    return Result(data=doc, provenance=provenance(_sources(ctx, found)))
+    return Result(data=doc, provenance=_card_provenance(ctx, found))
 
 
 def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:

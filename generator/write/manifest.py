@@ -25,6 +25,15 @@ MANIFEST = "_routes.json"
 PER_ROUTE_HEADERS = ("ETag", "Content-Type")
 
 
+def route_headers(path: str, headers: dict[str, str]) -> bytes:
+    """A route's headers as the manifest stores them: the shared set as sorted JSON, with the
+    route's own path in ``Link`` written ``{path}`` (so thousands of routes share one set), then
+    Content-Type and ETag, newline-separated."""
+    shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in headers.items() if k not in PER_ROUTE_HEADERS}
+    return b"\n".join((orjson.dumps(shared, option=orjson.OPT_SORT_KEYS),
+                       headers["Content-Type"].encode(), headers["ETag"].encode()))
+
+
 class ManifestBuilder:
     def __init__(self, as_of: str, fingerprint: str):
         self.as_of = as_of
@@ -32,13 +41,14 @@ class ManifestBuilder:
         self.routes: dict[str, dict] = {}
         self._sets: dict[bytes, str] = {}
 
-    def add(self, path: str, surface: Surface, status: int, headers: dict[str, str], record: FileRecord) -> None:
-        shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in headers.items() if k not in PER_ROUTE_HEADERS}
-        key = orjson.dumps(shared, option=orjson.OPT_SORT_KEYS)
+    def add(self, path: str, surface: Surface, status: int, headers: bytes, record: FileRecord) -> None:
+        """``headers`` is ``route_headers(path, ...)``, computed by the render workers so that the
+        parent, which also writes every file, does less per route."""
+        key, content_type, tag = headers.rsplit(b"\n", 2)
         set_id = self._sets.setdefault(key, f"h{len(self._sets)}")
         self.routes[path] = {
-            "file": record.rel, "status": status, "type": headers["Content-Type"], "etag": headers["ETag"], "sha256": record.sha256, "headers": set_id,
-            "twins": list(record.twins), "surface": surface.id,
+            "file": record.rel, "status": status, "type": content_type.decode(), "etag": tag.decode(),
+            "sha256": record.sha256, "headers": set_id, "twins": list(record.twins), "surface": surface.id,
         }
 
     def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> dict:
