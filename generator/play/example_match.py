@@ -8,8 +8,8 @@ the practice referee (``practice.practice``), so their replies have exactly the 
 What the record shows: the events as a spectator may see them (``api.redact`` for a player who is
 neither side: every private value, such as a drawn card, is null) with one narrated sentence
 each, and for each move the mover's action kind (the action id only for public kinds: a "choose"
-id can name a card still hidden). "life_check" events are left out: their kind alone would tell
-that a Life card has a [Trigger] (``practice.TELLING``). The intents are sealed under a published
+id can name a card still hidden). "life_check" events are not shown (``view.OWNER_ONLY``): their kind alone
+would tell that a Life card has a [Trigger]. The intents are sealed under a published
 example key with nonces from a counter, so the build is byte-reproducible; the live referee does
 not accept those tokens (``state_rejected``), by design.
 """
@@ -31,7 +31,7 @@ from generator.play.ai.match import MatchRecord, play_match
 from generator.play.ai.narrate import Narrator, public_names
 from generator.play.api import GameState, legal_actions, redact, view
 from generator.play.decks import build_deck
-from generator.play.practice import HUMAN, TELLING, practice
+from generator.play.practice import HUMAN, practice
 from generator.play.seal import unseal
 
 EXAMPLE_KEY = hashlib.sha256(b"cardpantry example-match key: public, not accepted live").digest()
@@ -77,8 +77,6 @@ def _events(cards: Mapping[str, OnePieceCard], record: MatchRecord,
         names = public_names(view(state_after, 0), names, hand=False)
         kind = ply.kind
         for event in redact(list(ply.events), SPECTATOR):
-            if event["kind"] in TELLING:
-                continue
             out.append({"seq": len(out), "ply": ply.ply, "turn": ply.turn, "mover": ply.player,
                         "action_kind": kind,
                         "action_id": ply.action if kind in PUBLIC_ACTION_KINDS else None,

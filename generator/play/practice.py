@@ -70,11 +70,6 @@ MAX_THEN = 64
 SEED_LIMIT = 2 ** 63
 MEMBERS = {"new": ({"op", "level"}, {"seed", "deck"}),
            "move": ({"op", "state", "action_id"}, {"choices"})}
-# Events whose kind alone tells the other player something hidden: the engine reports a damaged
-# Life card with a [Trigger] as "life_check" (its card is redacted, its kind is not), so showing
-# it would tell you the AI's Life card had a [Trigger] even when the AI declines to use it. The
-# card then reaches the AI's hand as "life_to_hand", which is what you would see without it.
-TELLING = frozenset({"life_check"})
 NOTES = ("Nothing is stored and no identity is minted: the sealed state is the whole game.",
          "Replaying an older state token continues that older position deterministically; "
          "the referee cannot detect it without storing games, which it does not.")
@@ -280,8 +275,6 @@ def respond(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePi
     for ply, actor, action, before, after, events in steps:
         names = public_names(view(after, HUMAN), public_names(view(before, HUMAN)))
         for event in redact(events, HUMAN):
-            if event["kind"] in TELLING and event["player"] != HUMAN:
-                continue
             log.append({"ply": ply, "move_by": "you" if actor == HUMAN else "ai",
                         "action_id": action if actor == HUMAN else None,
                         "text": narrator.sentence(event, names), "event": event})

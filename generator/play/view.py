@@ -79,9 +79,18 @@ def view(state: GameState, player: int) -> dict[str, Any]:
     }
 
 
+# Events whose kind alone tells others something hidden: "life_check" says that a damaged Life card
+# has a [Trigger], which only its owner may know unless they activate it (10-1-5). Other players
+# do not see them at all; they see the card go to hand (or the [Trigger] activated) instead.
+OWNER_ONLY = frozenset({"life_check"})
+
+
 def redact(events: list[Event], player: int) -> list[dict[str, Any]]:
+    """The events as ``player`` sees them: others' private values nulled, owner-only events gone."""
     out = []
     for e in events:
+        if e.kind in OWNER_ONLY and e.player != player:
+            continue
         d = e.model_dump(mode="json")
         if e.player != player:
             for key in e.private:

@@ -106,3 +106,23 @@ def test_self_play_over_real_cards() -> None:
     cards = real_pool()
     for seed, levels in enumerate([(1, 0), (2, 1), (2, 2), (3, 1)]):
         assert _match(cards, levels, seed).result is not None
+
+
+def _life_checks():  # a [Trigger] shows only when its owner activates it (10-1-5)
+    """(events, defender) for every Life card with a [Trigger] taken in some seeded games."""
+    found = []
+    for seed in range(12):
+        deck = build_deck(POOL, seed).deck()
+        record = play_match(POOL, (deck, deck), [make_ai(1, POOL), make_ai(1, POOL)], seed)
+        found += [(list(p.events), e.player) for p in record.plies for e in p.events
+                  if e.kind == "life_check"]
+    return found
+
+
+def test_the_attacker_cannot_tell_that_a_life_card_has_a_trigger() -> None:
+    found = _life_checks()
+    assert found, "no Life card with a [Trigger] was damaged in these games"
+    for events, defender in found:
+        seen = redact(events, 1 - defender)
+        assert all(e["kind"] != "life_check" for e in seen)
+        assert any(e["kind"] == "life_check" for e in redact(events, defender))
