@@ -128,7 +128,7 @@ def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
 _WORKER: tuple[Context, DistWriter] | None = None
 
 
-def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, bytes, Encoded]]:
+def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, tuple, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
     ctx, writer = _WORKER
     rendered_chunk = []

@@ -77,7 +77,11 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
 
 
 def _sources(ctx: Context, printing: Printing):
-    return [s for s in (ctx.snapshot.source(i) for i in printing.sources) if s is not None]
+    return _sources_of(ctx.snapshot, printing.sources)
+
+
+def _sources_of(snapshot, source_ids: tuple[str, ...]) -> list:
+    return [s for s in map(snapshot.source, source_ids) if s is not None]
 
 
 def _card_provenance(ctx: Context, printing: Printing) -> Provenance:
@@ -87,7 +91,7 @@ def _card_provenance(ctx: Context, printing: Printing) -> Provenance:
 @lru_cache(maxsize=256)
 def _provenance_of(snapshot, source_ids: tuple[str, ...]) -> Provenance:
     """Cached by the printing's source ids: a handful of combinations serve every card."""
-    return provenance(s for s in map(snapshot.source, source_ids) if s is not None)
+    return provenance(_sources_of(snapshot, source_ids))
 
 
 def card_document(ctx: Context, printing: Printing, density: str = "normal", kind: str = "card",

@@ -25,13 +25,12 @@ MANIFEST = "_routes.json"
 PER_ROUTE_HEADERS = ("ETag", "Content-Type")
 
 
-def route_headers(path: str, headers: dict[str, str]) -> bytes:
-    """A route's headers as the manifest stores them: the shared set as sorted JSON, with the
-    route's own path in ``Link`` written ``{path}`` (so thousands of routes share one set), then
-    Content-Type and ETag, newline-separated."""
+def route_headers(path: str, headers: dict[str, str]) -> tuple[bytes, str, str]:
+    """A route's headers as the manifest stores them: (the shared set as sorted JSON, with the
+    route's own path in ``Link`` written ``{path}`` so thousands of routes share one set,
+    Content-Type, ETag)."""
     shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in headers.items() if k not in PER_ROUTE_HEADERS}
-    return b"\n".join((orjson.dumps(shared, option=orjson.OPT_SORT_KEYS),
-                       headers["Content-Type"].encode(), headers["ETag"].encode()))
+    return orjson.dumps(shared, option=orjson.OPT_SORT_KEYS), headers["Content-Type"], headers["ETag"]
 
 
 class ManifestBuilder:
@@ -41,13 +40,14 @@ class ManifestBuilder:
         self.routes: dict[str, dict] = {}
         self._sets: dict[bytes, str] = {}
 
-    def add(self, path: str, surface: Surface, status: int, headers: bytes, record: FileRecord) -> None:
+    def add(self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str],
+            record: FileRecord) -> None:
         """``headers`` is ``route_headers(path, ...)``, computed by the render workers so that the
         parent, which also writes every file, does less per route."""
-        key, content_type, tag = headers.rsplit(b"\n", 2)
+        key, content_type, tag = headers
         set_id = self._sets.setdefault(key, f"h{len(self._sets)}")
         self.routes[path] = {
-            "file": record.rel, "status": status, "type": content_type.decode(), "etag": tag.decode(),
+            "file": record.rel, "status": status, "type": content_type, "etag": tag,
             "sha256": record.sha256, "headers": set_id, "twins": list(record.twins), "surface": surface.id,
         }
 
