@@ -1,9 +1,14 @@
-"""What a surface is: a spec path, the function that returns its data, and how its paths enumerate.
+"""What a surface is: one spec path, the handler for each method it answers, and its contract.
 
-A surface computes a ``Result`` (status, data, provenance); ``generator.surfaces.respond`` turns
-that into bytes and headers through the one envelope builder. The writer calls ``enumerate`` to
-write every static path; the app calls ``compute`` for anything the files cannot answer (query
-strings, unenumerable paths such as dates and hashes, case variants).
+A surface's GET handler (``compute``) returns a ``Result`` (status, data, provenance);
+``generator.surfaces.respond`` turns that into bytes and headers through the one envelope builder
+and the renderer registered for the answer's media type. The writer calls ``enumerate`` to write
+every static path; the app calls the handlers for anything the files cannot answer (query
+strings, unenumerable paths such as dates and hashes, case variants, POST/DELETE/ANY).
+
+Other methods are ``Method`` entries (``post``, ``delete``, ``any``): each says whether the body is
+read at all (a paused door answers before reading it, spec "Errors" 4) and how much of it.
+``Surface.methods`` and so the 405 ``Allow`` header derive from which handlers exist.
 """
 
 from __future__ import annotations
@@ -11,11 +16,30 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
-from generator.catalog.snapshot import Snapshot
 from generator.envelope import Provenance
 from generator.site import Site
+
+if TYPE_CHECKING:
+    from generator.catalog.snapshot import Snapshot
+    from generator.content import Content
+
+Params = Mapping[str, str]
+Query = Mapping[str, str]
+ALL_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the app knows of the request being answered (``None`` in a build: files have no caller).
+
+    Handlers read only what they need (your-vibe reads the User-Agent); nothing here is stored."""
+
+    method: str
+    headers: Mapping[str, str]  # lower-case names
+    body: bytes | None = None  # None: not read (a paused door), or over the method's limit
 
 
 @dataclass(frozen=True)
@@ -23,10 +47,13 @@ class Context:
     """Everything a surface may read. ``now`` is the build's as-of, or the request time in the app."""
 
     site: Site
-    snapshot: Snapshot
+    snapshot: "Snapshot"
     now: dt.datetime
+    content: "Content"  # authored content (content/), loaded and validated once per build or app start
     joy_index: int = 0  # X-Joy-Index: how many joy-bearing (family G) surfaces this build serves
     referee_key: bytes | None = None  # the practice referee's AES-GCM key (app only; never in a file)
+    request: Request | None = None  # the app's request; None while building files
+    as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
 
 
 @dataclass(frozen=True)
@@ -37,14 +64,24 @@ class Result:
     error: tuple[str, str] | None = None  # (stable code, message) -> {"error": {code, message}}
     error_extra: Mapping[str, Any] | None = None  # e.g. known_ids, suggestions
     headers: Mapping[str, str] | None = None  # extra headers a surface needs (Allow, Safe-Methods...)
+    media_type: str | None = None  # None: the surface's own; e.g. text/plain for ?format=text
 
 
 def error(status: int, code: str, message: str, **extra: Any) -> Result:
     return Result(status=status, error=(code, message), error_extra=extra or None)
 
 
-Params = Mapping[str, str]
-Query = Mapping[str, str]
+Handler = Callable[[Context, Params, Query], Result]
+
+
+@dataclass(frozen=True)
+class Method:
+    """A non-GET method of a surface. ``run`` sees the body as ``ctx.request.body``."""
+
+    run: Handler
+    read_body: bool = True  # False: answered before a byte of the body is read (paused doors)
+    max_body: int = 1 << 20  # over it the body is not kept: ``ctx.request.body`` is None
+    freshness: str = "uncached"  # POST answers are computed per request, never cached
 
 
 @dataclass(frozen=True)
@@ -52,9 +89,11 @@ class Surface:
     id: str  # stable id, e.g. "universal.card"
     path: str  # the spec's parametrised path
     family: str  # spec endpoint family A-G
-    compute: Callable[[Context, Params, Query], Result]
+    compute: Handler | None  # the GET (and HEAD) handler; None when the path takes no GET
     enumerate: Callable[[Context], Iterable[Params]] | None = None  # None: nothing to write statically
-    methods: tuple[str, ...] = ("GET",)
+    post: Method | None = None
+    delete: Method | None = None
+    any: Method | None = None  # answers every method not handled above (e.g. /api/v1/echo)
     enveloped: bool = True
     freshness: str = "catalog"  # key into site.freshness
     media_type: str = "application/json"
@@ -68,28 +107,34 @@ class Surface:
     def static(self) -> bool:
         return self.enumerate is not None
 
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """The methods answered, as the ``Allow`` header lists them."""
+        if self.any is not None:
+            return ALL_METHODS
+        declared = (("GET", self.compute), ("HEAD", self.compute), ("POST", self.post), ("DELETE", self.delete))
+        return tuple(name for name, handler in declared if handler is not None)
+
+    def method(self, name: str) -> Method | None:
+        """The handler of a method other than GET/HEAD (those are ``compute``); ``any`` answers what
+        nothing else claims."""
+        if name in ("GET", "HEAD") and self.compute is not None:
+            return None
+        return {"POST": self.post, "DELETE": self.delete}.get(name) or self.any
+
     def concrete(self, params: Params) -> str:
         return re.sub(r"\{(\w+)\}", lambda m: params[m.group(1)], self.path)
 
-    @property
+    @cached_property
     def pattern(self) -> re.Pattern[str]:
-        return _compile(self.path)
+        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(self.path))
+        return re.compile(f"^{regex}$")
 
     @property
     def literal_weight(self) -> tuple[int, int]:
         """Literal paths outrank patterns: /identify/by-upstream before /identify/{hash}."""
         segments = self.path.strip("/").split("/")
         return (-sum(1 for s in segments if "{" not in s), -len(segments))
-
-
-_PATTERNS: dict[str, re.Pattern[str]] = {}
-
-
-def _compile(path: str) -> re.Pattern[str]:
-    if path not in _PATTERNS:
-        regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(path))
-        _PATTERNS[path] = re.compile(f"^{regex}$")
-    return _PATTERNS[path]
 
 
 def match(surfaces: Iterable[Surface], path: str) -> tuple[Surface, dict[str, str]] | None:

@@ -1,0 +1,29 @@
+"""The service's authored content (``content/``), loaded and validated once per build or app start.
+
+Surfaces read it from ``Context.content``; nothing keeps a module-level copy, so a test can hand a
+surface any content it likes, and a content error fails the build at load time with the file and
+the field named (pydantic), before a single route is rendered.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.play.content import PlayContent, load_play_content
+from generator.play.rules_data import RulesData, load_rules
+
+CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
+
+
+@dataclass(frozen=True)
+class Content:
+    play: PlayContent  # content/play: tutorial, glossary, archetypes, play index and spec, meta
+    deck_rules: RulesData  # content/play/deck_rules.yaml
+
+
+def load_content(root: Path = CONTENT_ROOT) -> Content:
+    return Content(
+        play=load_play_content(root / "play"),
+        deck_rules=load_rules(root / "play" / "deck_rules.yaml"),
+    )
