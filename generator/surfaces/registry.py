@@ -54,6 +54,7 @@ class Context:
     referee_key: bytes | None = None  # the practice referee's AES-GCM key (app only; never in a file)
     request: Request | None = None  # the app's request; None while building files
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
+    surfaces: tuple["Surface", ...] = ()  # the registry itself, for surfaces that describe the API
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,19 @@ def error(status: int, code: str, message: str, **extra: Any) -> Result:
 
 
 Handler = Callable[[Context, Params, Query], Result]
+
+
+@dataclass(frozen=True)
+class Param:
+    """A query parameter a surface accepts (OpenAPI, tools and validation are generated from it)."""
+
+    name: str
+    type: str = "string"  # a JSON Schema type: string, integer, boolean, number
+    enum: tuple[str, ...] = ()
+    default: str | int | bool | None = None
+    description: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 @dataclass(frozen=True)
@@ -99,9 +113,20 @@ class Surface:
     media_type: str = "application/json"
     does_not_include: tuple[str, ...] = ()
     self_reference: bool = False
-    query_params: tuple[str, ...] = ()  # query keys that select a variant (served by the app)
+    query_params: tuple[Param, ...] = ()  # query keys that select a variant (served by the app)
     template: str | None = None  # HTML surfaces: the Jinja2 template rendering `data`
     summary: str = ""
+    # The contract (issue 10): OpenAPI, manifest, tools and build-time validation read these.
+    model: type | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
+    stability: str = "stable"  # stable | beta | experimental | deprecated
+    auth: str = "public"  # public | user | agent | admin | wholesale-key
+    provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
+    since: str = "2026-05-17"  # the date the surface was first served (YYYY-MM-DD)
+    methodology: str | None = None  # a path explaining how the answer is made
+
+    @property
+    def query_names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.query_params)
 
     @property
     def static(self) -> bool:
