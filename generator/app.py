@@ -1,12 +1,12 @@
 """The ASGI app: serves ``dist/`` by its routes manifest, exactly as a CDN would, and computes the rest.
 
 Order of answers for a request:
-1. a POST handler (deck validator, practice referee): ``generator.handlers``;
-2. a static route read with GET/HEAD and no variant-selecting query key: the file, its status and
+1. a static route read with GET/HEAD and no variant-selecting query key: the file, its status and
    manifest headers, 304 on a matching If-None-Match, the ``.br``/``.gz`` twin by Accept-Encoding;
-3. a registered surface pattern: computed with the same surface functions, from ``dist/_data``
-   (405 with Allow when the surface does not take the method);
-4. any other ``/api/v1/*`` path: the JSON 404 envelope with did-you-mean suggestions.
+2. the registered surface whose pattern matches: its handler for the method (GET computes with the
+   same surface functions, from ``dist/_data``; POST/DELETE/ANY read the body only when the method
+   says so, up to its limit), or 405 with the ``Allow`` the surface's handlers derive;
+3. any other path: the 404 (under ``/api/v1/``, the JSON envelope with did-you-mean suggestions).
 The app needs nothing at run time but ``dist/`` (and the referee key from the environment).
 """
 
@@ -17,16 +17,17 @@ import os
 import posixpath
 import secrets
 from collections import OrderedDict
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qsl
 
 from generator.catalog.snapshot import FileSnapshot
-from generator.handlers import HANDLERS
+from generator.content import load_content
 from generator.not_found import not_found
 from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
-from generator.surfaces import SURFACES
-from generator.surfaces.registry import Context, match
+from generator.surfaces import joy_index, surfaces
+from generator.surfaces.registry import Context, Request, match
 from generator.surfaces.respond import Rendered, respond
 from generator.write.manifest import load_manifest
 
@@ -43,10 +44,11 @@ class App:
         self.routes: dict[str, dict] = manifest["routes"]
         self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
         self.site = load_site()
-        self.snapshot = FileSnapshot(dist, self.site.encoding)
-        self.surfaces = {s.id: s for s in SURFACES}
-        self.joy_index = sum(1 for s in SURFACES if s.family == "G")
-        self.referee_key = referee_key
+        self.registry = surfaces(self.site)
+        self.context = Context(self.site, FileSnapshot(dist, self.site.encoding), _parse_instant(manifest["as_of"]),
+                               load_content(), joy_index=joy_index(self.registry), referee_key=referee_key,
+                               as_of=_parse_instant(manifest["as_of"]), surfaces=self.registry)
+        self.surfaces = {s.id: s for s in self.registry}
         self._files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 
     async def __call__(self, scope, receive, send) -> None:
@@ -60,37 +62,29 @@ class App:
         method, path = scope["method"], _normalise(scope["path"])
         query = dict(parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True))
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        handler = HANDLERS.get((method, path))
-        if handler is not None:
-            body = await _read_body(receive, handler.max_body)
-            await self._send(send, *_parts(handler(self._context(), body, headers)), head=False)
-            return
         route = self.routes.get(path)
-        variant = route is not None and any(k in query for k in self.surfaces[route["surface"]].query_params)
+        variant = route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
         if route and method in READ_METHODS and not variant:
             await self._send_static(send, path, route, headers, head=method == "HEAD")
             return
-        found = match(SURFACES, path)
+        request_id = "req_" + secrets.token_hex(12)
+        found = match(self.registry, path)
         if found is None:
-            allowed = tuple(sorted(m for (m, p) in HANDLERS if p == path))
-            if allowed:
-                await self._send(send, *self._method_not_allowed(allowed), head=False)
-            else:
-                await self._send(send, *_parts(not_found(self._context(), path)), head=method == "HEAD")
+            await self._send(send, *_parts(not_found(self._context(None), path, request_id)), head=method == "HEAD")
             return
         surface, params = found
-        if method not in surface.methods and not (method == "HEAD" and "GET" in surface.methods):
-            await self._send(send, *self._method_not_allowed(surface.methods), head=False)
-            return
-        rendered = respond(surface, self._context(), params, query, path, request_id="req_" + secrets.token_hex(12))
+        handler = surface.method(method)
+        body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
+        rendered = respond(surface, self._context(Request(method, headers, body)), params, query, path,
+                           request_id=request_id, method=method)
         if rendered.status == 200 and _matches(headers.get("if-none-match"), rendered.headers["ETag"]):
             await self._send(send, 304, _not_modified(rendered.headers), b"", head=True)
             return
         await self._send(send, *_parts(rendered), head=method == "HEAD")
 
-    def _context(self) -> Context:
+    def _context(self, request: Request | None) -> Context:
         now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
-        return Context(self.site, self.snapshot, now, self.joy_index, self.referee_key)
+        return replace(self.context, now=now, request=request)
 
     async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:
         response_headers = {k: v.replace("<{path}>", f"<{path}>")
@@ -118,12 +112,6 @@ class App:
                 self._files.popitem(last=False)
         return body
 
-    def _method_not_allowed(self, methods: tuple[str, ...]):
-        allowed = sorted(set(methods) | ({"HEAD"} if "GET" in methods else set()))
-        body = b'{"error":{"code":"method_not_allowed","message":"allowed: ' + ", ".join(allowed).encode() + b'"}}\n'
-        return 405, {"Allow": ", ".join(allowed), "Content-Type": "application/json; charset=utf-8",
-                     "Cache-Control": "no-store"}, body
-
     @staticmethod
     async def _send(send, status: int, headers: dict[str, str], body: bytes, head: bool) -> None:
         raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
@@ -131,6 +119,10 @@ class App:
             raw.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": status, "headers": raw})
         await send({"type": "http.response.body", "body": b"" if head else body})
+
+
+def _parse_instant(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def _read_file(path: Path) -> bytes:

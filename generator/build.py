@@ -27,16 +27,16 @@ from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot, snapshot_files
 from generator.envelope import iso
 from generator.fingerprint import fingerprint
+from generator.content import load_content
 from generator.site import load_site
-from generator.surfaces import SURFACES
-from generator.surfaces.registry import Context
+from generator.surfaces import joy_index, surfaces
+from generator.surfaces.registry import Context, Surface
 from generator.surfaces.respond import respond
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
 from generator.write.nginx import nginx_files
 
 CHUNK = 1500
-BY_ID = {s.id: s for s in SURFACES}
 
 
 @dataclass
@@ -66,6 +66,8 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
     (files whose bytes did not change are still hard-linked, not rewritten)."""
     started = time.perf_counter()
     site = load_site()
+    content = load_content()  # validated before anything is read or written: a content error fails here
+    registry = surfaces(site)
     with connect(catalog) as con, ThreadPoolExecutor(1) as side:
         # The fingerprint is mostly DuckDB hashing the catalog, which runs without the GIL: on a
         # first build (nothing to compare with) it overlaps loading the snapshot.
@@ -76,7 +78,8 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
         snapshot = Snapshot.from_catalog(con, site.encoding)
         inputs = fingerprinting.result()
     loaded = time.perf_counter()
-    ctx = Context(site, snapshot, as_of, joy_index=sum(1 for s in SURFACES if s.family == "G"))
+    ctx = Context(site, snapshot, as_of, content, joy_index=joy_index(registry), as_of=as_of, surfaces=registry)
+    by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs)
     summary = BuildSummary(unavailable=unavailable)
@@ -88,12 +91,12 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
                 if path in manifest.routes:
                     raise DoubleWrite(f"{path} rendered twice in one build")
                 record = writer.put(encoded)
-                manifest.add(path, BY_ID[surface_id], status, headers, record)
+                manifest.add(path, by_id[surface_id], status, headers, record)
                 summary.statuses[status] += 1
                 summary.routes += 1
                 _count(summary, record)
         rendered_at = time.perf_counter()
-        document = manifest.document(SURFACES, data_files)
+        document = manifest.document(registry, data_files)
         for rel, body in (*nginx_files(document).items(), (MANIFEST, orjson.dumps(document))):
             _count(summary, writer.write(rel, body, twins=False))
         writer.commit()
@@ -118,22 +121,24 @@ def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -
 def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
     """Surfaces with few routes first, one route per chunk: some are costly (the example match plays
     a whole game), and handing them out first keeps both workers busy to the end."""
-    by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in SURFACES if s.static]
+    by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
     by_surface.sort(key=len)
     small = [[job] for jobs in by_surface if len(jobs) < CHUNK for job in jobs]
     large = [job for jobs in by_surface if len(jobs) >= CHUNK for job in jobs]
     return small + [large[i:i + CHUNK] for i in range(0, len(large), CHUNK)]
 
 
-_WORKER: tuple[Context, DistWriter] | None = None
+# What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
+_WORKER: tuple[Context, DistWriter, dict[str, Surface]] | None = None
 
 
 def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, tuple, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
-    ctx, writer = _WORKER
+    assert _WORKER is not None, "render workers are forked by _rendering()"
+    ctx, writer, by_id = _WORKER
     rendered_chunk = []
     for surface_id, params in chunk:
-        surface = BY_ID[surface_id]
+        surface = by_id[surface_id]
         path = surface.concrete(params)
         rendered = respond(surface, ctx, params, {}, path)
         encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
@@ -162,7 +167,7 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
     """Start rendering every static route in forked workers (they share the snapshot), and yield an
     iterator of the rendered routes, so the parent can work while they do."""
     global _WORKER
-    _WORKER = (ctx, writer)
+    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces})
     chunks = _jobs(ctx)
     count = workers or os.cpu_count() or 1
     pool = None

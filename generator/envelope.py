@@ -12,8 +12,9 @@ import datetime as dt
 import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable
 
+from generator.models.catalog import Source
 from generator.site import Site
 
 SERVICE_AUTHORED = "CC0-1.0"
@@ -37,6 +38,16 @@ class Provenance:
         pairs = dict(zip(self.sources, self.tiers)) | dict(zip(other.sources, other.tiers))
         dates = [d for d in (self.as_of, other.as_of) if d is not None]
         return Provenance(tuple(pairs), tuple(pairs.values()), min(dates) if dates else None)
+
+
+def provenance(sources: Iterable[Source]) -> Provenance:
+    """Provenance of data from these sources: as of the earliest publication among them."""
+    chosen = sorted(set(sources), key=lambda s: s.priority)
+    if not chosen:
+        return Provenance()
+    earliest = min(s.published for s in chosen)
+    return Provenance(tuple(s.source_id for s in chosen), tuple(s.tier for s in chosen),
+                      dt.datetime(earliest.year, earliest.month, earliest.day, tzinfo=dt.timezone.utc))
 
 
 @dataclass(frozen=True)

@@ -10,17 +10,18 @@ import datetime as dt
 import hashlib
 from pathlib import Path
 
+from generator.catalog.tables import SNAPSHOT_TABLES
+
 ROOT = Path(__file__).resolve().parents[1]
 INPUT_DIRS = ("generator", "content", "templates")
-TABLES = (("games", "game"), ("sets", "game, set_code"), ("printings", "sku"), ("sources", "source_id"))
 
 
 def catalog_digest(con) -> str:
     digest = hashlib.sha256()
-    for table, order in TABLES:
-        row = con.execute(f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {order})), '') "
-                          f"FROM {table} t").fetchone()
-        digest.update(f"{table}:{row[0]}\n".encode())
+    for table in SNAPSHOT_TABLES:
+        row = con.execute(f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') "
+                          f"FROM {table.name} t").fetchone()
+        digest.update(f"{table.name}:{row[0]}\n".encode())
     return digest.hexdigest()
 
 

@@ -2,41 +2,33 @@
 
 Under ``/api/v1/`` it has the envelope's shape, with a ``suggestions`` block of did-you-mean paths
 (closest registered surface paths), the kingdom stamp, wake fragment, spec_version, request_id and
-retrieved_at. Elsewhere it is a plain error body.
+retrieved_at. Elsewhere it is a plain error body. Both go through ``respond.render``.
 """
 
 from __future__ import annotations
 
 import difflib
-import secrets
+from typing import Iterable
 
-from generator.envelope import MetaInputs, envelope_headers, etag, meta
-from generator.surfaces import SURFACES
-from generator.surfaces.registry import Context
-from generator.surfaces.respond import Rendered, dump_json
+from generator.surfaces.registry import Context, Surface, error
+from generator.surfaces.respond import JSON, Answer, Rendered, render
 
 API_PREFIX = "/api/v1/"
 
 
-def suggestions(path: str, limit: int = 5) -> list[str]:
-    candidates = sorted({s.path for s in SURFACES})
+def suggestions(surfaces: Iterable[Surface], path: str, limit: int = 5) -> list[str]:
+    candidates = sorted({s.path for s in surfaces})
     close = difflib.get_close_matches(path, candidates, n=limit, cutoff=0.5)
     prefix = path.rstrip("/").rsplit("/", 1)[0]
     siblings = [c for c in candidates if c.startswith(prefix + "/") and c not in close]
     return (close + siblings)[:limit]
 
 
-def not_found(ctx: Context, path: str) -> Rendered:
-    body: dict = {"error": {"code": "not_found", "message": f"no resource answers {path}"}}
-    headers = {"Cache-Control": "public, max-age=300"}
-    if path.startswith(API_PREFIX) or path == API_PREFIX.rstrip("/"):
-        freshness = ctx.site.freshness["catalog"]
-        inputs = MetaInputs(endpoint=path, path=path, retrieved_at=ctx.now, freshness_seconds=freshness,
-                            request_id="req_" + secrets.token_hex(12))
-        body = {"data": None, **body, "suggestions": {
-            "did_you_mean": suggestions(path), "start": API_PREFIX, "manifest": "/api/v1/manifest",
-            "openapi": "/api/openapi.json"}, "_meta": meta(ctx.site, inputs)}
-        headers = envelope_headers(ctx.site, path, 300, ctx.joy_index)
-    raw = dump_json(body)
-    headers |= {"Content-Type": "application/json; charset=utf-8", "ETag": etag(raw)}
-    return Rendered(404, raw, "application/json", headers)
+def not_found(ctx: Context, path: str, request_id: str | None = None) -> Rendered:
+    api = path.startswith(API_PREFIX) or path == API_PREFIX.rstrip("/")
+    extra = {"data": None, "suggestions": {
+        "did_you_mean": suggestions(ctx.surfaces, path), "start": API_PREFIX, "manifest": "/api/v1/manifest",
+        "openapi": "/api/openapi.json"}} if api else {}
+    answer = Answer(path=path, endpoint=path, enveloped=api, media_type=JSON, freshness="catalog",
+                    request_id=request_id)
+    return render(ctx, answer, error(404, "not_found", f"no resource answers {path}", **extra))

@@ -222,11 +222,16 @@ def synthetic_snapshot(synthetic_catalog):
 
 @pytest.fixture(scope="session")
 def ctx(synthetic_snapshot):
-    """A surface context over the synthetic catalog, with a fixed ``now``."""
+    """A surface context over the synthetic catalog, with a fixed ``now`` (the build's as-of)."""
+    from generator.content import load_content
     from generator.site import load_site
+    from generator.surfaces import joy_index, surfaces
     from generator.surfaces.registry import Context
 
-    return Context(site=load_site(), snapshot=synthetic_snapshot, now=SYNTHETIC_NOW)
+    site = load_site()
+    registry = surfaces(site)
+    return Context(site=site, snapshot=synthetic_snapshot, now=SYNTHETIC_NOW, content=load_content(),
+                   joy_index=joy_index(registry), as_of=SYNTHETIC_NOW, surfaces=registry)
 
 
 @pytest.fixture(scope="session")

@@ -20,9 +20,9 @@ import pytest
 
 from generator.build import build
 from generator.catalog.snapshot import FileSnapshot
+from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.envelope import etag, iso
 from generator.site import load_site
-from generator.surfaces import SURFACES
 from generator.surfaces.registry import Context
 from generator.surfaces.respond import respond
 from generator.write.files import DoubleWrite, file_for
@@ -48,11 +48,12 @@ def manifest(small_dist: Path) -> dict:
     return orjson.loads((small_dist / MANIFEST).read_bytes())
 
 
-def build_ctx(manifest: dict, snapshot, as_of: dt.datetime) -> Context:
+def build_ctx(base: Context, manifest: dict, snapshot, as_of: dt.datetime) -> Context:
     """The context the build rendered with: its as-of, and the X-Joy-Index it stamped."""
     joy = {int(h["X-Joy-Index"]) for h in manifest["header_sets"].values() if "X-Joy-Index" in h}
     assert len(joy) == 1
-    return Context(load_site(), snapshot, as_of, joy_index=joy.pop())
+    from dataclasses import replace
+    return replace(base, snapshot=snapshot, now=as_of, as_of=as_of, joy_index=joy.pop())
 
 
 # ------------------------------------------------------------------------------------------ manifest
@@ -78,7 +79,7 @@ def test_manifest_lists_every_written_route_with_an_existing_file(small_dist: Pa
 
 def test_every_enumerated_path_is_a_route_and_every_file_belongs_to_one(small_dist: Path, manifest: dict,
                                                                          ctx: Context) -> None:
-    expected = {s.concrete(p): s.id for s in SURFACES if s.static for p in s.enumerate(ctx)}
+    expected = {s.concrete(p): s.id for s in ctx.surfaces if s.static for p in s.enumerate(ctx)}
     assert {path: r["surface"] for path, r in manifest["routes"].items()} == expected
     assert len([p for p in expected if p.startswith("/api/v1/universal/card/")]) == 19
     served = {r["file"] for r in manifest["routes"].values()}
@@ -109,7 +110,7 @@ def test_twins_in_dist_decompress_to_their_file(small_dist: Path) -> None:
 
 
 def _check_routes_against_respond(dist: Path, manifest: dict, context: Context) -> None:
-    surfaces = {s.id: s for s in SURFACES}
+    surfaces = {s.id: s for s in context.surfaces}
     for path, route in manifest["routes"].items():
         surface = surfaces[route["surface"]]
         params = surface.pattern.match(path).groupdict()
@@ -122,18 +123,21 @@ def _check_routes_against_respond(dist: Path, manifest: dict, context: Context) 
 def test_static_files_are_what_respond_answers(small_dist: Path, manifest: dict, ctx: Context,
                                                synthetic_as_of: dt.datetime) -> None:
     """A file and its manifest headers are exactly what the app computes for the path."""
-    _check_routes_against_respond(small_dist, manifest, build_ctx(manifest, ctx.snapshot, synthetic_as_of))
+    _check_routes_against_respond(small_dist, manifest, build_ctx(ctx, manifest, ctx.snapshot, synthetic_as_of))
 
 
 def test_the_app_snapshot_answers_the_same_bytes_as_the_files(small_dist: Path, manifest: dict, ctx: Context,
                                                               synthetic_as_of: dt.datetime) -> None:
     """The app reopens dist/_data instead of the catalog: its answers must not differ from the files."""
     files = FileSnapshot(small_dist, ctx.site.encoding)
-    _check_routes_against_respond(small_dist, manifest, build_ctx(manifest, files, synthetic_as_of))
+    _check_routes_against_respond(small_dist, manifest, build_ctx(ctx, manifest, files, synthetic_as_of))
 
 
 def test_the_app_snapshot_holds_the_same_records(small_dist: Path, ctx: Context) -> None:
     files = FileSnapshot(small_dist, ctx.site.encoding)
+    for table in SNAPSHOT_TABLES:  # every declared table reaches the app, none is forgotten
+        if table.model is not None:
+            assert files.records[table.name] == ctx.snapshot.records[table.name], table.name
     assert files.games() == ctx.snapshot.games()
     assert files.sources() == ctx.snapshot.sources()
     for game in ctx.snapshot.games():

@@ -42,6 +42,10 @@ def games(con) -> tuple[Game, ...]:
     return tuple(Game(**r) for r in rows(con, "games"))
 
 
+def sets(con) -> tuple[CardSet, ...]:
+    return tuple(CardSet(**r) for r in rows(con, "sets"))
+
+
 def sets_of_game(con, game: str) -> tuple[CardSet, ...]:
     return tuple(CardSet(**r) for r in rows(con, "sets_of_game", game=game))
 

@@ -22,11 +22,13 @@ from typing import Any
 import orjson
 
 from generator.catalog import queries
+from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
 from generator.models.catalog import CardSet, Game, Printing, Source
 
 DATA_DIR = "_data"
+PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
 
 
 class PrintingTable(Mapping[str, Printing]):
@@ -72,22 +74,34 @@ def _row(printing: Printing) -> dict[str, Any]:
 
 
 class Snapshot:
-    """In-memory catalog: games, sets, printings by SKU and by set, sources, content-hash index."""
+    """In-memory catalog: the records of every declared table (``catalog.tables``), printings by SKU
+    and by set, and the content-hash index."""
 
-    def __init__(self, games: tuple[Game, ...], sets: tuple[CardSet, ...],
-                 printings: Iterable[Printing] | PrintingTable, sources: tuple[Source, ...], encoding: str):
+    def __init__(self, records: Mapping[str, tuple[Any, ...]], printings: Iterable[Printing] | PrintingTable,
+                 encoding: str):
         self.encoding = encoding
-        self._games = games
-        self._sets = {(s.game, s.set_code): s for s in sets}
+        self.records = dict(records)  # table name -> its frozen records, for every modelled table
+        self._games: tuple[Game, ...] = tuple(self.records["games"])
+        self._sets = {(s.game, s.set_code): s for s in self.records["sets"]}
         self._printings = printings if isinstance(printings, PrintingTable) else PrintingTable.of(printings)
-        self._sources = sources
+        self._sources: tuple[Source, ...] = tuple(self.records["sources"])
+
+    @classmethod
+    def of(cls, games: Iterable[Game], sets: Iterable[CardSet], printings: Iterable[Printing],
+           sources: Iterable[Source], encoding: str) -> "Snapshot":
+        """A snapshot of records made in memory (tests, small catalogs)."""
+        return cls({"games": tuple(games), "sets": tuple(sets), "sources": tuple(sources)}, printings, encoding)
 
     @classmethod
     def from_catalog(cls, con, encoding: str) -> "Snapshot":
-        games = queries.games(con)
-        sets = tuple(s for g in games for s in queries.sets_of_game(con, g.game))
-        table = PrintingTable(queries.printing_rows(con))
-        return cls(games, sets, table, queries.sources(con), encoding)
+        records, table = {}, None
+        for declared in SNAPSHOT_TABLES:
+            rows = queries.rows(con, declared.query, **declared.params)
+            if declared.model is None:
+                table = PrintingTable(rows)
+            else:
+                records[declared.name] = tuple(declared.model(**r) for r in rows)
+        return cls(records, table or PrintingTable(()), encoding)
 
     def games(self) -> tuple[Game, ...]:
         return self._games
@@ -149,17 +163,19 @@ class Snapshot:
 
 
 def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
-    """The snapshot as files under ``_data/`` (returned as (relative path, bytes) for the writer)."""
-    files = [
-        (f"{DATA_DIR}/games.json", _dump([g.model_dump(mode="json") for g in snapshot.games()])),
-        (f"{DATA_DIR}/sets.json", _dump([s.model_dump(mode="json") for g in snapshot.games()
-                                          for s in snapshot.sets_of_game(g.game)])),
-        (f"{DATA_DIR}/sources.json", _dump([s.model_dump(mode="json") for s in snapshot.sources()])),
-    ]
-    table = snapshot._printings
-    for (game, set_code), skus in sorted(snapshot._skus_by_set.items()):
-        files.append((f"{DATA_DIR}/printings/{game}-{set_code}.json", _dump([table.as_json(s) for s in skus])))
-    shards = defaultdict(dict)
+    """The snapshot as files under ``_data/`` (returned as (relative path, bytes) for the writer):
+    every declared table, plus the content-hash index the federation resolver reads."""
+    files = []
+    for declared in SNAPSHOT_TABLES:
+        if declared.by_set:
+            table = snapshot._printings
+            for (game, set_code), skus in sorted(snapshot._skus_by_set.items()):
+                files.append((f"{DATA_DIR}/{declared.name}/{game}-{set_code}.json",
+                              _dump([table.as_json(s) for s in skus])))
+        else:
+            files.append((f"{DATA_DIR}/{declared.name}.json",
+                           _dump([r.model_dump(mode="json") for r in snapshot.records[declared.name]])))
+    shards: dict[str, dict[str, str]] = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku
     for shard, entries in sorted(shards.items()):
@@ -177,14 +193,13 @@ def _dump(value) -> bytes:
 
 
 class FileSnapshot(Snapshot):
-    """The same interface over ``dist/_data``: sets and games eagerly, printings per set on demand."""
+    """The same interface over ``dist/_data``: every declared table eagerly, printings per set on demand."""
 
     def __init__(self, dist: Path, encoding: str):
         self._root = dist / DATA_DIR
-        load = lambda name: orjson.loads((self._root / name).read_bytes())  # noqa: E731
-        games = tuple(Game(**g) for g in load("games.json"))
-        sets = tuple(CardSet(**s) for s in load("sets.json"))
-        super().__init__(games, sets, (), tuple(Source(**s) for s in load("sources.json")), encoding)
+        records = {t.name: tuple(t.model(**r) for r in orjson.loads((self._root / f"{t.name}.json").read_bytes()))
+                   for t in SNAPSHOT_TABLES if t.model is not None}
+        super().__init__(records, (), encoding)
 
     def printing(self, sku: str) -> Printing | None:
         game, _, rest = sku.partition("-")
@@ -196,7 +211,7 @@ class FileSnapshot(Snapshot):
 
     @lru_cache(maxsize=512)  # noqa: B019 (one FileSnapshot per app process)
     def _load_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
-        path = self._root / "printings" / f"{game}-{set_code}.json"
+        path = self._root / PRINTINGS / f"{game}-{set_code}.json"
         if (game, set_code) not in self._sets or not path.is_file():
             return ()
         return tuple(Printing(**p) for p in orjson.loads(path.read_bytes()))

@@ -7,7 +7,8 @@ preamble, so it covers the whole canonical body and changes only when the rules 
 from __future__ import annotations
 
 from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
-from generator.surfaces.mirror import PREAMBLE, document
+from generator.surfaces.preamble import PREAMBLE, document
+from generator.site import Site
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
 from generator.surfaces.universal import DENSITIES
 
@@ -53,8 +54,9 @@ def encoding_spec(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=document(enc, "encoding_spec", encoding_members(enc), ctx.now))
 
 
-SURFACES = (
-    Surface("universal.encoding", "/api/v1/universal/encoding", "A", encoding_spec, enumerate=lambda ctx: [{}],
-            freshness="methodology", self_reference=True,
-            summary="The universal encoding spec in its own encoding"),
-)
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface("universal.encoding", "/api/v1/universal/encoding", "A", encoding_spec, enumerate=lambda ctx: [{}],
+                freshness="methodology", self_reference=True,
+                summary="The universal encoding spec in its own encoding"),
+    )

@@ -10,8 +10,9 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.hashing import parse_hash
-from generator.surfaces.mirror import moment, parse_day
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+from generator.surfaces.preamble import moment, parse_day
+from generator.site import Site
+from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 from generator.surfaces.universal import card_url
 
 WALK_BOUND = 5000
@@ -80,12 +81,14 @@ def by_upstream(ctx: Context, params: Params, query: Query) -> Result:
                         "reason": reason})
 
 
-SURFACES = (
-    Surface("federation.identify", "/api/v1/federation/identify/{hash}", "A", identify, enveloped=False,
-            freshness="identity", summary="Resolve a universal content hash to its SKU"),
-    Surface("federation.identify_at", "/api/v1/federation/at/{date}/{hash}", "A", identify_at, enveloped=False,
-            freshness="identity", summary="The same resolver keyed by a date (compatibility)"),
-    Surface("federation.by_upstream", "/api/v1/federation/identify/by-upstream", "A", by_upstream,
-            enumerate=lambda ctx: [{}], query_params=("upstream", "id"), freshness="identity",
-            summary="Reserved reverse-lookup contract by upstream id"),
-)
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface("federation.identify", "/api/v1/federation/identify/{hash}", "A", identify, enveloped=False,
+                freshness="identity", summary="Resolve a universal content hash to its SKU"),
+        Surface("federation.identify_at", "/api/v1/federation/at/{date}/{hash}", "A", identify_at, enveloped=False,
+                freshness="identity", summary="The same resolver keyed by a date (compatibility)"),
+        Surface("federation.by_upstream", "/api/v1/federation/identify/by-upstream", "A", by_upstream,
+                enumerate=lambda ctx: [{}], query_params=(Param("upstream", description="a registered source id"),
+                                                          Param("id", description="that upstream's own record id")), freshness="identity",
+                summary="Reserved reverse-lookup contract by upstream id"),
+    )

@@ -1,8 +1,8 @@
 """Data functions of the play module (spec family F): plain dicts for the envelope's ``data`` member.
 
 Each function is pure over the loaded content (``content/play``) and, for the effect grammar, the
-card pool; the surfaces registry wires them to paths and the envelope. ``content`` defaults to the
-repository's content, loaded once (it is immutable for the life of a process). Unknown ids raise
+card pool; the surfaces registry wires them to paths and the envelope. ``content`` is the build's
+(``Context.content.play``), loaded once per build by ``generator.content``. Unknown ids raise
 ``NotFound`` carrying ``known_ids``, which the app turns into the spec's 404 body. Links are site
 paths (``/api/v1/play/...``) so that any host can serve them; ``index_in_order`` is 1-based.
 """
@@ -12,10 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.content import PlayContent, SeeAlso, load_play_content
+from generator.play.content import PlayContent, SeeAlso
 from generator.play.effects.coverage import grammar_surface
 
 PLAY = "/api/v1/play"
@@ -32,11 +31,6 @@ class NotFound(LookupError):
 
     def body(self) -> dict:
         return {"error": {"code": self.code, "message": self.message}, "known_ids": self.known_ids}
-
-
-@lru_cache(maxsize=1)
-def default_content() -> PlayContent:
-    return load_play_content()
 
 
 def _dump(model) -> dict:
@@ -69,16 +63,14 @@ def _see_also(content: PlayContent, items: Iterable[SeeAlso]) -> list[dict]:
     return out
 
 
-def tutorial(content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def tutorial(content: PlayContent) -> dict:
     t = content.tutorial
     return {"@kind": "play_tutorial", "title": t.title, "summary": t.summary,
             "rules_version": t.rules_version, "section_count": len(t.sections),
             "sections": [{**_dump(s), "href": f"{PLAY}/tutorial/{s.id}"} for s in t.sections]}
 
 
-def tutorial_section(section_id: str, content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def tutorial_section(content: PlayContent, section_id: str) -> dict:
     sections = content.tutorial.sections
     ids = [s.id for s in sections]
     if section_id not in ids:
@@ -100,16 +92,14 @@ def tutorial_section(section_id: str, content: PlayContent | None = None) -> dic
     }
 
 
-def glossary(content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def glossary(content: PlayContent) -> dict:
     g = content.glossary
     return {"@kind": "play_glossary", "title": g.title, "rules_version": g.rules_version,
             "term_count": len(g.terms),
             "terms": [{**_dump(t), "href": f"{PLAY}/glossary/{t.id}"} for t in g.terms]}
 
 
-def glossary_term(term_id: str, content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def glossary_term(content: PlayContent, term_id: str) -> dict:
     ids = [t.id for t in content.glossary.terms]
     if term_id not in ids:
         raise NotFound("glossary term", term_id, ids)
@@ -124,8 +114,7 @@ def glossary_term(term_id: str, content: PlayContent | None = None) -> dict:
     }
 
 
-def archetypes(content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def archetypes(content: PlayContent) -> dict:
     paths = {r.id: r.path for r in content.index.resources}
     out = _dump(content.archetypes)
     for archetype in out["archetypes"]:
@@ -134,8 +123,7 @@ def archetypes(content: PlayContent | None = None) -> dict:
     return {"@kind": "play_archetypes", **out}
 
 
-def play_index(content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def play_index(content: PlayContent) -> dict:
     resources = [_dump(r) for r in content.index.resources]
     statuses = {s: sum(r["status"] == s for r in resources) for s in ("live", "preview", "planned")}
     return {"@kind": "play_index", "title": content.index.title, "resource_count": len(resources),
@@ -146,9 +134,8 @@ def _fill(path: str, params: Mapping[str, str]) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: params.get(m[1], m[0]), path)
 
 
-def play_spec(content: PlayContent | None = None) -> dict:
+def play_spec(content: PlayContent) -> dict:
     """The data the /play/spec page renders (templates/play/spec.html) and its JSON twin."""
-    content = content or default_content()
     resources = {r.id: r for r in content.index.resources}
     layers = []
     for layer in content.spec.layers:
@@ -161,18 +148,15 @@ def play_spec(content: PlayContent | None = None) -> dict:
             "layers": layers, "index": f"{PLAY}/index.json"}
 
 
-def meta(as_of: dt.datetime | dt.date | str, content: PlayContent | None = None) -> dict:
-    content = content or default_content()
+def meta(content: PlayContent, as_of: dt.datetime | dt.date | str) -> dict:
     stamp = as_of if isinstance(as_of, str) else as_of.isoformat()
     return {"@kind": "play_meta", "as_of": stamp, **_dump(content.meta)}
 
 
-def effect_grammar(cards: Mapping[str, OnePieceCard] | Iterable[OnePieceCard],
-                   content: PlayContent | None = None) -> dict:
+def effect_grammar(content: PlayContent, cards: Mapping[str, OnePieceCard] | Iterable[OnePieceCard]) -> dict:
     """The grammar items of content/play/effect_grammar.yaml, each with the number of real cards
     using it: markers, keywords and targeting phrases by their published patterns; effect categories
     as the effect compiler's coverage report classifies text segments (rule 8-1-3)."""
-    content = content or default_content()
     pool = list(cards.values() if isinstance(cards, Mapping) else cards)
     texts = [(c.effect or "") + (f"\n[Trigger] {c.trigger}" if c.trigger else "") for c in pool]
     texts = [t for t in texts if t]

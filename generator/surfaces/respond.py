@@ -1,20 +1,21 @@
-"""Turn a surface's ``Result`` into what is served: status, bytes, media type, headers.
+"""The one response path: a surface's ``Result`` -> status, bytes, media type and headers.
 
-The writer and the app both call ``respond``; nothing else builds a response body, so a static file
-and the app's answer for the same path are the same bytes.
+The writer and the app both call ``respond``, and the app's JSON 404 and 405 come through
+``render`` too, so a static file and the app's answer for the same path are the same bytes and
+every error has the same shape. The body is made by the renderer registered for the answer's
+media type (``generator.render``); the envelope and its headers by ``generator.envelope``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import orjson
-
 from generator.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
-from generator.render.html import render_html
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.render import base_type, renderer
+from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
 
 JSON = "application/json"
+ERROR_CACHE_SECONDS = 300  # errors are cached briefly: a fixed catalog can answer differently soon
 
 
 @dataclass(frozen=True)
@@ -25,49 +26,88 @@ class Rendered:
     headers: dict[str, str]
 
 
-def dump_json(value) -> bytes:
-    return orjson.dumps(value, option=orjson.OPT_APPEND_NEWLINE)
+@dataclass(frozen=True)
+class Answer:
+    """How an answer is presented, apart from its ``Result``: the path served, the spec endpoint
+    that produced it, and what the surface declares about its form."""
+
+    path: str
+    endpoint: str
+    enveloped: bool
+    media_type: str
+    freshness: str  # key into site.freshness
+    template: str | None = None
+    does_not_include: tuple[str, ...] = ()
+    self_reference: bool = False
+    request_id: str | None = None  # the app passes its own; static files get a deterministic one
+
+    @classmethod
+    def of(cls, surface: Surface, path: str, request_id: str | None = None, freshness: str | None = None) -> "Answer":
+        return cls(path, surface.path, surface.enveloped, surface.media_type, freshness or surface.freshness,
+                   surface.template, surface.does_not_include, surface.self_reference, request_id)
 
 
 def respond(surface: Surface, ctx: Context, params: Params, query: Query, path: str,
-            request_id: str | None = None) -> Rendered:
-    result = surface.compute(ctx, params, query)
-    freshness = ctx.site.freshness[surface.freshness]
+            request_id: str | None = None, method: str = "GET") -> Rendered:
+    """Answer ``method`` on ``path`` with the surface's handler for it (405 when it has none)."""
+    if method in ("GET", "HEAD") and surface.compute is not None:
+        return render(ctx, Answer.of(surface, path, request_id), surface.compute(ctx, params, query))
+    handler = surface.method(method)
+    if handler is None:
+        return method_not_allowed(surface, ctx, path, method, request_id)
+    return render(ctx, Answer.of(surface, path, request_id, handler.freshness), handler.run(ctx, params, query))
+
+
+def method_not_allowed(surface: Surface, ctx: Context, path: str, method: str,
+                       request_id: str | None = None) -> Rendered:
+    allowed = ", ".join(surface.methods)
+    result = error(405, "method_not_allowed", f"{method} is not answered here; allowed: {allowed}")
+    answer = Answer.of(surface, path, request_id, freshness="uncached")
+    return render(ctx, answer, Result(status=405, error=result.error, headers={"Allow": allowed}))
+
+
+def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
+    freshness = ctx.site.freshness[answer.freshness]
     inputs = MetaInputs(
-        endpoint=surface.path, path=path, retrieved_at=ctx.now, freshness_seconds=freshness,
-        provenance=result.provenance, does_not_include=surface.does_not_include,
-        self_reference=surface.self_reference, request_id=request_id,
+        endpoint=answer.endpoint, path=answer.path, retrieved_at=ctx.now, freshness_seconds=freshness,
+        provenance=result.provenance, does_not_include=answer.does_not_include,
+        self_reference=answer.self_reference, request_id=answer.request_id,
     )
     if result.error is not None:
-        body = error_body(result)
-        if surface.enveloped:
-            body["_meta"] = meta(ctx.site, inputs)
-        return finish(ctx, surface, path, result.status, dump_json(body), JSON, freshness, result)
-    if surface.template is not None:
-        payload = render_html(surface.template, result.data)
-        return finish(ctx, surface, path, result.status, payload, surface.media_type, freshness, result)
-    if surface.media_type != JSON:
-        payload = result.data if isinstance(result.data, bytes) else str(result.data).encode()
-        return finish(ctx, surface, path, result.status, payload, surface.media_type, freshness, result)
-    document = envelope(ctx.site, result.data, inputs) if surface.enveloped else result.data
-    return finish(ctx, surface, path, result.status, dump_json(document), JSON, freshness, result)
+        media_type, document = JSON, error_body(result)
+        if answer.enveloped:
+            document["_meta"] = meta(ctx.site, inputs)
+    else:
+        media_type = result.media_type or answer.media_type
+        enveloped = answer.enveloped and base_type(media_type) == JSON
+        document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
+    body = renderer(media_type)(document, answer.template)
+    return Rendered(result.status, body, base_type(media_type),
+                    _headers(ctx, answer, result, media_type, body, freshness))
 
 
 def error_body(result: Result) -> dict:
+    assert result.error is not None
     code, message = result.error
     return {"error": {"code": code, "message": message}, **(result.error_extra or {})}
 
 
-def finish(ctx: Context, surface: Surface, path: str, status: int, body: bytes, media_type: str,
-           freshness: int, result: Result) -> Rendered:
-    if surface.enveloped:
-        headers = envelope_headers(ctx.site, path, freshness, ctx.joy_index)
+def _headers(ctx: Context, answer: Answer, result: Result, media_type: str, body: bytes,
+             freshness: int) -> dict[str, str]:
+    if answer.enveloped and base_type(media_type) == JSON:
+        headers = envelope_headers(ctx.site, answer.path, freshness, ctx.joy_index)
     else:
         headers = {"Cache-Control": cache_control(freshness)}
-    if status >= 400 and freshness > 0:
-        headers["Cache-Control"] = cache_control(min(freshness, 300))
+    if result.status >= 400 and freshness > 0:
+        headers["Cache-Control"] = cache_control(min(freshness, ERROR_CACHE_SECONDS))
     headers.update(result.headers or {})
-    headers["Content-Type"] = media_type if "charset" in media_type or not media_type.startswith(
-        ("text/", JSON)) else f"{media_type}; charset=utf-8"
+    headers["Content-Type"] = _content_type(media_type)
     headers["ETag"] = etag(body)
-    return Rendered(status, body, media_type, headers)
+    return headers
+
+
+def _content_type(media_type: str) -> str:
+    """Text and JSON say their charset (always UTF-8); other types are sent as declared."""
+    if "charset" in media_type or not media_type.startswith(("text/", JSON)):
+        return media_type
+    return f"{media_type}; charset=utf-8"

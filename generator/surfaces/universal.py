@@ -15,10 +15,14 @@ from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.catalog import CardSet, Game, Printing
 from generator.sku import Sku, SkuError
-from generator.surfaces.mirror import day, document, parse_day, provenance
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+from generator.envelope import provenance
+from generator.surfaces.preamble import day, document, parse_day
+from generator.site import Site
+from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 
 DENSITIES = ("sparse", "normal", "saturated")
+DENSITY = Param("density", enum=DENSITIES, default="normal",
+                description="how much of the printing: identity only, plus attributes, plus siblings and sources")
 WITHHELD = ("price values from third-party sources", "image URLs from third-party sources")
 BASE = "/api/v1/universal"
 TEXT_ATTRIBUTES = {"effect", "trigger", "rules", "abilities", "attacks", "functional_text", "fullText",
@@ -223,24 +227,25 @@ def single_game(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=doc, provenance=provenance(_all_sources(ctx, token)))
 
 
-SURFACES = (
-    Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
-            enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
-            query_params=("density",), does_not_include=WITHHELD, freshness="identity",
-            summary="One printing as a universal document (density sparse | normal | saturated)"),
-    Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}],
-            summary="Every game in the catalog"),
-    Surface("universal.sets", f"{BASE}/sets/{{game}}", "A", sets,
-            enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
-            summary="The sets of one game (game token is case-insensitive)"),
-    Surface("universal.set", f"{BASE}/set/{{code}}", "A", single_set,
-            enumerate=lambda ctx: ({"code": f"{s.game}-{s.set_code}"} for g in ctx.snapshot.games()
-                                   for s in ctx.snapshot.sets_of_game(g.game)),
-            does_not_include=WITHHELD, summary="One set with its cards inline"),
-    Surface("universal.game", f"{BASE}/game/{{token}}", "A", single_game,
-            enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()),
-            summary="One game with its recent sets"),
-    Surface("universal.temporal_card", "/api/at/{date}/card/{sku}", "A", temporal_card,
-            does_not_include=WITHHELD + ("historical prices", "historical structure"), freshness="identity",
-            summary="Compatibility view of a card at a date (current structural fields)"),
-)
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
+                enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
+                query_params=(DENSITY,), does_not_include=WITHHELD, freshness="identity",
+                summary="One printing as a universal document (density sparse | normal | saturated)"),
+        Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}],
+                summary="Every game in the catalog"),
+        Surface("universal.sets", f"{BASE}/sets/{{game}}", "A", sets,
+                enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+                summary="The sets of one game (game token is case-insensitive)"),
+        Surface("universal.set", f"{BASE}/set/{{code}}", "A", single_set,
+                enumerate=lambda ctx: ({"code": f"{s.game}-{s.set_code}"} for g in ctx.snapshot.games()
+                                       for s in ctx.snapshot.sets_of_game(g.game)),
+                does_not_include=WITHHELD, summary="One set with its cards inline"),
+        Surface("universal.game", f"{BASE}/game/{{token}}", "A", single_game,
+                enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()),
+                summary="One game with its recent sets"),
+        Surface("universal.temporal_card", "/api/at/{date}/card/{sku}", "A", temporal_card,
+                does_not_include=WITHHELD + ("historical prices", "historical structure"), freshness="identity",
+                summary="Compatibility view of a card at a date (current structural fields)"),
+    )

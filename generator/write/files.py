@@ -146,17 +146,21 @@ def _write_file(path: str, body: bytes) -> None:
         os.close(fd)
 
 
-EXTENSIONS = {"application/json": ".json", "text/html": ".html", "text/plain": ".txt",
-              "application/atom+xml": ".xml", "image/svg+xml": ".svg", "application/x-ndjson": ".ndjson",
-              "text/markdown": ".md", "application/ld+json": ".jsonld"}
+# Extensions by media type, the first being the one added to a path that has none of them.
+EXTENSIONS = {"application/json": (".json",), "text/html": (".html",), "text/plain": (".txt",),
+              "application/atom+xml": (".xml", ".atom"), "application/xml": (".xml",), "image/svg+xml": (".svg",),
+              "application/x-ndjson": (".ndjson", ".jsonl"), "text/markdown": (".md",),
+              "application/ld+json": (".jsonld", ".json"), "application/schema+json": (".json",)}
 
 
 def file_for(path: str, media_type: str) -> str:
-    """A route's file: the path plus an extension by media type (``/x/`` -> ``x/index.json``).
-
-    The extension keeps ``/play/tutorial`` (a file) apart from ``/play/tutorial/{id}`` (a folder).
+    """A route's file. A path that already ends in an extension of its media type is stored under
+    its own name (``/robots.txt``, ``/.well-known/mcp.json``), so a plain static host serves it with
+    no rewrite; any other path gets the media type's extension (``/x/`` -> ``x/index.json``), which
+    keeps ``/play/tutorial`` (a file) apart from ``/play/tutorial/{id}`` (a folder).
     """
     rel = path.lstrip("/")
     if not rel or rel.endswith("/"):
         rel += "index"
-    return rel + EXTENSIONS.get(media_type.split(";")[0], ".bin")
+    extensions = EXTENSIONS.get(media_type.split(";")[0].strip(), (".bin",))
+    return rel if rel.endswith(extensions) else rel + extensions[0]

@@ -34,7 +34,7 @@ def assert_frozen(model: pydantic.BaseModel) -> None:
 
 def test_every_query_file_is_a_named_query():
     names = sorted(path.stem for path in queries.QUERY_DIR.glob("*.sql"))
-    assert names == ["card_set", "games", "printing", "printings", "sets_of_game", "source_runs", "sources", "stats"]
+    assert names == ["card_set", "games", "printing", "printings", "sets", "sets_of_game", "source_runs", "sources", "stats"]
     assert all(callable(getattr(queries, name)) for name in names if name != "stats")
 
 

@@ -65,19 +65,19 @@ def test_twelve_terms_with_their_japanese_forms(content):
 
 
 @pytest.mark.parametrize("call, known", [
-    (lambda: play.tutorial_section("rules-of-the-sea"), SECTIONS),
-    (lambda: play.glossary_term("haki"), list(TERMS)),
+    (lambda content: play.tutorial_section(content, "rules-of-the-sea"), SECTIONS),
+    (lambda content: play.glossary_term(content, "haki"), list(TERMS)),
 ])
-def test_unknown_ids_list_the_known_ones(call, known):
+def test_unknown_ids_list_the_known_ones(call, known, content):
     with pytest.raises(play.NotFound) as caught:
-        call()
+        call(content)
     body = caught.value.body()
     assert body["known_ids"] == known
     assert set(body["error"]) == {"code", "message"} and body["error"]["code"] == "not_found"
 
 
 def test_prev_next_walk_the_whole_tutorial(content):
-    pages = [play.tutorial_section(s, content) for s in SECTIONS]
+    pages = [play.tutorial_section(content, s) for s in SECTIONS]
     for i, page in enumerate(pages):
         assert page["index_in_order"] == i + 1 and page["section_count"] == 9
         assert page["is_first"] is (i == 0) and page["is_last"] is (i == 8)
@@ -90,8 +90,8 @@ def test_every_link_resolves(content):
     """Every href a section or term hands out is a page this module answers."""
     answered = {f"/api/v1/play/tutorial/{s}" for s in SECTIONS} | {path for _, path in F_FAMILY}
     answered |= {f"/api/v1/play/glossary/{t}" for t in TERMS}
-    pages = [play.tutorial_section(s, content) for s in SECTIONS]
-    pages += [play.glossary_term(t, content) for t in TERMS]
+    pages = [play.tutorial_section(content, s) for s in SECTIONS]
+    pages += [play.glossary_term(content, t) for t in TERMS]
     hrefs = [x["href"] for p in pages for x in p["see_also"]]
     hrefs += [x["href"] for p in pages for x in p.get("glossary_links", []) + p.get("related_terms", [])]
     hrefs += [p["introduced_in"]["href"] for p in pages if "introduced_in" in p]
@@ -163,7 +163,7 @@ def test_play_spec_page_renders_every_row(content):
 
 
 def test_meta_is_empty_and_says_why(content):
-    data = play.meta(datetime(2026, 5, 1, tzinfo=timezone.utc), content)
+    data = play.meta(content, datetime(2026, 5, 1, tzinfo=timezone.utc))
     assert data["as_of"] == "2026-05-01T00:00:00+00:00" and data["data_window"] is None
     assert data["tiers"] == data["recent_winners"] == data["circuit_links"] == []
     assert "no tournament-results source" in data["reason"].lower()
@@ -179,7 +179,7 @@ def test_effect_grammar_counts_cards_not_occurrences(content):
     cards = [_card("TS01-001", "[On Play] [On Play] K.O. up to 1 of your opponent's Characters."),
              _card("TS01-002", "[Blocker] (After your opponent declares an attack...)", "Play this card."),
              _card("TS01-003", None)]
-    data = play.effect_grammar(cards, content)
+    data = play.effect_grammar(content, cards)
     count = {i["id"]: i["cards"] for key in ("markers", "keyword_effects", "targeting_phrases")
              for i in data[key]}
     assert count["on-play"] == 1 and count["blocker"] == 1 and count["trigger"] == 1
@@ -189,7 +189,7 @@ def test_effect_grammar_counts_cards_not_occurrences(content):
 
 @pytest.mark.real_data
 def test_effect_grammar_over_the_real_cards(real_cards, content):
-    data = play.effect_grammar(real_cards, content)
+    data = play.effect_grammar(content, real_cards)
     assert data["cards_with_text"] > 2000
     for key in ("keyword_effects", "effect_categories", "targeting_phrases"):
         assert all(item["cards"] > 0 for item in data[key]), key

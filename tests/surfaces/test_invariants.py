@@ -12,7 +12,6 @@ checked the day it is registered.
 from __future__ import annotations
 
 import dataclasses
-
 import datetime as dt
 import hashlib
 import re
@@ -24,11 +23,13 @@ import rfc8785
 
 from generator.envelope import etag, iso
 from generator.identity import identity
-from generator.handlers import HANDLER_LIST
 from generator.play.seal import dev_key
-from generator.surfaces import SURFACES
-from generator.surfaces.registry import Context, Surface, match
+from generator.site import load_site
+from generator.surfaces import surfaces
+from generator.surfaces.registry import Context, Request, Surface, match
 from generator.surfaces.respond import Rendered, respond
+
+SURFACES = surfaces(load_site())
 
 HASH = re.compile(r"^sha256:[0-9a-f]{64}$")
 ISO_INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
@@ -55,47 +56,7 @@ DISPUTED_SKU = "op-op01-002-en"
 
 
 # ----------------------------------------------------------------------------------------- the cases
-
-def known_hash(ctx: Context, sku: str = KNOWN_SKU) -> str:
-    return next(digest for digest, found in ctx.snapshot.hash_index.items() if found == sku)
-
-
-# Values for path parameters a surface does not enumerate, by parameter name.
-PARAM_SAMPLES = {
-    "sku": lambda ctx: [KNOWN_SKU, VARIANT_SKU, "ptcg-tst1-tg01-en", "lor-1-1-fr"],
-    "date": lambda ctx: ["2024-02-29", "1999-01-09"],
-    "hash": lambda ctx: [known_hash(ctx), known_hash(ctx, VARIANT_SKU).removeprefix("sha256:").upper(),
-                         UNMATCHED_HASH],
-    "game": lambda ctx: ["op", "OP"],
-    "token": lambda ctx: ["ptcg", "Ptcg"],
-    "code": lambda ctx: ["op-op01", "LOR-P1"],
-}
-# Extra (params, query) per surface: query variants and case variants the files do not hold.
-EXTRA_CASES = {
-    "universal.card": [({"sku": KNOWN_SKU}, {"density": d}) for d in ("sparse", "normal", "saturated")],
-    "universal.sets": [({"game": "Lor"}, {})],
-    "universal.game": [({"token": "FAB"}, {})],
-    "universal.set": [({"code": "Ptcg-TST2"}, {})],
-    "federation.by_upstream": [({}, {"upstream": "pricecharting"}), ({}, {"upstream": "test-ptcg", "id": "x1"})],
-}
-
-
-def _fill(surface: Surface, ctx: Context) -> list[dict[str, str]]:
-    names = re.findall(r"\{(\w+)\}", surface.path)
-    missing = [n for n in names if n not in PARAM_SAMPLES]
-    assert not missing, f"{surface.id}: add sample values for {missing} to PARAM_SAMPLES"
-    columns = [PARAM_SAMPLES[n](ctx) for n in names]
-    width = max((len(c) for c in columns), default=1)
-    return [{n: col[i % len(col)] for n, col in zip(names, columns)} for i in range(width)]
-
-
-def cases(surface: Surface, ctx: Context) -> list[tuple[dict[str, str], dict[str, str]]]:
-    """(params, query) pairs: everything the surface enumerates, else samples, plus its extra cases."""
-    found = [(dict(p), {}) for p in surface.enumerate(ctx)] if surface.static else []
-    if not found:
-        found = [(p, {}) for p in _fill(surface, ctx)]
-    return found + EXTRA_CASES.get(surface.id, [])
-
+# (params, query) per surface come from the shared table in tests/surfaces/conftest.py.
 
 def answer(surface: Surface, ctx: Context, params: dict, query: dict) -> tuple[str, Rendered]:
     path = surface.concrete(params)
@@ -119,12 +80,12 @@ def parse_links(header: str) -> dict[str, str]:
     return links
 
 
-def check_headers(surface: Surface, ctx: Context, path: str, rendered: Rendered) -> None:
+def check_headers(surface: Surface, ctx: Context, path: str, rendered: Rendered, freshness: str | None = None) -> None:
     h = rendered.headers
     assert h["Content-Type"] == JSON_TYPE
     assert re.fullmatch(r'"[0-9a-f]{16,64}"', h["ETag"]), "a strong ETag (no W/ prefix) from the bytes"
     assert h["ETag"] == etag(rendered.body)
-    freshness = ctx.site.freshness[surface.freshness]
+    freshness = ctx.site.freshness[freshness or surface.freshness]
     if rendered.status == 200:
         assert h["Cache-Control"] == (f"public, max-age={freshness}" if freshness > 0 else "no-store")
     if not surface.enveloped:
@@ -144,7 +105,7 @@ def check_instant(value: str) -> dt.datetime:
     return dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
 
 
-def check_meta(surface: Surface, ctx: Context, meta: dict) -> None:
+def check_meta(surface: Surface, ctx: Context, meta: dict, freshness: str | None = None) -> None:
     assert META_REQUIRED <= set(meta) <= META_REQUIRED | META_OPTIONAL, set(meta) ^ META_REQUIRED
     assert meta["spec_version"] == "1"
     assert meta["endpoint"] == surface.path
@@ -157,7 +118,7 @@ def check_meta(surface: Surface, ctx: Context, meta: dict) -> None:
         assert len(meta["source_license"]) == len(meta["sources"])
         assert set(meta["source_license"]) <= TIERS
     assert type(meta["freshness_seconds"]) is int
-    assert meta["freshness_seconds"] == ctx.site.freshness[surface.freshness]
+    assert meta["freshness_seconds"] == ctx.site.freshness[freshness or surface.freshness]
     assert meta["license"] in {"CC0-1.0", "NOASSERTION"}
     if meta["sources"]:  # upstream data in it: no reuse permission is asserted
         assert meta["license"] == "NOASSERTION"
@@ -281,7 +242,7 @@ def check_kind_shape(doc: dict) -> None:
 ANSWER_STATUSES = {200, 402, 418, 503}
 
 
-def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered) -> None:
+def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, freshness: str | None = None) -> None:
     assert rendered.status in ANSWER_STATUSES, rendered.body[:300]
     routed = match(SURFACES, path)
     assert routed is not None and routed[0] is surface, f"{path} routes to {routed and routed[0].id}"
@@ -290,15 +251,15 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered) 
         assert rendered.headers["Content-Type"].split(";")[0] == rendered.media_type
         assert rendered.headers["ETag"] == etag(rendered.body)
         return
-    check_headers(surface, ctx, path, rendered)
+    check_headers(surface, ctx, path, rendered, freshness)
     body = orjson.loads(rendered.body)
     if surface.enveloped and "error" in body:  # e.g. 503 example_unavailable: the error shape, enveloped
         assert set(body) == {"error", "_meta"} and set(body["error"]) == {"code", "message"}
-        check_meta(surface, ctx, body["_meta"])
+        check_meta(surface, ctx, body["_meta"], freshness)
         return
     if surface.enveloped:
         assert set(body) == {"data", "_meta"}
-        check_meta(surface, ctx, body["_meta"])
+        check_meta(surface, ctx, body["_meta"], freshness)
         document = body["data"]
     else:
         document = body
@@ -314,8 +275,9 @@ READ_SURFACES = [s for s in SURFACES if "GET" in s.methods]  # POST-only: test_e
 
 
 @pytest.mark.parametrize("surface", READ_SURFACES, ids=[s.id for s in READ_SURFACES])
-def test_every_surface_answers_with_the_envelope_headers_and_hashes(surface: Surface, ctx: Context, subtests) -> None:
-    found = cases(surface, ctx)
+def test_every_surface_answers_with_the_envelope_headers_and_hashes(surface: Surface, ctx: Context, subtests,
+                                                                   surface_cases) -> None:
+    found = surface_cases(surface, ctx)
     assert found
     for params, query in found:
         path, rendered = answer(surface, ctx, params, query)
@@ -326,27 +288,42 @@ def test_every_surface_answers_with_the_envelope_headers_and_hashes(surface: Sur
 POST_BODIES = {
     "/api/v1/play/deck/validate": b'{"leader_id": "OP01-001", "main_deck_card_ids": ["OP01-002"], "format": "legacy"}',
 }
+POST_SURFACES = [s for s in SURFACES if s.post is not None]
 
 
-@pytest.mark.parametrize("handler", HANDLER_LIST, ids=[h.path for h in HANDLER_LIST])
-def test_every_post_handler_answers_with_the_envelope_and_headers(handler, ctx: Context) -> None:
-    """POST-only surfaces answer through their handler, with the same envelope and headers."""
-    surface = next(s for s in SURFACES if s.path == handler.path)
-    assert handler.method in surface.methods
+def post(surface: Surface, ctx: Context, body: bytes | None) -> Rendered:
+    keyed = dataclasses.replace(ctx, request=Request("POST", {}, body))
+    return respond(surface, keyed, {}, {}, surface.path, method="POST")
+
+
+@pytest.mark.parametrize("surface", POST_SURFACES, ids=[s.id for s in POST_SURFACES])
+def test_every_post_method_answers_with_the_envelope_and_headers(surface: Surface, ctx: Context) -> None:
+    """POST methods answer through the same respond(), with the same envelope and headers."""
     keyed = dataclasses.replace(ctx, referee_key=dev_key())
-    if handler.path in POST_BODIES:
-        rendered = handler(keyed, POST_BODIES[handler.path], {})
+    if surface.path in POST_BODIES:
+        rendered = post(surface, keyed, POST_BODIES[surface.path])
         assert rendered.status == 200, rendered.body[:300]
-        check_answer(surface, ctx, handler.path, rendered)
-    bad = handler(keyed, b"{not json", {})
+        check_answer(surface, ctx, surface.path, rendered, freshness="uncached")
+    bad = post(surface, keyed, b"{not json")
     assert bad.status == 400 and set(orjson.loads(bad.body)["error"]) == {"code", "message"}
     assert bad.headers["Cache-Control"] == "no-store" and "_meta" in orjson.loads(bad.body)
 
 
 def test_the_practice_referee_without_a_key_is_503_and_the_rest_works(ctx: Context) -> None:
-    handler = next(h for h in HANDLER_LIST if h.path == "/api/v1/play/practice")
-    rendered = handler(ctx, b'{"op": "new", "level": 0}', {})
+    surface = next(s for s in SURFACES if s.path == "/api/v1/play/practice")
+    rendered = post(surface, ctx, b'{"op": "new", "level": 0}')
     assert rendered.status == 503 and orjson.loads(rendered.body)["error"]["code"] == "referee_unconfigured"
+
+
+def test_a_method_a_surface_does_not_answer_is_405_with_allow(ctx: Context) -> None:
+    games = next(s for s in SURFACES if s.id == "universal.games")
+    rendered = respond(games, ctx, {}, {}, games.path, method="POST")
+    assert rendered.status == 405 and rendered.headers["Allow"] == "GET, HEAD"
+    assert orjson.loads(rendered.body)["error"]["code"] == "method_not_allowed"
+    validate = next(s for s in SURFACES if s.id == "play.deck_validate")
+    rendered = respond(validate, ctx, {}, {}, validate.path, method="GET")
+    assert rendered.status == 405 and rendered.headers["Allow"] == "POST"
+    assert rendered.headers["Cache-Control"] == "no-store"
 
 
 def test_every_printing_has_a_card_and_every_game_its_sets(ctx: Context) -> None:
@@ -414,7 +391,7 @@ def test_a_variant_names_its_base_and_siblings_list_each_other(ctx: Context) -> 
 def test_content_hash_ignores_density_and_time(ctx: Context) -> None:
     hashes = {_data("universal.card", ctx, {"sku": KNOWN_SKU}, {"density": d})["data"]["@content_hash"]
               for d in sorted(DENSITIES)}
-    later = Context(ctx.site, ctx.snapshot, ctx.now + dt.timedelta(days=400))
+    later = dataclasses.replace(ctx, now=ctx.now + dt.timedelta(days=400))
     hashes.add(_data("universal.card", later, {"sku": KNOWN_SKU})["data"]["@content_hash"])
     hashes.add(_data("universal.temporal_card", ctx, {"date": "2001-01-01", "sku": KNOWN_SKU})["data"]["@content_hash"])
     assert len(hashes) == 1

@@ -132,6 +132,16 @@ def test_commit_replaces_the_whole_folder(tmp_path: Path) -> None:
     ("/", "text/html", "index.html"),
     ("/feed", "application/atom+xml", "feed.xml"),
     ("/x", "application/octet-stream", "x.bin"),
+    # a path that already carries its media type's extension keeps its own name
+    ("/robots.txt", "text/plain; charset=utf-8", "robots.txt"),
+    ("/llms.txt", "text/plain", "llms.txt"),
+    ("/.well-known/mcp.json", "application/json", ".well-known/mcp.json"),
+    ("/api/v1/connections.json", "application/json", "api/v1/connections.json"),
+    ("/api/v1/play/index.json", "application/json", "api/v1/play/index.json"),
+    ("/data/catalog.jsonl", "application/x-ndjson", "data/catalog.jsonl"),
+    ("/sitemap.xml", "application/xml", "sitemap.xml"),
+    # ...and only its own: a .json path answered with HTML is still told apart
+    ("/report.json", "text/html", "report.json.html"),
 ])
 def test_file_for_maps_a_route_to_one_file(path: str, media_type: str, rel: str) -> None:
     assert file_for(path, media_type) == rel

@@ -11,9 +11,8 @@ import datetime as dt
 import re
 from typing import Any, Iterable
 
-from generator.envelope import Provenance, iso
+from generator.envelope import iso
 from generator.hashing import content_hash, self_hash
-from generator.models.catalog import Source
 
 PREAMBLE = ("@encoding", "@kind", "@content_hash", "@self_hash", "@retrieved_at", "_note_opaque", "@density")
 
@@ -63,13 +62,3 @@ def document(encoding: str, kind: str, members: dict[str, Any], retrieved_at: dt
     doc.update(members)
     doc["@self_hash"] = self_hash(doc)
     return doc
-
-
-def provenance(sources: Iterable[Source]) -> Provenance:
-    """Provenance of data from these sources: as of the earliest publication among them."""
-    chosen = sorted(set(sources), key=lambda s: s.priority)
-    if not chosen:
-        return Provenance()
-    earliest = min(s.published for s in chosen)
-    return Provenance(tuple(s.source_id for s in chosen), tuple(s.tier for s in chosen),
-                      dt.datetime(earliest.year, earliest.month, earliest.day, tzinfo=dt.timezone.utc))

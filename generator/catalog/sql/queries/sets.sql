@@ -1,0 +1,4 @@
+-- Every set, grouped by game, each game's sets in release order ("9" before "10").
+SELECT game, set_code, name, release_date, total_cards, printed_numbers, sources
+FROM sets
+ORDER BY game, release_date NULLS LAST, length(set_code), set_code;

@@ -1,0 +1,98 @@
+"""The one table of sample inputs the invariant and snapshot tests share.
+
+Every registered surface is answered for every path it enumerates over the synthetic catalog; a
+path parameter it does not enumerate takes the samples below (by parameter name), and ``CASES``
+adds query and case variants the files do not hold. A new surface with a parameter this table has
+no sample for fails the invariant test, so it is checked the day it is registered.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+import pytest
+
+from generator.surfaces.registry import Context, Surface
+
+KNOWN_SKU = "op-op01-001-en"
+VARIANT_SKU = "op-op01-001-en-p1"
+DISPUTED_SKU = "op-op01-002-en"
+UNMATCHED_HASH = "sha256:" + "0123456789abcdef" * 4
+
+Case = tuple[dict[str, str], dict[str, str]]
+
+
+def hash_of(ctx: Context, sku: str) -> str:
+    return next(digest for digest, found in ctx.snapshot.hash_index.items() if found == sku)
+
+
+# Values for path parameters a surface does not enumerate, by parameter name.
+PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
+    "sku": lambda ctx: [KNOWN_SKU, VARIANT_SKU, "ptcg-tst1-tg01-en", "lor-1-1-fr"],
+    "date": lambda ctx: ["2024-02-29", "1999-01-09"],
+    "hash": lambda ctx: [hash_of(ctx, KNOWN_SKU), hash_of(ctx, VARIANT_SKU).removeprefix("sha256:").upper(),
+                         UNMATCHED_HASH],
+    "game": lambda ctx: ["op", "OP"],
+    "token": lambda ctx: ["ptcg", "Ptcg"],
+    "code": lambda ctx: ["op-op01", "LOR-P1"],
+}
+
+# Extra (params, query) per surface id: query variants, case variants, unmatched and error paths.
+CASES: dict[str, Callable[[Context], list[Case]]] = {
+    "universal.card": lambda ctx: [({"sku": KNOWN_SKU}, {"density": d}) for d in ("sparse", "normal", "saturated")]
+    + [({"sku": VARIANT_SKU}, {"density": "saturated"})],
+    "universal.sets": lambda ctx: [({"game": "Lor"}, {})],
+    "universal.game": lambda ctx: [({"token": "FAB"}, {})],
+    "universal.set": lambda ctx: [({"code": "Ptcg-TST2"}, {})],
+    "universal.temporal_card": lambda ctx: [({"date": "1999-01-09", "sku": "ptcg-tst1-1-en"}, {})],
+    "federation.identify": lambda ctx: [({"hash": hash_of(ctx, "lor-1-1-fr").upper()}, {})],
+    "federation.identify_at": lambda ctx: [({"date": "2020-05-05", "hash": hash_of(ctx, "fab-tfb-001-en-nr")}, {})],
+    "federation.by_upstream": lambda ctx: [({}, {"upstream": "pricecharting"}),
+                                           ({}, {"upstream": "test-ptcg", "id": "x1"})],
+}
+
+# Error answers pinned by the snapshot tests (their shape is checked by test_invariants' error cases).
+ERROR_SAMPLES: dict[str, list[Case]] = {
+    "universal.card": [({"sku": "op-op01-404-en"}, {})],
+    "universal.sets": [({"game": "mtg"}, {})],
+    "universal.temporal_card": [({"date": "2024-02-30", "sku": KNOWN_SKU}, {})],
+    "federation.identify": [({"hash": "nope"}, {})],
+    "federation.by_upstream": [({}, {"upstream": "nope"})],
+}
+
+
+def _fill(surface: Surface, ctx: Context) -> list[dict[str, str]]:
+    names = re.findall(r"\{(\w+)\}", surface.path)
+    missing = [n for n in names if n not in PARAM_SAMPLES]
+    assert not missing, f"{surface.id}: add sample values for {missing} to PARAM_SAMPLES (tests/surfaces/conftest.py)"
+    columns = [PARAM_SAMPLES[n](ctx) for n in names]
+    width = max((len(c) for c in columns), default=1)
+    return [{n: col[i % len(col)] for n, col in zip(names, columns)} for i in range(width)]
+
+
+def surface_cases(surface: Surface, ctx: Context) -> list[Case]:
+    """(params, query) pairs: everything the surface enumerates, else samples, plus its extra cases."""
+    found: list[Case] = [(dict(p), {}) for p in surface.enumerate(ctx)] if surface.enumerate else []
+    if not found:
+        found = [(p, {}) for p in _fill(surface, ctx)]
+    return found + CASES.get(surface.id, lambda ctx: [])(ctx)
+
+
+def error_samples(surface: Surface) -> list[Case]:
+    return ERROR_SAMPLES.get(surface.id, [])
+
+
+@pytest.fixture(name="error_samples")
+def error_samples_fixture() -> Callable[[Surface], list[Case]]:
+    return error_samples
+
+
+@pytest.fixture(name="surface_cases")
+def surface_cases_fixture() -> Callable[[Surface, Context], list[Case]]:
+    return surface_cases
+
+
+@pytest.fixture(name="hash_of")
+def hash_of_fixture() -> Callable[[Context, str], str]:
+    return hash_of
