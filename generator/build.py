@@ -28,6 +28,7 @@ from generator.catalog.snapshot import Snapshot, snapshot_files
 from generator.envelope import iso
 from generator.fingerprint import fingerprint
 from generator.content import load_content
+from generator.contract.validation import check_result
 from generator.site import load_site
 from generator.surfaces import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
@@ -140,7 +141,7 @@ def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, tu
     for surface_id, params in chunk:
         surface = by_id[surface_id]
         path = surface.concrete(params)
-        rendered = respond(surface, ctx, params, {}, path)
+        rendered = respond(surface, ctx, params, {}, path, check=check_result)
         encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
         headers = route_headers(path, rendered.headers)
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded))

@@ -260,3 +260,26 @@ def test_two_routes_on_one_file_fail_the_build(tmp_path: Path, monkeypatch, synt
     with pytest.raises(DoubleWrite):
         build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_document_that_breaks_its_model_fails_the_build(tmp_path: Path, synthetic_catalog: Path,
+                                                          synthetic_as_of: dt.datetime, monkeypatch) -> None:
+    """Build-time validation: one surface made to answer a document its model refuses stops the
+    build with the path and the first error, and nothing is swapped in."""
+    from dataclasses import replace
+
+    from generator import build as build_module
+    from generator.contract.validation import ContractError
+    from generator.surfaces.registry import Result
+
+    registered = build_module.surfaces
+
+    def with_a_broken_surface(site):
+        return tuple(replace(s, compute=lambda ctx, params, query: Result(data={"@kind": "games", "count": "four"}))
+                     if s.id == "universal.games" else s for s in registered(site))
+
+    monkeypatch.setattr(build_module, "surfaces", with_a_broken_surface)
+    with pytest.raises(ContractError, match=r"/api/v1/universal/games \(universal.games\) breaks GamesCollection"):
+        build(tmp_path / "dist", synthetic_as_of, synthetic_catalog, workers=1)
+    assert not (tmp_path / "dist").exists()
+    assert leftovers(tmp_path) == []

@@ -7,6 +7,7 @@ preamble, so it covers the whole canonical body and changes only when the rules 
 from __future__ import annotations
 
 from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
+from generator.models.documents import EncodingSpec
 from generator.surfaces.preamble import PREAMBLE, document
 from generator.site import Site
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
@@ -57,6 +58,6 @@ def encoding_spec(ctx: Context, params: Params, query: Query) -> Result:
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface("universal.encoding", "/api/v1/universal/encoding", "A", encoding_spec, enumerate=lambda ctx: [{}],
-                freshness="methodology", self_reference=True,
+                freshness="methodology", self_reference=True, model=EncodingSpec, provenance_kind="static",
                 summary="The universal encoding spec in its own encoding"),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.hashing import parse_hash
+from generator.models.documents import ByUpstream, FederationIdentifyResponse
 from generator.surfaces.preamble import moment, parse_day
 from generator.site import Site
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
@@ -84,11 +85,16 @@ def by_upstream(ctx: Context, params: Params, query: Query) -> Result:
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface("federation.identify", "/api/v1/federation/identify/{hash}", "A", identify, enveloped=False,
-                freshness="identity", summary="Resolve a universal content hash to its SKU"),
+                freshness="identity", model=FederationIdentifyResponse, errors=(400,), provenance_kind="computed",
+                example=lambda ctx: ({"hash": next(iter(ctx.snapshot.hash_index))}, {}),
+                summary="Resolve a universal content hash to its SKU"),
         Surface("federation.identify_at", "/api/v1/federation/at/{date}/{hash}", "A", identify_at, enveloped=False,
-                freshness="identity", summary="The same resolver keyed by a date (compatibility)"),
+                freshness="identity", model=FederationIdentifyResponse, errors=(400,), provenance_kind="computed",
+                example=lambda ctx: ({"date": "2026-01-01", "hash": next(iter(ctx.snapshot.hash_index))}, {}),
+                summary="The same resolver keyed by a date (compatibility)"),
         Surface("federation.by_upstream", "/api/v1/federation/identify/by-upstream", "A", by_upstream,
                 enumerate=lambda ctx: [{}], query_params=(Param("upstream", description="a registered source id"),
-                                                          Param("id", description="that upstream's own record id")), freshness="identity",
+                                                          Param("id", description="that upstream's own record id")),
+                freshness="identity", model=ByUpstream, errors=(404,),
                 summary="Reserved reverse-lookup contract by upstream id"),
     )

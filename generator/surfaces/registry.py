@@ -123,6 +123,8 @@ class Surface:
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
     since: str = "2026-05-17"  # the date the surface was first served (YYYY-MM-DD)
     methodology: str | None = None  # a path explaining how the answer is made
+    errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
+    example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path
 
     @property
     def query_names(self) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ media type (``generator.render``); the envelope and its headers by ``generator.e
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from generator.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
 from generator.render import base_type, renderer
@@ -47,11 +48,18 @@ class Answer:
                    surface.template, surface.does_not_include, surface.self_reference, request_id)
 
 
+Check = Callable[[Surface, str, Result], None]  # e.g. the build's contract validation
+
+
 def respond(surface: Surface, ctx: Context, params: Params, query: Query, path: str,
-            request_id: str | None = None, method: str = "GET") -> Rendered:
-    """Answer ``method`` on ``path`` with the surface's handler for it (405 when it has none)."""
+            request_id: str | None = None, method: str = "GET", check: Check | None = None) -> Rendered:
+    """Answer ``method`` on ``path`` with the surface's handler for it (405 when it has none);
+    ``check`` sees the result before it is rendered."""
     if method in ("GET", "HEAD") and surface.compute is not None:
-        return render(ctx, Answer.of(surface, path, request_id), surface.compute(ctx, params, query))
+        result = surface.compute(ctx, params, query)
+        if check is not None:
+            check(surface, path, result)
+        return render(ctx, Answer.of(surface, path, request_id), result)
     handler = surface.method(method)
     if handler is None:
         return method_not_allowed(surface, ctx, path, method, request_id)

@@ -14,6 +14,9 @@ from generator.envelope import Provenance
 from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.catalog import CardSet, Game, Printing
+from generator.models.documents import (
+    GamesCollection, SetsCollection, SingleGame, SingleSet, TemporalCard, UniversalCard,
+)
 from generator.sku import Sku, SkuError
 from generator.envelope import provenance
 from generator.surfaces.preamble import day, document, parse_day
@@ -231,21 +234,24 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
                 enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
-                query_params=(DENSITY,), does_not_include=WITHHELD, freshness="identity",
+                query_params=(DENSITY,), does_not_include=WITHHELD, freshness="identity", model=UniversalCard,
+                errors=(400, 404),
                 summary="One printing as a universal document (density sparse | normal | saturated)"),
-        Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}],
+        Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}], model=GamesCollection,
                 summary="Every game in the catalog"),
         Surface("universal.sets", f"{BASE}/sets/{{game}}", "A", sets,
-                enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
-                summary="The sets of one game (game token is case-insensitive)"),
+                enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()), model=SetsCollection,
+                errors=(404,), summary="The sets of one game (game token is case-insensitive)"),
         Surface("universal.set", f"{BASE}/set/{{code}}", "A", single_set,
                 enumerate=lambda ctx: ({"code": f"{s.game}-{s.set_code}"} for g in ctx.snapshot.games()
                                        for s in ctx.snapshot.sets_of_game(g.game)),
-                does_not_include=WITHHELD, summary="One set with its cards inline"),
+                does_not_include=WITHHELD, model=SingleSet, errors=(404,), summary="One set with its cards inline"),
         Surface("universal.game", f"{BASE}/game/{{token}}", "A", single_game,
-                enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()),
-                summary="One game with its recent sets"),
+                enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()), model=SingleGame,
+                errors=(404,), summary="One game with its recent sets"),
         Surface("universal.temporal_card", "/api/at/{date}/card/{sku}", "A", temporal_card,
                 does_not_include=WITHHELD + ("historical prices", "historical structure"), freshness="identity",
+                model=TemporalCard, errors=(400, 404), provenance_kind="computed",
+                example=lambda ctx: ({"date": "2026-01-01", "sku": ctx.snapshot.skus()[0]}, {}),
                 summary="Compatibility view of a card at a date (current structural fields)"),
     )

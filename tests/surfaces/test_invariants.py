@@ -263,6 +263,8 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, 
         document = body["data"]
     else:
         document = body
+    assert surface.model is not None, f"{surface.id} declares no response model"
+    surface.model.model_validate(document)  # the contract: every answer matches its declared model
     universal = surface.path.startswith(("/api/v1/universal/", "/api/at/")) or "@content_hash" in document
     if universal:
         check_universal_document(ctx, document)

@@ -1,0 +1,215 @@
+"""Response models of the universal and federation documents (spec "Math-mirror preamble",
+"Universal card", "Games collection", "Sets collection", "Singleton set and singleton game",
+"Federation identify response").
+
+These are the contract: the OpenAPI document and the JSON Schemas are generated from them, and the
+build validates every document it writes against them (``generator.contract.validation``). They
+describe the documents the surfaces build; they do not build them (the hashes need the members
+first). ``@``-names are aliases; ``populate_by_name`` lets code use the Python names.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+HASH = r"^sha256:[0-9a-f]{64}$"
+Hash = Field(pattern=HASH)
+
+
+class Doc(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Moment(Doc):
+    iso8601: str = Field(description="ISO 8601 instant (UTC, Z) or calendar date")
+    unix_epoch_seconds: int
+
+
+class Edge(Doc):
+    id: str = Field(alias="@id", description="path of the linked resource")
+    rel: str | None = None
+    token: str | None = None
+    name: str | None = None
+
+
+class Preamble(Doc):
+    """The header every universal document carries."""
+
+    encoding: str = Field(alias="@encoding", description="constant <service>/universal/v1")
+    kind: str = Field(alias="@kind")
+    content_hash: str = Field(alias="@content_hash", pattern=HASH)
+    self_hash: str = Field(alias="@self_hash", pattern=HASH)
+    retrieved_at: Moment = Field(alias="@retrieved_at")
+    note_opaque: tuple[str, ...] | None = Field(None, alias="_note_opaque")
+    density: Literal["sparse", "normal", "saturated"] | None = Field(None, alias="@density")
+
+
+class CardName(Doc):
+    text: str
+    lang: str
+
+
+class Rarity(Doc):
+    code: str
+
+
+class Variant(Doc):
+    token: str
+    kind: str
+    base_sku: str
+
+
+class InSet(Doc):
+    set_code: str
+    set: str
+    name: str | None
+    number: str
+    id: str = Field(alias="@id")
+
+
+class SourceRef(Doc):
+    id: str
+    tier: str
+    version: str
+
+
+class UniversalCard(Preamble):
+    id: str = Field(alias="@id")
+    sku: str
+    name: CardName | None
+    rarity: Rarity | None
+    variant: Variant | None
+    price: None = Field(description="withheld: source-derived prices are always null")
+    in_set: InSet | None
+    of_game: Edge | None
+    image_url: None = Field(description="withheld: source-derived images are always null")
+    card_key: str | None = None
+    attributes: dict[str, Any] | None = None
+    siblings: tuple[Edge | dict[str, str], ...] | None = None
+    sources: tuple[SourceRef, ...] | None = None
+    disagreements: tuple[dict[str, Any], ...] | None = None
+
+
+class AsOfDate(Doc):
+    iso8601_date: str
+    unix_epoch_seconds: int
+
+
+class TemporalCard(UniversalCard):
+    as_of: AsOfDate = Field(alias="@as_of")
+    price_unavailable_at_date: dict[str, str] | None
+
+
+class GameEntry(Doc):
+    token: str
+    name: str
+    publisher: str | None
+    content_hash_target: str = Field(pattern=HASH)
+    set_count: int
+    card_count: int
+    printing_count: int
+    first_seen: Moment | None
+    sets: Edge
+    id: str = Field(alias="@id")
+
+
+class GamesCollection(Preamble):
+    count: int
+    games: tuple[GameEntry, ...]
+
+
+class SetEntry(Doc):
+    set_code: str
+    set: str
+    name: str | None
+    total_cards: int | None
+    released_at: Moment | None
+    id: str = Field(alias="@id")
+    of_game: Edge
+
+
+class SetsCollection(Preamble):
+    count: int
+    sets: tuple[SetEntry, ...]
+    of_game: Edge
+
+
+class SetChild(Doc):
+    sku: str
+    number: str
+    lang: str
+    variant: str | None
+    name: str
+    rarity: str | None
+    id: str = Field(alias="@id")
+
+
+class SetLinks(Doc):
+    parent: Edge
+    siblings: Edge
+    children: tuple[SetChild, ...]
+    methodology: Edge
+    connections: Edge
+    manifest: Edge
+    openapi: Edge
+    federation: Edge
+
+
+class SingleSet(Preamble, SetEntry):
+    printing_count: int
+    links: SetLinks = Field(alias="_links")
+
+
+class GameLinks(Doc):
+    siblings: Edge
+    children: Edge
+
+
+class SingleGame(Preamble, GameEntry):
+    recent_sets: tuple[SetEntry, ...]
+    links: GameLinks = Field(alias="_links")
+
+
+class EncodingSpec(Preamble):
+    model_config = ConfigDict(extra="allow")  # the rules' members are prose the spec leaves open
+    name: str
+    license: Literal["CC0-1.0"]
+    identity_fields: tuple[str, ...]
+    hash_rules: dict[str, Any]
+
+
+class IdentifyQuery(Doc):
+    hash: str = Field(pattern=HASH)
+    date: str | None = None
+
+
+class FederationIdentifyResponse(Doc):
+    encoding: str = Field(alias="@encoding")
+    kind: Literal["federation_identify_response"] = Field(alias="@kind")
+    retrieved_at: Moment = Field(alias="@retrieved_at")
+    query: IdentifyQuery
+    matched: bool
+    sku: str | None = Field(None, description="present only when matched")
+    universal_url: str | None = Field(None, description="present only when matched")
+    scope: dict[str, Any] | None = Field(None, description="the bounded walk, present only when not matched")
+    suggestion: str | None = None
+    note: str | None = None
+
+
+class Upstream(Doc):
+    id: str
+    game: str | None
+    status: Literal["reserved", "blocked"]
+
+
+class ByUpstream(Doc):
+    kind: Literal["federation_by_upstream"] = Field(alias="@kind")
+    status: Literal["reserved", "blocked"]
+    accepted_query: dict[str, str]
+    upstreams: tuple[Upstream, ...]
+    note: str
+    upstream: str | None = None
+    id: str | None = None
+    reason: str | None = None
