@@ -126,7 +126,7 @@ def serve(dist: Path, host: str, port: int, dev_referee_key: bool) -> None:
     from generator.app import create_app
 
     app = create_app(dist, dev_referee_key=dev_referee_key)
-    referee = "on" if app.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
+    referee = "on" if app.context.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
     click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee})")
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
 

@@ -23,10 +23,11 @@ from urllib.parse import parse_qsl
 
 from generator.catalog.snapshot import FileSnapshot
 from generator.content import load_content
+from generator.envelope import header_url
 from generator.not_found import not_found
 from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
-from generator.surfaces import joy_index, surfaces
+from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Request, match
 from generator.surfaces.respond import Rendered, respond
 from generator.write.manifest import load_manifest
@@ -87,7 +88,7 @@ class App:
         return replace(self.context, now=now, request=request)
 
     async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:
-        response_headers = {k: v.replace("<{path}>", f"<{path}>")
+        response_headers = {k: v.replace("<{path}>", f"<{header_url(path)}>")
                             for k, v in self.header_sets[route["headers"]].items()}
         response_headers["ETag"] = route["etag"]
         response_headers["Content-Type"] = route["type"]

@@ -30,7 +30,7 @@ from generator.fingerprint import fingerprint
 from generator.content import load_content
 from generator.contract.validation import check_result
 from generator.site import load_site
-from generator.surfaces import joy_index, surfaces
+from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
 from generator.surfaces.respond import respond
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for

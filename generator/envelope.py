@@ -13,6 +13,7 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable
+from urllib.parse import quote
 
 from generator.models.catalog import Source
 from generator.site import Site
@@ -111,8 +112,14 @@ def envelope(site: Site, data: Any, inputs: MetaInputs) -> dict[str, Any]:
     return {"data": data, "_meta": meta(site, inputs)}
 
 
+def header_url(path: str) -> str:
+    """A path as a header may carry it: percent-encoded UTF-8, so a request for ``/api/v1/€`` or a
+    path with control characters cannot put raw bytes (or a line break) into a response header."""
+    return quote(path, safe="/:@!$&'()*+,;=-._~%")
+
+
 def link_header(site: Site, path: str) -> str:
-    return ", ".join(f'<{target.format(path=path)}>; rel="{rel}"' for rel, target in site.links.items())
+    return ", ".join(f'<{target.format(path=header_url(path))}>; rel="{rel}"' for rel, target in site.links.items())
 
 
 def envelope_headers(site: Site, path: str, freshness_seconds: int, joy_index: int) -> dict[str, str]:

@@ -45,6 +45,11 @@ class RateLimits(Frozen):
     burst: int
 
 
+class Embassy(Frozen):
+    protocols: tuple[str, ...]
+    dear_agents: str
+
+
 class Site(Frozen):
     service: str
     persona: str
@@ -61,6 +66,7 @@ class Site(Frozen):
     freshness: dict[str, int]
     rate_limits: RateLimits
     kingdom: Kingdom
+    embassy: Embassy
     wake_fragment: dict[str, str]
     joy_pointer: dict[str, str]
     links: dict[str, str]

@@ -225,7 +225,7 @@ def ctx(synthetic_snapshot):
     """A surface context over the synthetic catalog, with a fixed ``now`` (the build's as-of)."""
     from generator.content import load_content
     from generator.site import load_site
-    from generator.surfaces import joy_index, surfaces
+    from generator.surfaces.families import joy_index, surfaces
     from generator.surfaces.registry import Context
 
     site = load_site()

@@ -7,9 +7,10 @@ content's own (``generator.play.content``) are typed as JSON objects.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 Obj = dict[str, Any]
 
@@ -101,7 +102,7 @@ class EffectGrammar(Doc):
     method: str
 
 
-class Meta(Doc):
+class PlayMeta(Doc):
     kind: Literal["play_meta"] = Field(alias="@kind")
     as_of: str
     data_window: Obj | None
@@ -175,3 +176,32 @@ class PlaySpecPage(Doc):
     row_count: int
     layers: tuple[Obj, ...]
     index: str
+
+
+class ProviderTools(RootModel[list[dict[str, Any]]]):
+    """A provider's paste-ready function-calling array (``/api/v1/tools?format=...``)."""
+
+
+class DeckBody(Doc):
+    leader_id: str
+    main_deck_card_ids: tuple[str, ...]
+
+
+class PracticeRequest(Doc):
+    """``{"op": "new", "level": 0-4, "seed"?, "deck"?}`` or ``{"op": "move", "state", "action_id",
+    "choices"?}`` (the referee checks each member; this is the published shape)."""
+
+    op: Literal["new", "move"]
+    level: int | None = Field(None, ge=0, le=4)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+    deck: DeckBody | None = None
+    state: str | None = None
+    action_id: str | None = None
+    choices: dict[str, tuple[str, ...]] | None = None
+
+
+class DeckRequestBody(Doc):
+    leader_id: str
+    main_deck_card_ids: tuple[str, ...]
+    format: Literal["standard", "legacy", "limited_sealed"]
+    date: dt.date | None = Field(None, description="the day legality is judged on (YYYY-MM-DD); default today")

@@ -40,7 +40,7 @@ class Partial(Frozen):
 class CardState(Partial):
     card: CardId
     power: int | None = None
-    state: Literal["active", "rested"] | None = None
+    state: Literal["rested", "active"] | None = None  # one order everywhere: typing caches equal Literals
     don: int | None = None
     played_this_turn: bool | None = None
 

@@ -12,11 +12,13 @@ import datetime as dt
 from generator.hashing import parse_hash
 from generator.models.documents import ByUpstream, FederationIdentifyResponse
 from generator.surfaces.preamble import moment, parse_day
+from generator.surfaces.universal import DATE
 from generator.site import Site
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
-from generator.surfaces.universal import card_url
+from generator.surfaces.universal import card_url, sample_hash
 
 WALK_BOUND = 5000
+HASH = Param("hash", pattern=r"^(sha256:)?[0-9a-fA-F]{64}$", description="64 hex digits, optionally sha256:-prefixed")
 
 
 def _identify(ctx: Context, raw_hash: str, date: dt.date | None = None) -> Result:
@@ -86,11 +88,11 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface("federation.identify", "/api/v1/federation/identify/{hash}", "A", identify, enveloped=False,
                 freshness="identity", model=FederationIdentifyResponse, errors=(400,), provenance_kind="computed",
-                example=lambda ctx: ({"hash": next(iter(ctx.snapshot.hash_index))}, {}),
+                path_params=(HASH,), example=lambda ctx: ({"hash": sample_hash(ctx)}, {}),
                 summary="Resolve a universal content hash to its SKU"),
         Surface("federation.identify_at", "/api/v1/federation/at/{date}/{hash}", "A", identify_at, enveloped=False,
                 freshness="identity", model=FederationIdentifyResponse, errors=(400,), provenance_kind="computed",
-                example=lambda ctx: ({"date": "2026-01-01", "hash": next(iter(ctx.snapshot.hash_index))}, {}),
+                path_params=(DATE, HASH), example=lambda ctx: ({"date": "2026-01-01", "hash": sample_hash(ctx)}, {}),
                 summary="The same resolver keyed by a date (compatibility)"),
         Surface("federation.by_upstream", "/api/v1/federation/identify/by-upstream", "A", by_upstream,
                 enumerate=lambda ctx: [{}], query_params=(Param("upstream", description="a registered source id"),

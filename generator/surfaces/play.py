@@ -89,7 +89,10 @@ def practice_move(ctx: Context, params: Params, query: Query) -> Result:
                      "(CARDPANTRY_REFEREE_KEY); every other endpoint works")
     if body is None:
         return error(400, "body_too_large", f"The body is over {MAX_BODY_BYTES} bytes.")
-    status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now, rules=ctx.content.deck_rules)
+    try:
+        status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now, rules=ctx.content.deck_rules)
+    except ValueError as exc:  # the card pool cannot make the AI a legal, fully-compiled deck
+        return error(503, "practice_unavailable", f"no practice match can be dealt from this catalog: {exc}")
     if status == 200:
         return Result(data=payload, provenance=_card_provenance(ctx))
     err = dict(payload["error"])
@@ -122,7 +125,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         Surface("play.effect_grammar", f"{PLAY}/effect-grammar", "F", effect_grammar,
                 enumerate=one, model=docs.EffectGrammar, summary="Effect token grammar, counted over the real card texts"),
         Surface("play.meta", f"{PLAY}/meta", "F", _static(lambda ctx: play_data.meta(ctx.content.play, ctx.now)),
-                enumerate=one, freshness="methodology", model=docs.Meta, provenance_kind="static",
+                enumerate=one, freshness="methodology", model=docs.PlayMeta, provenance_kind="static",
                 does_not_include=("tournament results: no results source is registered",),
                 summary="Competitive-meta snapshot (structure only: no results source)"),
         Surface("play.game_state_schema", f"{PLAY}/game-state-schema", "F",
@@ -133,10 +136,10 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
                 model=docs.ExampleMatch, errors=(503,),
                 summary="A real seeded AI-versus-AI match: typed events, intents and replies"),
         Surface("play.deck_validate", f"{PLAY}/deck/validate", "F", None,
-                post=Method(deck_validate, max_body=MAX_BODY_BYTES), model=docs.DeckVerdict, errors=(400,),
+                post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=docs.DeckRequestBody), model=docs.DeckVerdict, errors=(400,),
                 provenance_kind="computed",
                 summary="Validate a One Piece deck (all violations at once)"),
-        Surface("play.practice", f"{PLAY}/practice", "F", None, post=Method(practice_move, max_body=MAX_BODY_BYTES),
+        Surface("play.practice", f"{PLAY}/practice", "F", None, post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest),
                 model=docs.PracticeReply, errors=(400, 503), provenance_kind="computed",
                 summary="A stateless practice match against the ladder AI"),
         Surface("play.spec", "/play/spec", "F", _content(play_data.play_spec), enumerate=one,

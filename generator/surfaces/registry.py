@@ -66,6 +66,7 @@ class Result:
     error_extra: Mapping[str, Any] | None = None  # e.g. known_ids, suggestions
     headers: Mapping[str, str] | None = None  # extra headers a surface needs (Allow, Safe-Methods...)
     media_type: str | None = None  # None: the surface's own; e.g. text/plain for ?format=text
+    direct: bool = False  # a direct document even on an enveloped surface (e.g. a provider's tool array)
 
 
 def error(status: int, code: str, message: str, **extra: Any) -> Result:
@@ -86,6 +87,8 @@ class Param:
     description: str = ""
     minimum: int | None = None
     maximum: int | None = None
+    pattern: str | None = None
+    format: str | None = None  # a JSON Schema format, e.g. date
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,7 @@ class Method:
     read_body: bool = True  # False: answered before a byte of the body is read (paused doors)
     max_body: int = 1 << 20  # over it the body is not kept: ``ctx.request.body`` is None
     freshness: str = "uncached"  # POST answers are computed per request, never cached
+    body: type | None = None  # the request body's model (OpenAPI requestBody); None: no body
 
 
 @dataclass(frozen=True)
@@ -114,10 +118,12 @@ class Surface:
     does_not_include: tuple[str, ...] = ()
     self_reference: bool = False
     query_params: tuple[Param, ...] = ()  # query keys that select a variant (served by the app)
+    path_params: tuple[Param, ...] = ()  # types of the path's placeholders (undeclared ones: any string)
     template: str | None = None  # HTML surfaces: the Jinja2 template rendering `data`
     summary: str = ""
     # The contract (issue 10): OpenAPI, manifest, tools and build-time validation read these.
     model: type | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
+    variants: tuple[type, ...] = ()  # direct documents a query variant answers instead (Result.direct)
     stability: str = "stable"  # stable | beta | experimental | deprecated
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static

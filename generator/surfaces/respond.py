@@ -9,7 +9,7 @@ media type (``generator.render``); the envelope and its headers by ``generator.e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Iterable
 
 from generator.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
 from generator.render import base_type, renderer
@@ -68,10 +68,18 @@ def respond(surface: Surface, ctx: Context, params: Params, query: Query, path: 
 
 def method_not_allowed(surface: Surface, ctx: Context, path: str, method: str,
                        request_id: str | None = None) -> Rendered:
-    allowed = ", ".join(surface.methods)
-    result = error(405, "method_not_allowed", f"{method} is not answered here; allowed: {allowed}")
-    answer = Answer.of(surface, path, request_id, freshness="uncached")
-    return render(ctx, answer, Result(status=405, error=result.error, headers={"Allow": allowed}))
+    """A plain (unenveloped, uncached) 405, the same bytes the nginx adapter answers with."""
+    allowed = ", ".join(sorted(surface.methods))
+    result = error(405, "method_not_allowed", f"allowed: {allowed}")
+    answer = Answer(path, surface.path, enveloped=False, media_type=JSON, freshness="uncached", request_id=request_id)
+    rendered = render(ctx, answer, Result(status=405, error=result.error, headers={"Allow": allowed}))
+    rendered.headers.pop("ETag")  # nothing to revalidate (and a static host's 405 carries none)
+    return rendered
+
+
+def method_not_allowed_body(methods: Iterable[str]) -> bytes:
+    """The 405 body for a surface answering ``methods`` (the nginx adapter writes it into its config)."""
+    return renderer(JSON)(error_body(error(405, "method_not_allowed", f"allowed: {', '.join(sorted(methods))}")))
 
 
 def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
@@ -87,7 +95,7 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
             document["_meta"] = meta(ctx.site, inputs)
     else:
         media_type = result.media_type or answer.media_type
-        enveloped = answer.enveloped and base_type(media_type) == JSON
+        enveloped = answer.enveloped and base_type(media_type) == JSON and not result.direct
         document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
     body = renderer(media_type)(document, answer.template)
     return Rendered(result.status, body, base_type(media_type),
@@ -102,7 +110,7 @@ def error_body(result: Result) -> dict:
 
 def _headers(ctx: Context, answer: Answer, result: Result, media_type: str, body: bytes,
              freshness: int) -> dict[str, str]:
-    if answer.enveloped and base_type(media_type) == JSON:
+    if answer.enveloped and base_type(media_type) == JSON and not result.direct:
         headers = envelope_headers(ctx.site, answer.path, freshness, ctx.joy_index)
     else:
         headers = {"Cache-Control": cache_control(freshness)}

@@ -24,6 +24,7 @@ from generator.site import Site
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 
 DENSITIES = ("sparse", "normal", "saturated")
+DATE = Param("date", format="date", description="a calendar date written YYYY-MM-DD")
 DENSITY = Param("density", enum=DENSITIES, default="normal",
                 description="how much of the printing: identity only, plus attributes, plus siblings and sources")
 WITHHELD = ("price values from third-party sources", "image URLs from third-party sources")
@@ -31,6 +32,21 @@ BASE = "/api/v1/universal"
 TEXT_ATTRIBUTES = {"effect", "trigger", "rules", "abilities", "attacks", "functional_text", "fullText",
                    "flavorText", "flavor_text", "type_text", "text"}
 VARIANT_KINDS = {"p": "parallel art", "r": "reprint art"}
+
+
+def sample_printing(ctx: Context) -> Printing | None:
+    """The first printing of the first set, for example requests (works over a FileSnapshot too)."""
+    for game in ctx.snapshot.games():
+        for card_set in ctx.snapshot.sets_of_game(game.game):
+            printings = ctx.snapshot.printings_of_set(game.game, card_set.set_code)
+            if printings:
+                return printings[0]
+    return None
+
+
+def sample_hash(ctx: Context) -> str:
+    printing = sample_printing(ctx)
+    return content_hash(identity(printing, ctx.snapshot.encoding)) if printing else "sha256:" + "0" * 64
 
 
 def card_url(sku: str) -> str:
@@ -235,6 +251,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
                 enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
                 query_params=(DENSITY,), does_not_include=WITHHELD, freshness="identity", model=UniversalCard,
+                example=lambda ctx: ({"sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
                 errors=(400, 404),
                 summary="One printing as a universal document (density sparse | normal | saturated)"),
         Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}], model=GamesCollection,
@@ -251,7 +268,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
                 errors=(404,), summary="One game with its recent sets"),
         Surface("universal.temporal_card", "/api/at/{date}/card/{sku}", "A", temporal_card,
                 does_not_include=WITHHELD + ("historical prices", "historical structure"), freshness="identity",
-                model=TemporalCard, errors=(400, 404), provenance_kind="computed",
-                example=lambda ctx: ({"date": "2026-01-01", "sku": ctx.snapshot.skus()[0]}, {}),
+                model=TemporalCard, errors=(400, 404), provenance_kind="computed", path_params=(DATE,),
+                example=lambda ctx: ({"date": "2026-01-01", "sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
                 summary="Compatibility view of a card at a date (current structural fields)"),
     )

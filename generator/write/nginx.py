@@ -50,6 +50,8 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from generator.surfaces.respond import method_not_allowed_body
+
 
 NGINX_CONF = "_hosts/nginx.conf"
 NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
@@ -131,7 +133,7 @@ class _Plan:
         out += self._kind_map("status", {k: _quote(str(kind[0])) for kind, k in by_kind})
         out += self._kind_map("suffix", {k: _quote(kind[5]) for kind, k in by_kind if kind[5]})
         out += self._kind_map("allow", {k: _quote(", ".join(_allowed(kind[3]))) for kind, k in by_kind})
-        out += self._kind_map("405_body", {k: _quote(method_not_allowed_body(kind[3]).decode())
+        out += self._kind_map("405_body", {k: _quote(method_not_allowed_body(_allowed(kind[3])).decode())
                                            for kind, k in by_kind})
         for index, name in enumerate(self.names):
             sets = {kind: self.header_sets[kind_tuple[1]].get(name) for kind_tuple, kind in by_kind}
@@ -211,11 +213,6 @@ class _Plan:
         """``values``: kind -> an already quoted value."""
         return [f"map ${P}_kind ${P}_{name} {{", '    default "";',
                 *(f"    {k} {v};" for k, v in values.items()), "}"]
-
-
-def method_not_allowed_body(methods: Iterable[str]) -> bytes:
-    """The app's 405 body (``generator.app``), so nginx answers it byte for byte."""
-    return b'{"error":{"code":"method_not_allowed","message":"allowed: ' + ", ".join(_allowed(methods)).encode() + b'"}}\n'
 
 
 def _allowed(methods: Iterable[str]) -> list[str]:

@@ -25,7 +25,7 @@ from generator.envelope import etag, iso
 from generator.identity import identity
 from generator.play.seal import dev_key
 from generator.site import load_site
-from generator.surfaces import surfaces
+from generator.surfaces.families import surfaces
 from generator.surfaces.registry import Context, Request, Surface, match
 from generator.surfaces.respond import Rendered, respond
 
@@ -497,3 +497,10 @@ def test_only_yyyy_mm_dd_is_a_date(ctx: Context, surface_id: str, params: dict) 
     surface = next(s for s in SURFACES if s.id == surface_id)
     assert answer(surface, ctx, params, {})[1].status == 400
 
+
+
+def test_a_practice_match_the_card_pool_cannot_deal_is_a_503_not_a_crash(ctx: Context) -> None:
+    """Found by schemathesis: the synthetic catalog has no Leader a legal deck can be built around."""
+    surface = next(s for s in SURFACES if s.path == "/api/v1/play/practice")
+    rendered = post(surface, dataclasses.replace(ctx, referee_key=dev_key()), b'{"op": "new", "level": 0}')
+    assert rendered.status == 503 and orjson.loads(rendered.body)["error"]["code"] == "practice_unavailable"

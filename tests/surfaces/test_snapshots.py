@@ -15,12 +15,15 @@ import orjson
 import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
+from generator.contract.examples import SELF_DESCRIBING
 from generator.site import load_site
-from generator.surfaces import surfaces
+from generator.surfaces.families import surfaces
 from generator.surfaces.registry import Context, Surface
 from generator.surfaces.respond import respond
 
-READ_SURFACES = [s for s in surfaces(load_site()) if s.compute is not None]
+# Surfaces that describe the registry itself (OpenAPI, manifest, tools, examples) change with every
+# surface added; tests/contract checks them against the registry instead of pinning their bytes.
+READ_SURFACES = [s for s in surfaces(load_site()) if s.compute is not None and s.id not in SELF_DESCRIBING]
 
 
 @pytest.fixture

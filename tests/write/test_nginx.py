@@ -16,8 +16,8 @@ import orjson
 import pytest
 
 from generator.write.manifest import MANIFEST
-from generator.write.nginx import (NGINX_CONF, NGINX_SERVER_CONF, method_not_allowed_body,
-                                   nginx_files, nginx_standalone)
+from generator.surfaces.respond import method_not_allowed_body
+from generator.write.nginx import NGINX_CONF, NGINX_SERVER_CONF, nginx_files, nginx_standalone
 
 TOKEN = re.compile(r"""\s+|#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|([^\s{};"']+)""")
 
@@ -131,7 +131,7 @@ def test_methods_query_strings_and_unknown_paths_choose_the_app_or_405(manifest:
             known = request(maps, path, method, args="density=sparse")
             assert maps.get("cardpantry_action", known) == "405"
             assert maps.get("cardpantry_allow", known) == "GET, HEAD"
-            assert maps.get("cardpantry_405_body", known).encode() == method_not_allowed_body(["GET"])
+            assert maps.get("cardpantry_405_body", known).encode() == method_not_allowed_body(["GET", "HEAD"])
     for path in ("/api/v1/nowhere", "/api/v1/universal/card/op-op01-999-en", "/api/v1/universal/games/",
                  "/API/v1/universal/games", "/_routes.json", "/"):
         known = request(maps, path)

@@ -1,0 +1,108 @@
+"""Annotated examples, one per endpoint: a real request and the real response this build serves.
+
+The response is computed by the same ``respond`` the files come from, so an example cannot drift
+from the API. Long arrays are trimmed to their first items (``trimmed`` says where and from how
+many). Surfaces that describe the registry itself (the OpenAPI, the examples) show their request
+only: their response is the document you are reading, or contains it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+import orjson
+
+from generator.surfaces.registry import Context, Params, Query, Surface
+from generator.surfaces.respond import respond
+
+KEEP_ITEMS = 3
+OPENAPI_EXAMPLE_LIMIT = 4096  # bytes: larger examples are left to /api/v1/examples/{id}
+SELF_DESCRIBING = {"contract.openapi", "contract.examples", "contract.example", "contract.manifest", "contract.tools"}
+
+
+def example_request(ctx: Context, surface: Surface) -> tuple[Params, Query] | None:
+    if surface.example is not None:
+        return surface.example(ctx)
+    if surface.enumerate is not None:
+        first = next(iter(surface.enumerate(ctx)), None)
+        return (dict(first), {}) if first is not None else None
+    return None
+
+
+def example_document(ctx: Context, surface: Surface) -> Any | None:
+    """The whole JSON response to the surface's example request, when it is small enough to inline."""
+    if surface.id in SELF_DESCRIBING or surface.compute is None:
+        return None
+    request = example_request(ctx, surface)
+    if request is None:
+        return None
+    params, query = request
+    rendered = respond(surface, ctx, params, query, surface.concrete(params))
+    if rendered.media_type != "application/json" or len(rendered.body) > OPENAPI_EXAMPLE_LIMIT:
+        return None
+    return orjson.loads(rendered.body)
+
+
+def endpoint_id(surface: Surface) -> str:
+    return surface.id
+
+
+def annotated(ctx: Context, surface: Surface) -> dict[str, Any]:
+    request = example_request(ctx, surface) if surface.compute is not None else None
+    entry: dict[str, Any] = {
+        "endpoint_id": endpoint_id(surface), "path": surface.path, "methods": list(surface.methods),
+        "when_to_use": surface.summary, "gotchas": gotchas(surface), "see_also": see_also(ctx, surface),
+        "request": None, "response": None, "trimmed": {},
+    }
+    if request is None:
+        return entry
+    params, query = request
+    path = surface.concrete(params)
+    entry["request"] = {"method": "GET", "url": path + (f"?{urlencode(query)}" if query else "")}
+    if surface.id in SELF_DESCRIBING:
+        entry["response"] = {"status": 200, "note": "this response describes the registry: fetch it to see it"}
+        return entry
+    rendered = respond(surface, ctx, params, query, path)
+    body: Any = rendered.body.decode("utf-8")
+    if rendered.media_type == "application/json":
+        body = _trim(orjson.loads(rendered.body), "", entry["trimmed"])
+    elif len(body) > 2000:
+        entry["trimmed"]["(text)"] = len(body)
+        body = body[:2000]
+    entry["response"] = {"status": rendered.status, "content_type": rendered.headers["Content-Type"], "body": body}
+    return entry
+
+
+def gotchas(surface: Surface) -> list[str]:
+    """What trips a first-time caller, derived from the surface's own contract."""
+    notes = [f"leaves out: {item}" for item in surface.does_not_include]
+    if not surface.enveloped:
+        notes.append("a direct document: no {data, _meta} envelope")
+    for param in surface.query_params:
+        if param.enum:
+            notes.append(f"{param.name} must be one of {', '.join(param.enum)}; anything else is a 400")
+    if re.search(r"\{(game|token|code)\}", surface.path):
+        notes.append("game and set tokens are matched case-insensitively; the canonical form is lower case")
+    if surface.post is not None:
+        notes.append(f"POST bodies are strict JSON of at most {surface.post.max_body:,} bytes; nothing is stored")
+    if 404 in surface.errors:
+        notes.append("an unknown id is a 404 with the error body (and known_ids where the list is short)")
+    return notes
+
+
+def see_also(ctx: Context, surface: Surface) -> list[str]:
+    prefix = surface.path.rsplit("/", 1)[0]
+    related = [s.id for s in ctx.surfaces if s is not surface and s.path.startswith(prefix + "/")]
+    return related[:5]
+
+
+def _trim(value: Any, where: str, trimmed: dict[str, int]) -> Any:
+    if isinstance(value, list):
+        if len(value) > KEEP_ITEMS:
+            trimmed[where or "(document)"] = len(value)
+        return [_trim(v, f"{where}[{i}]", trimmed) for i, v in enumerate(value[:KEEP_ITEMS])]
+    if isinstance(value, dict):
+        return {k: _trim(v, f"{where}.{k}" if where else k, trimmed) for k, v in value.items()}
+    return value

@@ -1,0 +1,151 @@
+"""``GET /api/openapi.json``: OpenAPI 3.1.0, generated from the registry and the pydantic models.
+
+Every surface contributes its path with one operation per method it answers; parameters come from
+the path's placeholders and the surface's ``Param``s; each response status is declared with its
+schema (the envelope around the surface's model, the error body, the JSON 404), and enveloped
+answers declare the headers they carry. Schemas live once under ``components.schemas``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from generator.contract.examples import example_document
+from generator.models.envelope import ErrorBody, Meta
+from generator.surfaces.registry import Context, Method, Param, Surface
+
+REF = "#/components/schemas/{model}"
+OPENAPI_VERSION = "3.1.0"
+API_VERSION = "1.0.0"
+ERROR_TEXT = {400: "Malformed input", 401: "Missing credentials", 403: "Credentials refused",
+              404: "Not found", 405: "Method not allowed", 413: "Body too large", 402: "Payment cannot buy this",
+              418: "I'm a teapot", 503: "Paused, or unavailable on this deployment"}
+ENVELOPE_HEADERS = ("ETag", "Link", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy",
+                    "X-Joy-Index", "Cache-Control")
+METHOD_NAMES = ("get", "post", "put", "patch", "delete")
+
+
+def openapi(ctx: Context) -> dict[str, Any]:
+    models: set[type[BaseModel]] = {Meta, ErrorBody}
+    for s in ctx.surfaces:
+        models |= {m for m in (s.model, *s.variants, *(h.body for h in _methods(s).values() if h is not None)) if m}
+    keyed = sorted(models, key=lambda m: m.__name__)
+    refs, schema = models_json_schema([(m, "validation") for m in keyed], ref_template=REF)
+    ref_of = {model: refs[(model, "validation")]["$ref"] for model in keyed}
+    paths = {_openapi_path(s.path): _path_item(ctx, s, ref_of) for s in sorted(ctx.surfaces, key=lambda s: s.path)}
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {"title": f"{ctx.site.display_name} public read surface", "version": API_VERSION,
+                 "description": "Card data of four games as universal documents, the play module, and the "
+                                "service's own contract. Generated from the surfaces registry.",
+                 "license": {"name": "CC0-1.0 (this description)", "identifier": "CC0-1.0"},
+                 "contact": {"url": ctx.site.contact}},
+        "servers": [{"url": ctx.site.base_url}],
+        "paths": paths,
+        "components": {"schemas": schema.get("$defs", {})},
+    }
+
+
+def _openapi_path(path: str) -> str:
+    return path  # our placeholders are OpenAPI's already: {sku}, {hash}
+
+
+def _methods(surface: Surface) -> dict[str, Method | None]:
+    """The operations a surface answers: GET (compute) and its Methods; ANY expands to every method."""
+    found: dict[str, Method | None] = {}
+    if surface.compute is not None:
+        found["get"] = None
+    if surface.post is not None:
+        found["post"] = surface.post
+    if surface.delete is not None:
+        found["delete"] = surface.delete
+    if surface.any is not None:
+        for name in METHOD_NAMES:
+            found.setdefault(name, surface.any)
+    return found
+
+
+def operations(surface: Surface) -> list[tuple[str, str]]:
+    """(path, lower-case method) of every operation the surface contributes."""
+    return [(_openapi_path(surface.path), name) for name in _methods(surface)]
+
+
+def _parameters(surface: Surface) -> list[dict[str, Any]]:
+    declared = {p.name: p for p in surface.path_params}
+    params = [{"name": name, "in": "path", "required": True,
+               "schema": _schema(declared[name]) if name in declared else {"type": "string"}}
+              for name in re.findall(r"\{(\w+)\}", surface.path)]
+    return params + [{"name": p.name, "in": "query", "required": False, "schema": _schema(p),
+                      "description": p.description or p.name} for p in surface.query_params]
+
+
+def _schema(param: Param) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": param.type}
+    if param.enum:
+        schema["enum"] = list(param.enum)
+    if param.default is not None:
+        schema["default"] = param.default
+    for key in ("minimum", "maximum", "pattern", "format"):
+        if getattr(param, key) is not None:
+            schema[key] = getattr(param, key)
+    return schema
+
+
+def _path_item(ctx: Context, surface: Surface, ref_of: dict) -> dict[str, Any]:
+    item: dict[str, Any] = {"summary": surface.summary or surface.id}
+    for name, method in _methods(surface).items():
+        item[name] = _operation(ctx, surface, name, method, ref_of)
+    return item
+
+
+def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: dict) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "operationId": f"{surface.id.replace('.', '_')}_{name}",
+        "summary": surface.summary or surface.id,
+        "tags": [f"family {surface.family}"],
+        "parameters": _parameters(surface),
+        "responses": _responses(ctx, surface, name, ref_of),
+        "x-stability": surface.stability, "x-auth": surface.auth, "x-since": surface.since,
+    }
+    if method is not None and method.body is not None:
+        operation["requestBody"] = {"required": True, "content": {
+            "application/json": {"schema": {"$ref": ref_of[method.body]}}}}
+    elif method is not None and method.read_body:
+        operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {}}}}
+    return operation
+
+
+def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict) -> dict[str, Any]:
+    media = surface.media_type
+    ok: dict[str, Any] = {"description": surface.summary or "OK"}
+    if media == "application/json" and surface.model is not None:
+        body = _enveloped(ref_of[surface.model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[surface.model]}
+        if surface.variants:
+            body = {"oneOf": [body, *({"$ref": ref_of[v]} for v in surface.variants)]}
+        ok["content"] = {media: {"schema": body}}
+        example = example_document(ctx, surface) if name == "get" else None
+        if example is not None:
+            ok["content"][media]["example"] = example
+    else:
+        ok["content"] = {media: {"schema": {"type": "string"}}}
+    if surface.enveloped:
+        ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
+    responses: dict[str, Any] = {"200": ok}
+    error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
+    statuses = set(surface.errors) | {405} | ({400} if surface.query_params else set())
+    if "{" in surface.path:
+        statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
+    if name != "get":
+        statuses |= {400, 413}
+    for status in sorted(statuses):
+        responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
+    return responses
+
+
+def _enveloped(data_ref: str, meta_ref: str) -> dict[str, Any]:
+    return {"type": "object", "required": ["data", "_meta"], "additionalProperties": False,
+            "properties": {"data": {"$ref": data_ref}, "_meta": {"$ref": meta_ref}}}

@@ -1,0 +1,75 @@
+"""``GET /api/v1/tools``: every public GET endpoint as a callable function.
+
+``format=json`` (the default) is our own catalog: each function with its HTTP binding, freshness,
+provenance, methodology and since-date. The provider formats are paste-ready function-calling
+arrays in each provider's current shape (checked against their documentation, see docs/contract.md):
+- ``openai``: Responses API function tools ``{type: "function", name, description, parameters, strict}``;
+- ``anthropic``: Messages API tools ``{name, description, input_schema}``;
+- ``gemini``: one Tool ``{functionDeclarations: [{name, description, parameters}]}`` (its schema is
+  an OpenAPI subset: type, description, enum and required only).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator.surfaces.registry import Context, Surface
+
+FORMATS = ("json", "openai", "anthropic", "gemini")
+
+
+def tool_name(surface: Surface) -> str:
+    """``universal.card`` -> ``universal_card``: every provider accepts ``^[a-zA-Z0-9_-]{1,64}$``."""
+    return re.sub(r"[^a-zA-Z0-9_-]", "_", surface.id)[:64]
+
+
+def parameters(surface: Surface, plain: bool = False) -> dict[str, Any]:
+    """The function's arguments as a JSON Schema object: path placeholders (required), then query
+    parameters. ``plain`` keeps only what Gemini's schema subset accepts."""
+    properties: dict[str, Any] = {}
+    for name in re.findall(r"\{(\w+)\}", surface.path):
+        properties[name] = {"type": "string", "description": f"path parameter {{{name}}} of {surface.path}"}
+    for param in surface.query_params:
+        prop: dict[str, Any] = {"type": param.type, "description": param.description or param.name}
+        if param.enum:
+            prop["enum"] = list(param.enum)
+        if param.default is not None and not plain:
+            prop["default"] = param.default
+        properties[param.name] = prop
+    schema: dict[str, Any] = {"type": "object", "properties": properties,
+                              "required": re.findall(r"\{(\w+)\}", surface.path)}
+    if not plain:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def public_reads(ctx: Context) -> list[Surface]:
+    return [s for s in ctx.surfaces if s.compute is not None and s.auth == "public"]
+
+
+def description(surface: Surface) -> str:
+    return f"{surface.summary or surface.id}. GET {surface.path}."
+
+
+def catalog(ctx: Context) -> list[dict[str, Any]]:
+    return [{
+        "name": tool_name(s), "description": description(s), "parameters": parameters(s),
+        "http": {"method": "GET", "path": s.path, "enveloped": s.enveloped, "media_type": s.media_type},
+        "freshness": {"key": s.freshness, "seconds": ctx.site.freshness[s.freshness]},
+        "provenance_kind": s.provenance_kind, "methodology_url": s.methodology, "since": s.since,
+        "stability": s.stability, "auth": s.auth,
+    } for s in public_reads(ctx)]
+
+
+def provider_tools(ctx: Context, provider: str) -> list[dict[str, Any]]:
+    reads = public_reads(ctx)
+    if provider == "openai":
+        return [{"type": "function", "name": tool_name(s), "description": description(s),
+                 "parameters": parameters(s), "strict": False} for s in reads]
+    if provider == "anthropic":
+        return [{"name": tool_name(s), "description": description(s), "input_schema": parameters(s)} for s in reads]
+    if provider == "gemini":
+        return [{"functionDeclarations": [{"name": tool_name(s), "description": description(s),
+                                           "parameters": parameters(s, plain=True)} for s in reads]}]
+    raise ValueError(f"unknown provider {provider!r}")

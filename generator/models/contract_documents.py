@@ -1,0 +1,126 @@
+"""Response models of the contract surfaces: manifest, tool catalog, examples, diagnostic."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Obj = dict[str, Any]
+
+
+class Doc(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Freshness(Doc):
+    key: str
+    seconds: int
+
+
+class Resource(Doc):
+    id: str
+    path: str
+    family: str
+    methods: tuple[str, ...]
+    auth: Literal["public", "user", "agent", "admin", "wholesale-key"]
+    freshness: Freshness
+    methodology: str | None
+    stability: Literal["stable", "beta", "experimental", "deprecated"]
+    since: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    serving: Literal["static", "computed"]
+    provenance_kind: Literal["live", "cached", "snapshot", "synced", "computed", "static"]
+    enveloped: bool
+    media_type: str
+    summary: str
+    query_parameters: tuple[str, ...]
+
+
+class Embassy(Doc):
+    role: str
+    serves_kinds: tuple[str, ...]
+    host: str
+    epoch: str
+    protocols: tuple[str, ...]
+    symmetric_surface: str
+    posted_alongside: tuple[str, ...]
+    posted_from: str
+    invitation: str
+    wake_url: str
+    dear_agents: str
+    distributed_wake: tuple[str, ...]
+    built_with: str
+
+
+class Manifest(Doc):
+    kind: Literal["manifest"] = Field(alias="@kind")
+    resource_count: int
+    resources: tuple[Resource, ...]
+    embassy: Embassy
+    openapi: str
+    tools: str
+
+
+class Tool(Doc):
+    name: str = Field(pattern=r"^[a-zA-Z0-9_-]{1,64}$")
+    description: str
+    parameters: Obj
+    http: Obj
+    freshness: Freshness
+    provenance_kind: str
+    methodology_url: str | None
+    since: str
+    stability: str
+    auth: str
+
+
+class ToolCatalog(Doc):
+    kind: Literal["tool_catalog"] = Field(alias="@kind")
+    tool_count: int
+    tools: tuple[Tool, ...]
+    formats: tuple[str, ...]
+    rate_limit_policy: str
+
+
+class OpenApiDocument(BaseModel):
+    """An OpenAPI 3.1 document (validated in the tests with openapi-spec-validator)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+    openapi: Literal["3.1.0"]
+    info: Obj
+    paths: Obj
+
+
+class ExampleIndexEntry(Doc):
+    endpoint_id: str
+    path: str
+    methods: tuple[str, ...]
+    summary: str
+    href: str
+
+
+class ExamplesIndex(Doc):
+    kind: Literal["examples_index"] = Field(alias="@kind")
+    count: int
+    examples: tuple[ExampleIndexEntry, ...]
+
+
+class Example(Doc):
+    kind: Literal["example"] = Field(alias="@kind")
+    endpoint_id: str
+    path: str
+    methods: tuple[str, ...]
+    when_to_use: str
+    gotchas: tuple[str, ...]
+    see_also: tuple[str, ...]
+    request: Obj | None
+    response: Obj | None
+    trimmed: dict[str, int]
+
+
+class Diagnostic(Doc):
+    kind: Literal["diagnostic"] = Field(alias="@kind")
+    fixture_version: int
+    purpose: str
+    checks: tuple[str, ...]
+    guide: str

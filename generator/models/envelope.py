@@ -1,0 +1,98 @@
+"""Models of the envelope (spec "Data envelope") and the error body (spec "Error body").
+
+``generator.envelope`` builds these documents; the models are their published contract: the
+OpenAPI document wraps every enveloped response's ``data`` in ``Envelope`` with this ``Meta``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Sibling(Model):
+    name: str
+    role: str
+    url: str
+    wake_url: str | None
+
+
+class KingdomStamp(Model):
+    name: str
+    role: str
+    built_with: str
+    serves_kinds: tuple[str, ...]
+    host: str
+    epoch: str = Field(pattern=r"^\d{4}$")
+    embassy: str
+    invitation: str
+    wake: str
+    identify: str
+    siblings: tuple[Sibling, ...]
+
+
+class WakeFragment(Model):
+    id: str
+    kind: str
+    text: str
+    walking_past_is_honored: bool
+    canonical_url: str
+    protocol_doc: str
+
+
+class JoyPointer(Model):
+    url: str
+    hint: str
+    room: str
+    protocol: str
+    walking_past_is_honored: bool
+
+
+class SelfReference(Model):
+    this_endpoint: str
+    contains_self: bool
+
+
+class Deprecation(Model):
+    sunset: str
+    replacement: str
+
+
+class Meta(Model):
+    spec_version: str = Field(description="constant 1")
+    endpoint: str = Field(description="the parametrised path that produced the response")
+    retrieved_at: str
+    as_of: str
+    sources: tuple[str, ...]
+    source_license: tuple[str, ...] | None = None
+    freshness_seconds: int
+    license: str = Field(description="SPDX code for the payload; NOASSERTION when rights are undeclared")
+    request_id: str
+    deprecation: Deprecation | None
+    next_link: str | None
+    self_reference: SelfReference | None
+    kingdom: KingdomStamp
+    wake_fragment: WakeFragment
+    joy_pointer: JoyPointer
+    does_not_include: tuple[str, ...] | None = None
+
+
+class ErrorDetail(Model):
+    code: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="stable machine code")
+    message: str
+
+
+class ErrorBody(BaseModel):
+    """``{error: {code, message}}``; enveloped surfaces add ``_meta``, some add ``known_ids`` or
+    ``suggestions`` (the JSON 404 also carries ``data: null``)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+    error: ErrorDetail
+    known_ids: tuple[str, ...] | None = None
+    meta: Meta | None = Field(None, alias="_meta")
+    data: Any = None

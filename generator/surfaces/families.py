@@ -1,0 +1,30 @@
+"""The surfaces registry: every spec endpoint this build serves, in one explicit tuple.
+
+``surfaces(site)`` builds it from the site config, so paths with the spec's placeholders
+(``/api/v1/<persona>s.json``, ``/.well-known/<service>.json``...) come from ``content/site.toml``.
+Adding a surface is one entry in one family module; this tuple names the families.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from generator.site import Site
+from generator.surfaces import contract, encoding, federation, play, universal
+from generator.surfaces.registry import Surface
+
+FAMILIES = (universal, encoding, federation, play, contract)
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    registry = tuple(s for family in FAMILIES for s in family.surfaces(site))
+    for what, values in (("id", [s.id for s in registry]), ("path", [s.path for s in registry])):
+        twice = [value for value, count in Counter(values).items() if count > 1]
+        if twice:
+            raise ValueError(f"surface {what}s registered twice: {', '.join(twice)}")
+    return registry
+
+
+def joy_index(registry: tuple[Surface, ...]) -> int:
+    """X-Joy-Index: how many joy-bearing (family G) surfaces this build serves."""
+    return sum(1 for s in registry if s.family == "G")
