@@ -11,7 +11,7 @@ AS_OF ?=
 AS_OF_ARG := $(if $(AS_OF),--as-of $(AS_OF),)
 PORT ?= 8000
 
-.PHONY: build serve test ingest stats clean
+.PHONY: build serve test check ingest stats clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,12 @@ state/catalog.duckdb: | $(VENV)/.installed
 
 test: $(VENV)/.installed state/catalog.duckdb
 	CARDPANTRY_MIRROR=$(MIRROR) $(PY) -m pytest
+
+# Lint, format and types: ruff and mypy, configured in pyproject.toml. .ci/run runs it after the tests.
+check: $(VENV)/.installed
+	$(PY) -m ruff check generator tests bench build.py
+	$(PY) -m ruff format --check generator tests bench build.py
+	$(PY) -m mypy
 
 clean:
 	rm -rf dist state

@@ -32,7 +32,7 @@ from generator.contract.validation import check_result
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
-from generator.surfaces.respond import respond
+from generator.surfaces.respond import Check, respond
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
 from generator.write.nginx import nginx_files
@@ -62,9 +62,11 @@ class BuildSummary:
 
 
 def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, ...] = (),
-          progress: bool | None = None, workers: int | None = None, force: bool = False) -> BuildSummary:
+          progress: bool | None = None, workers: int | None = None, force: bool = False,
+          validate: bool = True) -> BuildSummary:
     """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
-    (files whose bytes did not change are still hard-linked, not rewritten)."""
+    (files whose bytes did not change are still hard-linked, not rewritten). ``validate=False`` skips
+    the contract check of each document (only ``bench/build.py`` does, to measure what it costs)."""
     started = time.perf_counter()
     site = load_site()
     content = load_content()  # validated before anything is read or written: a content error fails here
@@ -86,7 +88,7 @@ def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, 
     summary = BuildSummary(unavailable=unavailable)
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        with _without_cycle_collector(), _rendering(ctx, writer, workers, show) as rendered:
+        with _without_cycle_collector(), _rendering(ctx, writer, workers, show, validate) as rendered:
             data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
             for path, surface_id, status, headers, encoded in rendered:
                 if path in manifest.routes:
@@ -130,18 +132,18 @@ def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
 
 
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
-_WORKER: tuple[Context, DistWriter, dict[str, Surface]] | None = None
+_WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
 def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, tuple, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
-    ctx, writer, by_id = _WORKER
+    ctx, writer, by_id, check = _WORKER
     rendered_chunk = []
     for surface_id, params in chunk:
         surface = by_id[surface_id]
         path = surface.concrete(params)
-        rendered = respond(surface, ctx, params, {}, path, check=check_result)
+        rendered = respond(surface, ctx, params, {}, path, check=check)
         encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
         headers = route_headers(path, rendered.headers)
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded))
@@ -164,11 +166,11 @@ def _without_cycle_collector():
 
 
 @contextmanager
-def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool):
+def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool, validate: bool = True):
     """Start rendering every static route in forked workers (they share the snapshot), and yield an
     iterator of the rendered routes, so the parent can work while they do."""
     global _WORKER
-    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces})
+    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces}, check_result if validate else None)
     chunks = _jobs(ctx)
     count = workers or os.cpu_count() or 1
     pool = None
