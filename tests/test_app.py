@@ -156,3 +156,22 @@ def test_lifespan_starts_and_stops(app: App) -> None:
         sent.append(message["type"])
     asyncio.run(app({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+
+
+@pytest.mark.parametrize("raw_path", [
+    "/api/v1/%E2%82%AC",  # above U+00FF: made the Link header unencodable (500)
+    "/api/v1/caf%C3%A9",  # Latin-1: raw bytes in a header
+    "/api/v1/%0A",  # a line break inside a header: the connection was dropped
+    "/api/v1/universal/card/op-op01-001-en%00",
+    "/api/at/%7F/card/x",
+])
+def test_odd_paths_answer_a_clean_error_with_an_encoded_link(app: App, raw_path: str) -> None:
+    """Regressions (issue 13): every URL placed in a header is percent-encoded."""
+    response = call(app, "GET", raw_path)
+    assert response.status_code in (400, 404), response.text[:200]
+    assert response.json()["error"]["code"]
+    link = response.headers.get("link", "")
+    assert link.isascii() and "\n" not in link and "\x00" not in link
+    if link:
+        self_target = link.split(">", 1)[0].lstrip("<")
+        assert self_target == raw_path  # the path, percent-encoded as it was sent

@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 
+from generator.envelope import iso
 from generator.models.onepiece import OnePieceCard
 from generator.play.content import PlayContent, SeeAlso
 from generator.play.effects.coverage import grammar_surface
@@ -149,7 +150,8 @@ def play_spec(content: PlayContent) -> dict:
 
 
 def meta(content: PlayContent, as_of: dt.datetime | dt.date | str) -> dict:
-    stamp = as_of if isinstance(as_of, str) else as_of.isoformat()
+    """``as_of`` is written like every other instant of the API (UTC, ``Z``)."""
+    stamp = as_of if isinstance(as_of, str) else iso(as_of) if isinstance(as_of, dt.datetime) else as_of.isoformat()
     return {"@kind": "play_meta", "as_of": stamp, **_dump(content.meta)}
 
 

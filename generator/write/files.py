@@ -47,11 +47,31 @@ class DoubleWrite(Exception):
     pass
 
 
+def _remove_abandoned_builds(out: Path) -> None:
+    """A build killed mid-way leaves its ``.<out>.building-<pid>`` folder behind (up to 175 MB): the
+    next build removes every such folder whose process is gone (a running build's is kept)."""
+    for folder in out.parent.glob(f".{out.name}.building-*"):
+        pid = folder.name.rsplit("-", 1)[1]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 class DistWriter:
     def __init__(self, out: Path, previous: dict[str, str] | None = None):
         """``previous`` maps file rel path -> sha256 from the last build's manifest."""
         self.out = out
         self.tmp = out.parent / f".{out.name}.building-{os.getpid()}"
+        _remove_abandoned_builds(out)
         shutil.rmtree(self.tmp, ignore_errors=True)
         self.tmp.mkdir(parents=True)
         self._out, self._tmp = str(out), str(self.tmp)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import os
 from pathlib import Path
 
 import brotli
@@ -145,3 +146,16 @@ def test_commit_replaces_the_whole_folder(tmp_path: Path) -> None:
 ])
 def test_file_for_maps_a_route_to_one_file(path: str, media_type: str, rel: str) -> None:
     assert file_for(path, media_type) == rel
+
+
+def test_a_killed_builds_folder_is_removed_by_the_next_build(tmp_path: Path) -> None:
+    """Regression (issue 13): interrupted builds left .dist.building-<pid> folders forever."""
+    dead = tmp_path / ".dist.building-999999999"  # above pid_max: no such process
+    (dead / "api").mkdir(parents=True)
+    (dead / "api" / "x.json").write_bytes(b"{}")
+    alive = tmp_path / f".dist.building-{os.getppid()}"  # a running process: kept
+    alive.mkdir()
+    writer = DistWriter(tmp_path / "dist")
+    writer.write("fresh.json", b"{}")
+    writer.commit()
+    assert not dead.exists() and alive.exists()
