@@ -164,7 +164,7 @@ def test_play_spec_page_renders_every_row(content):
 
 def test_meta_is_empty_and_says_why(content):
     data = play.meta(content, datetime(2026, 5, 1, tzinfo=timezone.utc))
-    assert data["as_of"] == "2026-05-01T00:00:00+00:00" and data["data_window"] is None
+    assert data["as_of"] == "2026-05-01T00:00:00Z" and data["data_window"] is None
     assert data["tiers"] == data["recent_winners"] == data["circuit_links"] == []
     assert "no tournament-results source" in data["reason"].lower()
 
