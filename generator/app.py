@@ -29,7 +29,7 @@ from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Request, match
-from generator.surfaces.respond import Rendered, respond
+from generator.surfaces.respond import Rendered, options, respond
 from generator.write.manifest import load_manifest
 
 READ_METHODS = ("GET", "HEAD")
@@ -74,6 +74,9 @@ class App:
             await self._send(send, *_parts(not_found(self._context(None), path, request_id)), head=method == "HEAD")
             return
         surface, params = found
+        if method == "OPTIONS" and surface.any is None:
+            await self._send(send, *_parts(options(surface, headers)), head=True)
+            return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
         rendered = respond(surface, self._context(Request(method, headers, body)), params, query, path,

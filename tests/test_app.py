@@ -175,3 +175,21 @@ def test_odd_paths_answer_a_clean_error_with_an_encoded_link(app: App, raw_path:
     if link:
         self_target = link.split(">", 1)[0].lstrip("<")
         assert self_target == raw_path  # the path, percent-encoded as it was sent
+
+
+def test_public_answers_carry_cors_and_a_preflight_is_answered(app: App) -> None:
+    """Issue 13: CORS on every public answer, errors included; OPTIONS answered (was a 405)."""
+    for path in ("/api/v1/universal/games", "/api/v1/universal/card/op-op01-999-en", "/api/v1/nowhere",
+                 "/api/v1/universal/sets/OP"):
+        response = call(app, "GET", path)
+        assert response.headers["access-control-allow-origin"] == "*", path
+        assert "ETag" in response.headers["access-control-expose-headers"]
+    assert call(app, "POST", "/api/v1/universal/games").headers["access-control-allow-origin"] == "*"
+    preflight = call(app, "OPTIONS", "/api/v1/play/deck/validate",
+                     headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST"})
+    assert preflight.status_code == 204 and preflight.content == b""
+    assert preflight.headers["access-control-allow-methods"] == "POST"
+    assert "Content-Type" in preflight.headers["access-control-allow-headers"]
+    plain = call(app, "OPTIONS", "/api/v1/universal/games")
+    assert plain.status_code == 204 and plain.headers["allow"] == "GET, HEAD"
+    assert "access-control-allow-methods" not in plain.headers

@@ -44,7 +44,8 @@ pytestmark = pytest.mark.skipif(
 PAUSED = "/api/v1/parity/paused"
 INDEX = "/api/v1/parity/folder/"
 KEY_HEADERS = ("content-type", "cache-control", "link", "allow", "vary", "content-encoding", "ratelimit-limit",
-               "ratelimit-policy", "ratelimit-remaining", "ratelimit-reset", "x-joy-index")
+               "ratelimit-policy", "ratelimit-remaining", "ratelimit-reset", "x-joy-index", "access-control-allow-origin",
+               "access-control-expose-headers", "access-control-allow-methods")
 # On a 304 nginx keeps what its file answer would carry (Vary, Content-Encoding, Content-Length: RFC 9110
 # 15.4.5 wants Vary there), the app drops them: not compared on 304s.
 NOT_ON_304 = ("vary", "content-encoding")
@@ -204,6 +205,8 @@ CASES = [
     Case("post-to-get-only-route", CARD, "POST", headers={"Content-Type": "application/json"}, body=b"{}",
          status=405),
     Case("delete-with-query", f"{CARD}?density=sparse", "DELETE", status=405),
+    Case("options-preflight", CARD, "OPTIONS", headers={"Origin": "https://example.org",
+                                                         "Access-Control-Request-Method": "GET"}, proxied=True, status=204),
     Case("static-html", "/play/spec", status=200),
     Case("static-path-ending-in-json", "/api/v1/play/index.json", status=200),
     Case("post-handler-bad-body", "/api/v1/play/deck/validate", "POST", headers={"Content-Type": "application/json"},

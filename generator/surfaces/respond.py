@@ -17,6 +17,12 @@ from generator.surfaces.registry import Context, Params, Query, Result, Surface,
 
 JSON = "application/json"
 ERROR_CACHE_SECONDS = 300  # errors are cached briefly: a fixed catalog can answer differently soon
+# CORS for the public read surface (Scryfall's lesson: every response, errors included), so a page
+# on any origin can read it, and the headers a client needs for caching and politeness.
+CORS = {"Access-Control-Allow-Origin": "*",
+        "Access-Control-Expose-Headers": "ETag, Link, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, "
+                                         "RateLimit-Policy, X-Joy-Index"}
+PREFLIGHT_MAX_AGE = 86400
 
 
 @dataclass(frozen=True)
@@ -41,11 +47,13 @@ class Answer:
     does_not_include: tuple[str, ...] = ()
     self_reference: bool = False
     request_id: str | None = None  # the app passes its own; static files get a deterministic one
+    public: bool = True  # CORS headers only on public answers, never on role-scoped ones
 
     @classmethod
     def of(cls, surface: Surface, path: str, request_id: str | None = None, freshness: str | None = None) -> "Answer":
         return cls(path, surface.path, surface.enveloped, surface.media_type, freshness or surface.freshness,
-                   surface.template, surface.does_not_include, surface.self_reference, request_id)
+                   surface.template, surface.does_not_include, surface.self_reference, request_id,
+                   surface.auth == "public")
 
 
 Check = Callable[[Surface, str, Result], None]  # e.g. the build's contract validation
@@ -71,10 +79,23 @@ def method_not_allowed(surface: Surface, ctx: Context, path: str, method: str,
     """A plain (unenveloped, uncached) 405, the same bytes the nginx adapter answers with."""
     allowed = ", ".join(sorted(surface.methods))
     result = error(405, "method_not_allowed", f"allowed: {allowed}")
-    answer = Answer(path, surface.path, enveloped=False, media_type=JSON, freshness="uncached", request_id=request_id)
+    answer = Answer(path, surface.path, enveloped=False, media_type=JSON, freshness="uncached", request_id=request_id,
+                    public=surface.auth == "public")
     rendered = render(ctx, answer, Result(status=405, error=result.error, headers={"Allow": allowed}))
     rendered.headers.pop("ETag")  # nothing to revalidate (and a static host's 405 carries none)
     return rendered
+
+
+def options(surface: Surface, headers: dict[str, str]) -> Rendered:
+    """``OPTIONS``: 204 with ``Allow``; a CORS preflight (``Access-Control-Request-Method``) on a
+    public surface also gets the methods and headers a browser may send, cached for a day."""
+    allowed = ", ".join(sorted(surface.methods))
+    answer = {"Allow": allowed, "Cache-Control": f"public, max-age={PREFLIGHT_MAX_AGE}"}
+    if surface.auth == "public" and "access-control-request-method" in headers:
+        answer |= {**CORS, "Access-Control-Allow-Methods": allowed,
+                   "Access-Control-Allow-Headers": "Content-Type, If-None-Match, If-Modified-Since",
+                   "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE)}
+    return Rendered(204, b"", "", answer)
 
 
 def method_not_allowed_body(methods: Iterable[str]) -> bytes:
@@ -116,6 +137,8 @@ def _headers(ctx: Context, answer: Answer, result: Result, media_type: str, body
         headers = {"Cache-Control": cache_control(freshness)}
     if result.status >= 400 and freshness > 0:
         headers["Cache-Control"] = cache_control(min(freshness, ERROR_CACHE_SECONDS))
+    if answer.public:
+        headers.update(CORS)
     headers.update(result.headers or {})
     headers["Content-Type"] = _content_type(media_type)
     headers["ETag"] = etag(body)

@@ -50,7 +50,7 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from generator.surfaces.respond import method_not_allowed_body
+from generator.surfaces.respond import CORS, method_not_allowed_body
 
 
 NGINX_CONF = "_hosts/nginx.conf"
@@ -145,6 +145,7 @@ class _Plan:
             others = [m for m in methods if m not in READ]
             if others:
                 out.append(f"    '~^({'|'.join(map(re.escape, others))}) \\??{k}$' app;")
+            out.append(f"    '~^OPTIONS \\??{k}$' app;")  # Allow, and CORS preflights: the app answers
             out.append(f"    '~ \\??{k}$' 405;")
         out += ["}",
                 "# 304 only for a 200 route whose ETag is in If-None-Match (weak comparison, lists, *)",
@@ -193,6 +194,7 @@ class _Plan:
                 f"    try_files ${P}_file =404;", "}",
                 f"location @{P}_405 {{", "    types { }", '    default_type "application/json; charset=utf-8";',
                 f"    add_header Allow ${P}_allow always;", "    add_header Cache-Control no-store always;",
+                *(f"    add_header {name} {_q(value)} always;" for name, value in CORS.items()),
                 f"    return 405 ${P}_405_body;", "}",
                 f"location @{P}_app {{", f"    proxy_pass http://{P}_app;", "    proxy_http_version 1.1;",
                 '    proxy_set_header Connection "";', "    proxy_set_header Host $http_host;",
