@@ -46,9 +46,16 @@ class App:
         self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
         self.site = load_site()
         self.registry = surfaces(self.site)
-        self.context = Context(self.site, FileSnapshot(dist, self.site.encoding), _parse_instant(manifest["as_of"]),
-                               load_content(), joy_index=joy_index(self.registry), referee_key=referee_key,
-                               as_of=_parse_instant(manifest["as_of"]), surfaces=self.registry)
+        self.context = Context(
+            self.site,
+            FileSnapshot(dist, self.site.encoding),
+            _parse_instant(manifest["as_of"]),
+            load_content(),
+            joy_index=joy_index(self.registry),
+            referee_key=referee_key,
+            as_of=_parse_instant(manifest["as_of"]),
+            surfaces=self.registry,
+        )
         self.surfaces = {s.id: s for s in self.registry}
         self._files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 
@@ -79,20 +86,28 @@ class App:
             return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
-        rendered = respond(surface, self._context(Request(method, headers, body)), params, query, path,
-                           request_id=request_id, method=method)
+        rendered = respond(
+            surface,
+            self._context(Request(method, headers, body)),
+            params,
+            query,
+            path,
+            request_id=request_id,
+            method=method,
+        )
         if rendered.status == 200 and _matches(headers.get("if-none-match"), rendered.headers["ETag"]):
             await self._send(send, 304, _not_modified(rendered.headers), b"", head=True)
             return
         await self._send(send, *_parts(rendered), head=method == "HEAD")
 
     def _context(self, request: Request | None) -> Context:
-        now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+        now = dt.datetime.now(dt.UTC).replace(microsecond=0)
         return replace(self.context, now=now, request=request)
 
     async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:
-        response_headers = {k: v.replace("<{path}>", f"<{header_url(path)}>")
-                            for k, v in self.header_sets[route["headers"]].items()}
+        response_headers = {
+            k: v.replace("<{path}>", f"<{header_url(path)}>") for k, v in self.header_sets[route["headers"]].items()
+        }
         response_headers["ETag"] = route["etag"]
         response_headers["Content-Type"] = route["type"]
         if route["twins"]:
@@ -171,8 +186,11 @@ def _pick_encoding(accept: str, twins: list[str]) -> str | None:
                 except ValueError:
                     q = 0.0
         weights[name.strip().lower()] = q
-    offered = [(weights.get(name, weights.get("*", 0.0)), rank, twin)
-               for rank, (name, twin) in enumerate((("br", "br"), ("gzip", "gz"))) if twin in twins]
+    offered = [
+        (weights.get(name, weights.get("*", 0.0)), rank, twin)
+        for rank, (name, twin) in enumerate((("br", "br"), ("gzip", "gz")))
+        if twin in twins
+    ]
     best = max(offered, key=lambda item: (item[0], -item[1]), default=(0.0, 0, None))
     return best[2] if best[0] > 0 else None
 

@@ -4,10 +4,10 @@ would for files, and with the same surface functions for everything else."""
 from __future__ import annotations
 
 import asyncio
-import brotli
 import gzip
 from pathlib import Path
 
+import brotli
 import httpx
 import orjson
 import pytest
@@ -28,6 +28,7 @@ def call(app: App, method: str, path: str, **kwargs) -> httpx.Response:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
             return await client.request(method, path, **kwargs)
+
     return asyncio.run(go())
 
 
@@ -38,7 +39,7 @@ def test_a_static_route_is_the_file_with_the_manifest_headers(app: App, small_di
     assert response.content == (small_dist / route["file"]).read_bytes()
     assert response.headers["etag"] == route["etag"]
     assert response.headers["content-type"] == "application/json; charset=utf-8"
-    assert f"<{KNOWN}>; rel=\"self\"" in response.headers["link"]
+    assert f'<{KNOWN}>; rel="self"' in response.headers["link"]
     for name in ("ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "x-joy-index", "cache-control"):
         assert name in response.headers
 
@@ -58,17 +59,22 @@ def test_head_has_the_headers_and_no_body(app: App) -> None:
     assert head.headers["content-length"] == str(len(get.content))
 
 
-@pytest.mark.parametrize("accept,encoding,decode", [
-    ("br", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("gzip, br", "br", brotli.decompress)])
+@pytest.mark.parametrize(
+    "accept,encoding,decode",
+    [("br", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("gzip, br", "br", brotli.decompress)],
+)
 def test_the_precompressed_twin_is_served_by_accept_encoding(app: App, accept, encoding, decode) -> None:
     plain = call(app, "GET", KNOWN, headers={"Accept-Encoding": "identity"}).content
     assert len(plain) >= 1024  # twins exist from 1 KiB
 
     async def raw() -> tuple[dict, bytes]:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
-            async with client.stream("GET", KNOWN, headers={"Accept-Encoding": accept}) as response:
-                return dict(response.headers), b"".join([chunk async for chunk in response.aiter_raw()])
+        async with (
+            httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
+            client.stream("GET", KNOWN, headers={"Accept-Encoding": accept}) as response,
+        ):
+            return dict(response.headers), b"".join([chunk async for chunk in response.aiter_raw()])
+
     headers, body = asyncio.run(raw())
     assert headers["content-encoding"] == encoding and headers["vary"] == "Accept-Encoding"
     assert decode(body) == plain
@@ -93,8 +99,9 @@ def test_the_app_answers_a_computed_card_with_the_files_content_hash(app: App) -
     static = call(app, "GET", KNOWN).json()["data"]
     computed = call(app, "GET", KNOWN + "?density=normal").json()["data"]
     assert computed["@content_hash"] == static["@content_hash"]
-    assert {k: v for k, v in computed.items() if not k.startswith("@")} == \
-           {k: v for k, v in static.items() if not k.startswith("@")}
+    assert {k: v for k, v in computed.items() if not k.startswith("@")} == {
+        k: v for k, v in static.items() if not k.startswith("@")
+    }
 
 
 def test_federation_resolves_hashes_from_the_built_index(app: App) -> None:
@@ -138,8 +145,13 @@ def test_the_deck_validator_answers_and_refuses_bad_bodies(app: App) -> None:
     assert result["data"]["valid"] is False
     assert {"deck_size", "copy_limit"} <= {v["code"] for v in result["data"]["violations"]}
     assert result["_meta"]["endpoint"] == "/api/v1/play/deck/validate"
-    for bad, code in ((b"nope", "not_json"), (b"\xff\xfe", "not_utf8"), (b"[]", "not_an_object"),
-                      (b'{"leader_id": 1}', "wrong_type"), (b" " * (1 << 20 + 1), "body_too_large")):
+    for bad, code in (
+        (b"nope", "not_json"),
+        (b"\xff\xfe", "not_utf8"),
+        (b"[]", "not_an_object"),
+        (b'{"leader_id": 1}', "wrong_type"),
+        (b" " * (1 << 20 + 1), "body_too_large"),
+    ):
         refused = call(app, "POST", "/api/v1/play/deck/validate", content=bad)
         assert refused.status_code == 400, bad[:20]
         assert refused.json()["error"]["code"] == code
@@ -154,17 +166,21 @@ def test_lifespan_starts_and_stops(app: App) -> None:
 
     async def send(message):
         sent.append(message["type"])
+
     asyncio.run(app({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
 
 
-@pytest.mark.parametrize("raw_path", [
-    "/api/v1/%E2%82%AC",  # above U+00FF: made the Link header unencodable (500)
-    "/api/v1/caf%C3%A9",  # Latin-1: raw bytes in a header
-    "/api/v1/%0A",  # a line break inside a header: the connection was dropped
-    "/api/v1/universal/card/op-op01-001-en%00",
-    "/api/at/%7F/card/x",
-])
+@pytest.mark.parametrize(
+    "raw_path",
+    [
+        "/api/v1/%E2%82%AC",  # above U+00FF: made the Link header unencodable (500)
+        "/api/v1/caf%C3%A9",  # Latin-1: raw bytes in a header
+        "/api/v1/%0A",  # a line break inside a header: the connection was dropped
+        "/api/v1/universal/card/op-op01-001-en%00",
+        "/api/at/%7F/card/x",
+    ],
+)
 def test_odd_paths_answer_a_clean_error_with_an_encoded_link(app: App, raw_path: str) -> None:
     """Regressions (issue 13): every URL placed in a header is percent-encoded."""
     response = call(app, "GET", raw_path)
@@ -179,14 +195,22 @@ def test_odd_paths_answer_a_clean_error_with_an_encoded_link(app: App, raw_path:
 
 def test_public_answers_carry_cors_and_a_preflight_is_answered(app: App) -> None:
     """Issue 13: CORS on every public answer, errors included; OPTIONS answered (was a 405)."""
-    for path in ("/api/v1/universal/games", "/api/v1/universal/card/op-op01-999-en", "/api/v1/nowhere",
-                 "/api/v1/universal/sets/OP"):
+    for path in (
+        "/api/v1/universal/games",
+        "/api/v1/universal/card/op-op01-999-en",
+        "/api/v1/nowhere",
+        "/api/v1/universal/sets/OP",
+    ):
         response = call(app, "GET", path)
         assert response.headers["access-control-allow-origin"] == "*", path
         assert "ETag" in response.headers["access-control-expose-headers"]
     assert call(app, "POST", "/api/v1/universal/games").headers["access-control-allow-origin"] == "*"
-    preflight = call(app, "OPTIONS", "/api/v1/play/deck/validate",
-                     headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST"})
+    preflight = call(
+        app,
+        "OPTIONS",
+        "/api/v1/play/deck/validate",
+        headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST"},
+    )
     assert preflight.status_code == 204 and preflight.content == b""
     assert preflight.headers["access-control-allow-methods"] == "POST"
     assert "Content-Type" in preflight.headers["access-control-allow-headers"]

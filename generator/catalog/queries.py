@@ -59,8 +59,14 @@ def printing_from_row(r: dict[str, Any]) -> Printing:
     """Built without re-validation: the catalog's column types already hold (schema.sql), and this
     runs for every printing of every build (validating cost 1.6 s of a build's 56k printings).
     ``attrs`` and ``disagreements`` arrive as JSON text from the catalog."""
-    return Printing.model_construct(**{**r, "attrs": _json(r["attrs"]), "sources": tuple(r["sources"]),
-                                       "disagreements": tuple(_json(r["disagreements"]))})
+    return Printing.model_construct(
+        **{
+            **r,
+            "attrs": _json(r["attrs"]),
+            "sources": tuple(r["sources"]),
+            "disagreements": tuple(_json(r["disagreements"])),
+        }
+    )
 
 
 def printing(con, sku: str) -> Printing | None:
@@ -82,8 +88,10 @@ def sources(con) -> tuple[Source, ...]:
 
 
 def source_runs(con, source_id: str | None = None) -> tuple[SourceRun, ...]:
-    return tuple(SourceRun(**{**r, "quarantined": _json(r["quarantined"])})
-                 for r in rows(con, "source_runs", source_id=source_id))
+    return tuple(
+        SourceRun(**{**r, "quarantined": _json(r["quarantined"])})
+        for r in rows(con, "source_runs", source_id=source_id)
+    )
 
 
 def onepiece_cards(con, lang: str = "en") -> dict[str, OnePieceCard]:

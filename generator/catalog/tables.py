@@ -9,8 +9,9 @@ surface cannot quietly depend on data a rebuild would not notice changing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import BaseModel
 

