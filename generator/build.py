@@ -16,6 +16,7 @@ import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -130,7 +131,7 @@ def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -
     return data_files
 
 
-def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
+def _jobs(ctx: Context) -> list[list[tuple[str, Mapping[str, str]]]]:
     """Surfaces with few routes first, one route per chunk: some are costly (the example match plays
     a whole game), and handing them out first keeps both workers busy to the end."""
     by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
@@ -144,7 +145,7 @@ def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
 _WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
-def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, tuple, Encoded]]:
+def _render_chunk(chunk: list[tuple[str, Mapping[str, str]]]) -> list[tuple[str, str, int, tuple, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
     ctx, writer, by_id, check = _WORKER

@@ -9,7 +9,7 @@ from generator.catalog import queries
 
 def stats_report(con) -> str:
     contributed = {(r["game"], r["source_id"]): r for r in queries.rows(con, "stats")}
-    quarantined = defaultdict(dict)
+    quarantined: defaultdict[str, dict[str, int]] = defaultdict(dict)
     for source_id, reason, count in con.execute(
         "SELECT source_id, reason, count(*) FROM quarantine GROUP BY ALL ORDER BY ALL"
     ).fetchall():

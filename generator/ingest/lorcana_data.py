@@ -113,7 +113,8 @@ def _set_files(files: dict[str, object], sink: Sink) -> dict[str, list]:
 
 def _record_set(stem: str, cards: list, sink: Sink) -> None:
     """One set per set file: no name or date upstream; the total as printed on its own cards ("1/204")."""
-    if set_token(stem) is None:
+    token = set_token(stem)
+    if token is None:
         sink.quarantine("unknown-set", stem, f"{stem}.yml is not a set the SKU standard lists")
         return
     printed = (
@@ -123,7 +124,7 @@ def _record_set(stem: str, cards: list, sink: Sink) -> None:
     )
     totals = Counter(total for total in printed if total.isdigit())
     total = int(totals.most_common(1)[0][0]) if totals else None
-    sink.set(set_token(stem), None, None, total, upstream_id=stem)
+    sink.set(token, None, None, total, upstream_id=stem)
 
 
 def _candidates(card: object, sink: Sink) -> list[tuple[tuple[str, str], str, dict, dict]]:
@@ -155,7 +156,7 @@ def _candidates(card: object, sink: Sink) -> list[tuple[tuple[str, str], str, di
     return found
 
 
-def _variants(cards: object) -> list[dict]:
+def _variants(cards: list) -> list[dict]:
     return [v for card in cards if isinstance(card, dict) for v in card.get("variants") or () if isinstance(v, dict)]
 
 
@@ -169,7 +170,7 @@ def _printed(variant: dict) -> dict:
     return printed if isinstance(printed, dict) else {}
 
 
-def _set_languages(cards: object) -> frozenset[str]:
+def _set_languages(cards: list) -> frozenset[str]:
     named = Counter(lang for card in cards if isinstance(card, dict) for lang in LANGUAGES if _name(card, lang))
     return frozenset(lang for lang, count in named.items() if 2 * count >= len(cards))
 
@@ -198,12 +199,13 @@ def _english_names(files: dict[str, object]) -> tuple[dict[str, str], dict[str, 
 
 def _attrs(card: dict, variant: dict, subtypes: dict[str, str], franchises: dict[str, str]) -> dict:
     attrs = {ours: card[theirs] for theirs, ours in STATS.items() if card.get(theirs) is not None}
-    attrs["type"] = TYPES.get(card.get("type"), display_label(card.get("type")))
+    kind = str(card.get("type") or "")
+    attrs["type"] = TYPES.get(kind, display_label(kind))
     attrs["colors"] = [str(color).capitalize() for color in card.get("colors") or ()]
     attrs["subtypes"] = [subtypes.get(slug, display_label(slug)) for slug in card.get("classifications") or ()]
     illustrator = str(variant.get("illustrator") or card.get("illustrator") or "")
     attrs["artists"] = [name.strip() for name in illustrator.split("/") if name.strip()]  # "A / B"
-    attrs["franchise"] = franchises.get(card.get("franchise_id"))  # a grouping, not LorcanaJSON's "story"
+    attrs["franchise"] = franchises.get(str(card.get("franchise_id")))  # a grouping, not LorcanaJSON's "story"
     attrs["formats"] = card.get("rotation_states")
     attrs["variant"] = variant.get("suffix")
     return {name: value for name, value in attrs.items() if value not in (None, "", [])}

@@ -27,8 +27,9 @@ def read(root: Path, sink: Sink) -> None:
         product = row.get("card_sets") or ""
         name, _, label = product.rpartition("[")
         title = op.product_title(name)
-        for code in op.product_set_codes(label) if title else ():
-            set_names.setdefault(code, title)
+        if title:
+            for code in op.product_set_codes(label):
+                set_names.setdefault(code, title)
         _printing(row, sink)
     printed_sets = {p.sku.set for p in sink.printings}
     for code in sorted(printed_sets & set_names.keys()):

@@ -26,8 +26,9 @@ def read(root: Path, sink: Sink) -> None:
     for folder, lang in LANGUAGES:
         packs = _packs(root / folder / "packs.json", sink)
         for codes, title in packs.values():
-            for code in codes if folder == SET_NAMES_FROM and title else ():
-                set_names.setdefault(code, title)
+            if folder == SET_NAMES_FROM and title:
+                for code in codes:
+                    set_names.setdefault(code, title)
         for path in sorted((root / folder / "data").glob("*.json")):
             try:
                 rows = orjson.loads(path.read_bytes())

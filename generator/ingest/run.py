@@ -64,7 +64,7 @@ def ingest(
 
 def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, str, str | None]:
     sink = Sink(acquired.spec.id, acquired.spec.game)
-    if not acquired.available:
+    if acquired.root is None:
         return sink, "unavailable", "; ".join(acquired.attempts) or "no acquisition method"
     try:
         adapter.read(acquired.root, sink)

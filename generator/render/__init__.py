@@ -15,7 +15,7 @@ import orjson
 
 from generator.render.html import render_html
 
-Renderer = Callable[[Any, "str | None"], bytes]  # (document, template) -> bytes
+Renderer = Callable[[Any, str | None], bytes]  # (document, template) -> bytes
 
 
 def render_json(document: Any, template: str | None = None) -> bytes:

@@ -5,6 +5,8 @@ so a surface added anywhere appears in all of them with nothing written twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from generator.contract import examples
 from generator.contract.manifest import manifest as manifest_document
 from generator.contract.openapi import openapi as openapi_document
@@ -95,7 +97,7 @@ def diagnostic(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731
+    one: Callable[[Context], list[Params]] = lambda ctx: [{}]  # noqa: E731
     return (
         Surface(
             "contract.manifest",

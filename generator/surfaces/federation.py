@@ -65,7 +65,7 @@ def identify_at(ctx: Context, params: Params, query: Query) -> Result:
 def by_upstream(ctx: Context, params: Params, query: Query) -> Result:
     """Reserved contract: which upstreams a reverse lookup by upstream id will cover, and which are blocked."""
     blocked = ctx.site.blocked_source
-    upstreams = [
+    upstreams: list[dict[str, str | None]] = [
         {"id": s.source_id, "game": s.game, "status": "reserved"} for s in ctx.snapshot.sources() if s.game != "fx"
     ]
     upstreams.append({"id": blocked, "game": None, "status": "blocked"})

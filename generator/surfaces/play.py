@@ -105,7 +105,7 @@ def practice_move(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
+    one: Callable[[Context], list[Params]] = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
     return (
         Surface(
             "play.tutorial",

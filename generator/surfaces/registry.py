@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from pydantic import BaseModel
+
 from generator.envelope import Provenance
 from generator.site import Site
 
@@ -100,7 +102,7 @@ class Method:
     read_body: bool = True  # False: answered before a byte of the body is read (paused doors)
     max_body: int = 1 << 20  # over it the body is not kept: ``ctx.request.body`` is None
     freshness: str = "uncached"  # POST answers are computed per request, never cached
-    body: type | None = None  # the request body's model (OpenAPI requestBody); None: no body
+    body: type[BaseModel] | None = None  # the request body's model (OpenAPI requestBody); None: no body
 
 
 @dataclass(frozen=True)
@@ -123,8 +125,8 @@ class Surface:
     template: str | None = None  # HTML surfaces: the Jinja2 template rendering `data`
     summary: str = ""
     # The contract (issue 10): OpenAPI, manifest, tools and build-time validation read these.
-    model: type | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
-    variants: tuple[type, ...] = ()  # direct documents a query variant answers instead (Result.direct)
+    model: type[BaseModel] | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
+    variants: tuple[type[BaseModel], ...] = ()  # direct documents a query variant answers instead (Result.direct)
     stability: str = "stable"  # stable | beta | experimental | deprecated
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static

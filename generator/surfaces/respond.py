@@ -130,7 +130,8 @@ def options(surface: Surface, headers: dict[str, str]) -> Rendered:
 
 def method_not_allowed_body(methods: Iterable[str]) -> bytes:
     """The 405 body for a surface answering ``methods`` (the nginx adapter writes it into its config)."""
-    return renderer(JSON)(error_body(error(405, "method_not_allowed", f"allowed: {', '.join(sorted(methods))}")))
+    body = error_body(error(405, "method_not_allowed", f"allowed: {', '.join(sorted(methods))}"))
+    return renderer(JSON)(body, None)
 
 
 def render(ctx: Context, answer: Answer, result: Result) -> Rendered:

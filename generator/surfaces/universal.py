@@ -187,8 +187,10 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     found = _lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
+    midnight = day(date)
+    assert midnight is not None
     extra = {
-        "@as_of": {"iso8601_date": date.isoformat(), "unix_epoch_seconds": day(date)["unix_epoch_seconds"]},
+        "@as_of": {"iso8601_date": date.isoformat(), "unix_epoch_seconds": midnight["unix_epoch_seconds"]},
         "price_unavailable_at_date": {
             "reason": "reference prices from third-party sources are withheld; "
             "the date does not reconstruct historical price or structure"

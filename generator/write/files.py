@@ -112,6 +112,7 @@ class DistWriter:
                 return FileRecord(rel, file.sha256, len(file.body), file.twins, True)
             file = Encoded(rel, file.body, file.sha256, file.twins, _compress(file.body, file.twins))
         _write_file(target, file.body)
+        assert file.compressed is not None  # compressed above when the previous build had no copy
         for twin, data in zip(file.twins, file.compressed):
             _write_file(f"{target}.{twin}", data)
         return FileRecord(rel, file.sha256, len(file.body), file.twins, False)

@@ -301,7 +301,7 @@ def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> 
     counts: dict[str, int] = {}
     for route in routes.values():
         counts[route["surface"]] = counts.get(route["surface"], 0) + 1
-    prefixes = []
+    prefixes: list[tuple[str, str]] = []
     for surface in surfaces:
         found = re.fullmatch(r"([^{}'\\\s]*/)\{\w+\}", surface["path"])
         if found and counts.get(surface["id"], 0) >= SHORT_KEY_MIN:
