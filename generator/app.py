@@ -75,8 +75,11 @@ class App:
         if route and method in READ_METHODS and not variant:
             await self._send_static(send, path, route, headers, head=method == "HEAD")
             return
-        request_id = "req_" + secrets.token_hex(12)
         found = match(self.registry, path)
+        # A GET that depends on the build alone is answered as of the build, with the deterministic
+        # request id a file would carry: the same bytes on every request, so its ETag revalidates.
+        stable = method in READ_METHODS and found is not None and not found[0].clock
+        request_id = None if stable else "req_" + secrets.token_hex(12)
         if found is None:
             await self._send(send, *_parts(not_found(self._context(None), path, request_id)), head=method == "HEAD")
             return
@@ -88,7 +91,7 @@ class App:
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
         rendered = respond(
             surface,
-            self._context(Request(method, headers, body)),
+            self._context(Request(method, headers, body), at_build_time=stable),
             params,
             query,
             path,
@@ -100,8 +103,8 @@ class App:
             return
         await self._send(send, *_parts(rendered), head=method == "HEAD")
 
-    def _context(self, request: Request | None) -> Context:
-        now = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    def _context(self, request: Request | None, at_build_time: bool = False) -> Context:
+        now = self.context.now if at_build_time else dt.datetime.now(dt.UTC).replace(microsecond=0)
         return replace(self.context, now=now, request=request)
 
     async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:

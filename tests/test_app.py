@@ -217,3 +217,26 @@ def test_public_answers_carry_cors_and_a_preflight_is_answered(app: App) -> None
     plain = call(app, "OPTIONS", "/api/v1/universal/games")
     assert plain.status_code == 204 and plain.headers["allow"] == "GET, HEAD"
     assert "access-control-allow-methods" not in plain.headers
+
+
+def test_a_computed_answer_that_depends_on_the_build_alone_revalidates(app: App) -> None:
+    """Issue 13: a query variant was rendered with the request's clock and a random request id, so its
+    ETag changed every second and If-None-Match never matched. Now it is as of the build."""
+    path = "/api/v1/universal/card/op-op01-001-en?density=sparse"
+    first, second = call(app, "GET", path), call(app, "GET", path)
+    assert first.status_code == 200 and first.content == second.content
+    assert first.headers["etag"] == second.headers["etag"]
+    assert first.json()["_meta"]["retrieved_at"] == app.context.as_of.strftime("%Y-%m-%dT%H:%M:%SZ")
+    again = call(app, "GET", path, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_an_unmatched_hash_is_cached_briefly_and_a_match_for_its_budget(app: App) -> None:
+    """Issue 13: an unmatched identify was cached for a week, across the rebuilds that may match it."""
+    unmatched = call(app, "GET", "/api/v1/federation/identify/" + "0" * 64)
+    assert unmatched.json()["matched"] is False
+    assert unmatched.headers["cache-control"] == f"public, max-age={app.context.site.freshness['status']}"
+    card = call(app, "GET", "/api/v1/universal/card/op-op01-001-en").json()["data"]
+    matched = call(app, "GET", "/api/v1/federation/identify/" + card["@content_hash"])
+    assert matched.json()["matched"] is True
+    assert matched.headers["cache-control"] == f"public, max-age={app.context.site.freshness['identity']}"

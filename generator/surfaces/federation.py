@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from generator.envelope import cache_control
 from generator.hashing import parse_hash
 from generator.models.documents import ByUpstream, FederationIdentifyResponse
 from generator.site import Site
@@ -48,6 +49,8 @@ def _identify(ctx: Context, raw_hash: str, date: dt.date | None = None) -> Resul
         )
     if date is not None:
         doc["note"] = "the date does not affect the hash or reconstruct history"
+    if sku is None:  # the next build may know this hash: cached briefly, never for a week
+        return Result(data=doc, headers={"Cache-Control": cache_control(ctx.site.freshness["status"])})
     return Result(data=doc)
 
 
