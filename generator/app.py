@@ -24,6 +24,7 @@ from urllib.parse import parse_qsl
 from generator.catalog.snapshot import FileSnapshot
 from generator.content import load_content
 from generator.envelope import header_url
+from generator.offload import Offload
 from generator.not_found import not_found
 from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
@@ -37,7 +38,9 @@ CACHE_ENTRIES = 4096
 
 
 class App:
-    def __init__(self, dist: Path, referee_key: bytes | None = None):
+    def __init__(self, dist: Path, referee_key: bytes | None = None, offload: bool = False):
+        """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.offload``);
+        off, they run inline (tests, and the workers themselves)."""
         manifest = load_manifest(dist)
         if manifest is None:
             raise FileNotFoundError(f"{dist} has no routes manifest: run `python build.py build` first")
@@ -57,12 +60,15 @@ class App:
             surfaces=self.registry,
         )
         self.surfaces = {s.id: s for s in self.registry}
+        self.offload: Offload | None = Offload(dist, referee_key) if offload else None
         self._files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
+            if self.offload is not None:
+                self.offload.close()
             await send({"type": "lifespan.shutdown.complete"})
             return
         if scope["type"] != "http":
@@ -89,6 +95,11 @@ class App:
             return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
+        if handler is not None and handler.offload and self.offload is not None:
+            request = Request(method, headers, body)
+            rendered = await self.offload.answer(self, surface.id, params, query, path, method, request, request_id)
+            await self._send(send, *_parts(rendered), head=False)
+            return
         rendered = respond(
             surface,
             self._context(Request(method, headers, body), at_build_time=stable),
@@ -235,4 +246,4 @@ def create_app(dist: Path | str = "dist", dev_referee_key: bool = False) -> App:
         key = referee_key(os.environ, dev=dev_referee_key)
     except KeyConfigError:
         key = None
-    return App(Path(dist), key)
+    return App(Path(dist), key, offload=True)

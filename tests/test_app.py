@@ -240,3 +240,21 @@ def test_an_unmatched_hash_is_cached_briefly_and_a_match_for_its_budget(app: App
     matched = call(app, "GET", "/api/v1/federation/identify/" + card["@content_hash"])
     assert matched.json()["matched"] is True
     assert matched.headers["cache-control"] == f"public, max-age={app.context.site.freshness['identity']}"
+
+
+def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> None:
+    """Issue 13: the AI ran on the event loop. An offloaded answer is the same as the inline one."""
+    from generator.play.seal import dev_key
+
+    inline = App(small_dist, referee_key=dev_key())
+    pooled = App(small_dist, referee_key=dev_key(), offload=True)
+    try:
+        body = b'{"op": "new", "level": 0}'
+        a = call(inline, "POST", "/api/v1/play/practice", content=body)
+        b = call(pooled, "POST", "/api/v1/play/practice", content=body)
+        assert a.status_code == b.status_code == 503  # the synthetic pool cannot deal a match
+        assert a.json()["error"] == b.json()["error"]
+        assert pooled.offload is not None and pooled.offload._pool is not None  # it went through the pool
+    finally:
+        if pooled.offload is not None:
+            pooled.offload.close()

@@ -233,7 +233,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/practice",
             "F",
             None,
-            post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest),
+            post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest, offload=True),
             model=docs.PracticeReply,
             errors=(400, 503),
             provenance_kind="computed",

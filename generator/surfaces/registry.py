@@ -102,6 +102,7 @@ class Method:
     read_body: bool = True  # False: answered before a byte of the body is read (paused doors)
     max_body: int = 1 << 20  # over it the body is not kept: ``ctx.request.body`` is None
     freshness: str = "uncached"  # POST answers are computed per request, never cached
+    offload: bool = False  # CPU-heavy (an AI move): answered in a worker process, off the event loop
     body: type[BaseModel] | None = None  # the request body's model (OpenAPI requestBody); None: no body
 
 
