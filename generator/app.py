@@ -24,8 +24,8 @@ from urllib.parse import parse_qsl
 from generator.catalog.snapshot import FileSnapshot
 from generator.content import load_content
 from generator.envelope import header_url
-from generator.offload import Offload
 from generator.not_found import not_found
+from generator.offload import Offload
 from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
