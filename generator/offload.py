@@ -41,6 +41,7 @@ def _answer(
     """In a worker: the same ``respond`` the event loop would have called."""
     assert _WORKER_APP is not None, "the pool's initializer opens the app"
     app = _WORKER_APP
+    app._current()  # a rebuild swapped in since the last move is picked up here too
     return respond(
         app.surfaces[surface_id], app._context(request), params, query, path, request_id=request_id, method=method
     )

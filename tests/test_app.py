@@ -13,6 +13,7 @@ import orjson
 import pytest
 
 from generator.app import App
+from generator.envelope import etag
 from generator.write.manifest import load_manifest
 
 KNOWN = "/api/v1/universal/card/op-op01-001-en"
@@ -258,3 +259,21 @@ def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> No
     finally:
         if pooled.offload is not None:
             pooled.offload.close()
+
+
+def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog: Path, synthetic_as_of) -> None:
+    """Issue 13: after a rebuild swapped dist/, the app kept the old manifest's ETags for the new files.
+    It now notices the swap (the directory's inode) and serves the new build, manifest and bytes."""
+    import datetime as dt
+
+    from generator.build import build
+
+    dist = tmp_path / "dist"
+    build(dist, synthetic_as_of, synthetic_catalog, workers=1)
+    app = App(dist)
+    before = call(app, "GET", "/api/v1/universal/games")
+    build(dist, synthetic_as_of + dt.timedelta(days=1), synthetic_catalog, workers=1)  # new bytes, new ETags
+    after = call(app, "GET", "/api/v1/universal/games")
+    assert after.headers["etag"] != before.headers["etag"]
+    assert after.headers["etag"] == etag(after.content)  # the ETag of the bytes actually served
+    assert after.json()["_meta"]["retrieved_at"].startswith((synthetic_as_of + dt.timedelta(days=1)).date().isoformat())
