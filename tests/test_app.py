@@ -277,3 +277,14 @@ def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog:
     assert after.headers["etag"] != before.headers["etag"]
     assert after.headers["etag"] == etag(after.content)  # the ETag of the bytes actually served
     assert after.json()["_meta"]["retrieved_at"].startswith((synthetic_as_of + dt.timedelta(days=1)).date().isoformat())
+
+
+def test_a_paused_door_answers_before_reading_the_request(app: App) -> None:
+    """Spec "Errors" 4: a body that would crash a parser, and a query, change nothing."""
+    for method, path in (
+        ("GET", "/api/v1/cards/op-op01-001-en/history?x=%00"),
+        ("GET", "/api/v1/sets/op-op01/checklist"),
+        ("GET", "/data/catalog.jsonl"),
+    ):
+        response = call(app, method, path, content=b"\xff\xfe{{{" * 1000)
+        assert response.status_code == 503, path

@@ -13,7 +13,7 @@ from typing import Any
 import duckdb
 import orjson
 
-from generator.models.catalog import CardSet, Game, Printing, Source, SourceRun
+from generator.models.catalog import CardSet, FxRate, Game, Printing, Source, SourceRun
 from generator.models.onepiece import OnePieceCard  # noqa: F401 (return type)
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"
@@ -81,6 +81,10 @@ def printing_rows(con, game: str | None = None, set_code: str | None = None) -> 
 
 def printings(con, game: str | None = None, set_code: str | None = None) -> tuple[Printing, ...]:
     return tuple(printing_from_row(r) for r in printing_rows(con, game, set_code))
+
+
+def fx_rates(con) -> tuple[FxRate, ...]:
+    return tuple(FxRate(**r) for r in rows(con, "fx_rates"))
 
 
 def sources(con) -> tuple[Source, ...]:

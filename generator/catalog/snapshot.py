@@ -25,7 +25,7 @@ from generator.catalog import queries
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
-from generator.models.catalog import CardSet, Game, Printing, Source
+from generator.models.catalog import CardSet, FxRate, Game, Printing, Source
 
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
@@ -102,9 +102,11 @@ class Snapshot:
         printings: Iterable[Printing],
         sources: Iterable[Source],
         encoding: str,
+        fx_rates: Iterable[FxRate] = (),
     ) -> Snapshot:
         """A snapshot of records made in memory (tests, small catalogs)."""
-        return cls({"games": tuple(games), "sets": tuple(sets), "sources": tuple(sources)}, printings, encoding)
+        records = {"games": tuple(games), "sets": tuple(sets), "sources": tuple(sources), "fx_rates": tuple(fx_rates)}
+        return cls(records, printings, encoding)
 
     @classmethod
     def from_catalog(cls, con, encoding: str) -> Snapshot:
@@ -141,6 +143,10 @@ class Snapshot:
 
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
         return tuple(self._printings[sku] for sku in self._skus_by_set.get((game, set_code), ()))
+
+    def fx_rates(self) -> tuple[FxRate, ...]:
+        """ECB reference rates of GBP and the FX targets, newest first (``catalog/sql/queries/fx_rates.sql``)."""
+        return tuple(self.records.get("fx_rates", ()))
 
     def sources(self) -> tuple[Source, ...]:
         return self._sources

@@ -135,6 +135,7 @@ class Surface:
     methodology: str | None = None  # a path explaining how the answer is made
     errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
     example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path
+    paused: bool = False  # a status-only door: its documented answer is a 503 (with `model`), not a 200
     clock: bool = False  # the GET answer depends on the time of the request (else: on the build alone)
 
     @property
