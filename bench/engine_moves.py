@@ -19,7 +19,7 @@ from pathlib import Path
 import duckdb
 
 from generator.catalog.queries import onepiece_cards
-from generator.play.api import Deck, GameState, apply, legal_actions, new_game
+from generator.play.engine.api import Deck, GameState, apply, legal_actions, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -29,8 +29,8 @@ import duckdb
 from generator.catalog.queries import onepiece_cards
 from generator.play.ai import make_ai
 from generator.play.ai.match import play_match
-from generator.play.api import apply, legal_actions, new_game
-from generator.play.decks import build_deck
+from generator.play.decks.ladder_decks import build_deck
+from generator.play.engine.api import apply, legal_actions, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_WIN = 0.60

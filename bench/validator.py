@@ -20,9 +20,9 @@ import duckdb
 import orjson
 
 from generator.catalog.queries import onepiece_cards
-from generator.play.deck_request import parse_request
-from generator.play.rules_data import load_rules
-from generator.play.validator import normalise_ref, validate_deck
+from generator.play.decks.request import parse_request
+from generator.play.decks.rules import load_rules
+from generator.play.decks.validator import normalise_ref, validate_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,7 +27,7 @@ from generator.content import load_content
 from generator.envelope import header_url
 from generator.not_found import not_found
 from generator.offload import Offload
-from generator.play.seal import KeyConfigError, referee_key
+from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Request, match

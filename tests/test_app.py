@@ -245,7 +245,7 @@ def test_an_unmatched_hash_is_cached_briefly_and_a_match_for_its_budget(app: App
 
 def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> None:
     """Issue 13: the AI ran on the event loop. An offloaded answer is the same as the inline one."""
-    from generator.play.seal import dev_key
+    from generator.play.protocol.seal import dev_key
 
     inline = App(small_dist, referee_key=dev_key())
     pooled = App(small_dist, referee_key=dev_key(), offload=True)

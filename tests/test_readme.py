@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from generator.catalog import queries
-from generator.play.deck_request import parse_request
-from generator.play.rules_data import load_rules
-from generator.play.validator import validate_deck
+from generator.play.decks.request import parse_request
+from generator.play.decks.rules import load_rules
+from generator.play.decks.validator import validate_deck
 
 ROOT = Path(__file__).resolve().parents[1]
 README_DAY = dt.date(2026, 11, 24)  # the day the examples were last checked against the catalog

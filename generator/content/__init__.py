@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.catalog_policies import FxFallback, OraclePolicies, load_fx_fallback, load_oracle_policies
-from generator.play.content import PlayContent, load_play_content
-from generator.play.rules_data import RulesData, load_rules
+from generator.play.decks.rules import RulesData, load_rules
+from generator.play.rulebook.models import PlayContent, load_play_content
 
 CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
 

@@ -2,7 +2,7 @@
 
 The top level of each answer is typed member by member (``extra="forbid"``: a member added to an
 answer must be declared here, so the OpenAPI shows it); nested items whose shape is the authored
-content's own (``generator.play.content``) are typed as JSON objects.
+content's own (``generator.play.rulebook.models``) are typed as JSON objects.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable
+from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
 from generator.models.catalog import Printing
@@ -24,10 +24,21 @@ def onepiece_cards_from(printings: Iterable[Printing], lang: str = "en") -> dict
         if a.get("category") is None:
             continue  # never guess a category
         cards[card_id] = OnePieceCard(
-            card_id=card_id, name=base.name, rarity=base.rarity, skus=tuple(p.sku for p in prints),
-            category=a["category"], colors=tuple(a["colors"]), cost=a["cost"], power=a["power"],
-            counter=a["counter"], life=a["life"], attributes=tuple(a["attributes"]), types=tuple(a["types"]),
-            effect=a["effect"], trigger=a["trigger"], block=a["block"],
+            card_id=card_id,
+            name=base.name,
+            rarity=base.rarity,
+            skus=tuple(p.sku for p in prints),
+            category=a["category"],
+            colors=tuple(a["colors"]),
+            cost=a["cost"],
+            power=a["power"],
+            counter=a["counter"],
+            life=a["life"],
+            attributes=tuple(a["attributes"]),
+            types=tuple(a["types"]),
+            effect=a["effect"],
+            trigger=a["trigger"],
+            block=a["block"],
         )
     return cards
 

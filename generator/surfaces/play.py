@@ -11,13 +11,13 @@ from collections.abc import Callable
 
 from generator.envelope import provenance
 from generator.models import play_documents as docs
-from generator.play.api import game_state_json_schema
 from generator.play.cards import cards_of
-from generator.play.content import PlayContent
-from generator.play.deck_request import MAX_BODY_BYTES, BadRequest, parse_request
-from generator.play.example_match import example_match as play_example_match
-from generator.play.practice import practice
-from generator.play.validator import validate_deck
+from generator.play.decks.request import MAX_BODY_BYTES, BadRequest, parse_request
+from generator.play.decks.validator import validate_deck
+from generator.play.engine.api import game_state_json_schema
+from generator.play.protocol.example_match import example_match as play_example_match
+from generator.play.protocol.practice import practice
+from generator.play.rulebook.models import PlayContent
 from generator.site import Site
 from generator.surfaces import play_data
 from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error

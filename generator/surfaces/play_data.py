@@ -15,8 +15,8 @@ from collections.abc import Iterable, Mapping
 
 from generator.envelope import iso
 from generator.models.onepiece import OnePieceCard
-from generator.play.content import PlayContent, SeeAlso
 from generator.play.effects.coverage import grammar_surface
+from generator.play.rulebook.models import PlayContent, SeeAlso
 
 PLAY = "/api/v1/play"
 

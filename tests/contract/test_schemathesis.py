@@ -16,7 +16,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from generator.app import App
 from generator.contract.openapi import operations
-from generator.play.seal import dev_key
+from generator.play.protocol.seal import dev_key
 from generator.site import load_site
 from generator.surfaces.families import surfaces
 

@@ -13,9 +13,9 @@ from generator.play.ai import LEVELS, make_ai
 from generator.play.ai.evaluate import WIN, evaluate
 from generator.play.ai.match import ai_move, decision_rng, play_match
 from generator.play.ai.observe import HIDDEN, Priors, determinise, observe
-from generator.play.api import apply, legal_actions, view
-from generator.play.decks import NOTE, build_deck, runs_fully
-from generator.play.state import GameState
+from generator.play.decks.ladder_decks import NOTE, build_deck, runs_fully
+from generator.play.engine.api import apply, legal_actions, view
+from generator.play.engine.state import GameState
 
 POOL = synthetic_pool()
 
@@ -28,8 +28,9 @@ def _decks(seed: int):
 
 def _states(seed: int = 3, levels=(1, 1)) -> list[GameState]:
     states: list[GameState] = []
-    play_match(POOL, _decks(seed), [make_ai(lvl, POOL) for lvl in levels], seed,
-               on_move=lambda s, e, legal: states.append(s))
+    play_match(
+        POOL, _decks(seed), [make_ai(lvl, POOL) for lvl in levels], seed, on_move=lambda s, e, legal: states.append(s)
+    )
     return states
 
 
@@ -47,17 +48,18 @@ def test_observation_masks_every_card_the_player_may_not_see(p: int) -> None:
         obs = observe(state, p)
         masked = obs.state
         hidden = _hidden_from(state, p)
-        seen = {c.iid: c.card for ps in masked.players for z in (ps.field(), ps.hand, ps.deck,
-                                                                   ps.life, ps.trash) for c in z}
+        seen = {
+            c.iid: c.card for ps in masked.players for z in (ps.field(), ps.hand, ps.deck, ps.life, ps.trash) for c in z
+        }
         shown = set(state.prompt.options) if state.prompt and state.prompt.player == p else set()
         assert all(seen[i] == HIDDEN for i in hidden - shown)
         assert masked.rng == 0
-        opp_only = {c.card for c in (*state.players[1 - p].hand, *state.players[1 - p].deck,
-                                     *state.players[1 - p].life)}
+        opp_only = {
+            c.card for c in (*state.players[1 - p].hand, *state.players[1 - p].deck, *state.players[1 - p].life)
+        }
         opp_public = {c.card for ps in state.players for z in (ps.field(), ps.trash) for c in z}
         assert not (opp_only - opp_public - set(obs.own_unseen)) & set(masked.cards)
-        assert Counter(obs.own_unseen) == Counter(
-            c.card for c in (*state.players[p].deck, *state.players[p].life))
+        assert Counter(obs.own_unseen) == Counter(c.card for c in (*state.players[p].deck, *state.players[p].life))
         assert view(masked, p)["players"] == view(state, p)["players"]
 
 
@@ -74,10 +76,10 @@ def test_determinise_fills_every_placeholder_consistently() -> None:
             me = world.players[p]
             assert Counter(c.card for c in (*me.deck, *me.life)) == Counter(obs.own_unseen)
             assert world.players[p].hand == state.players[p].hand
-            assert all(c.card != HIDDEN for ps in world.players
-                       for z in (ps.hand, ps.deck, ps.life) for c in z)
+            assert all(c.card != HIDDEN for ps in world.players for z in (ps.hand, ps.deck, ps.life) for c in z)
             assert world.static_cards is not None and set(world.compiled) >= {
-                c.card for ps in world.players for c in (*ps.hand, *ps.deck)}
+                c.card for ps in world.players for c in (*ps.hand, *ps.deck)
+            }
             if state.result is None:
                 assert legal_actions(world)
 
@@ -114,8 +116,7 @@ def test_an_ai_never_receives_the_real_state() -> None:
 
     play_match(POOL, _decks(7), [Spy(), make_ai(1, POOL)], 7)
     assert seen and all(o.state.rng == 0 and o.player == 0 for o in seen)
-    assert all(c.card == HIDDEN for o in seen for c in (*o.state.players[1].hand,
-                                                          *o.state.players[1].deck))
+    assert all(c.card == HIDDEN for o in seen for c in (*o.state.players[1].hand, *o.state.players[1].deck))
 
 
 def test_decision_rng_depends_only_on_seed_and_ply() -> None:
@@ -160,8 +161,7 @@ def test_ai_decks_over_the_real_catalog() -> None:
 
 
 def test_search_levels_do_not_change_the_state_they_are_given() -> None:
-    state = next(s for s in STATES if s.turn >= 4 and s.phase == "main" and s.prompt is None
-                 and s.battle is None)
+    state = next(s for s in STATES if s.turn >= 4 and s.phase == "main" and s.prompt is None and s.battle is None)
     before = state.model_dump(mode="json")
     for level in (2, 3, 4):
         ai_move(make_ai(level, POOL), state, 1, 0)

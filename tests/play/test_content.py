@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,46 +13,57 @@ import yaml
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.content import CONTENT_DIR, load_play_content
+from generator.play.rulebook.models import CONTENT_DIR, load_play_content
 from generator.surfaces import play_data as play
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "state" / "catalog.duckdb"
 RULE = re.compile(r"^\d+(-\d+)*$")
-SECTIONS = ["the-game-and-how-to-win", "cards-and-zones", "set-up-and-mulligan", "turn-structure", "don",
-            "playing-cards", "battle", "keywords", "deck-construction-bans-and-rotation"]
+SECTIONS = [
+    "the-game-and-how-to-win",
+    "cards-and-zones",
+    "set-up-and-mulligan",
+    "turn-structure",
+    "don",
+    "playing-cards",
+    "battle",
+    "keywords",
+    "deck-construction-bans-and-rotation",
+]
 TERMS = {  # id: (English token, Japanese, romaji)
-    "don": ("DON!!", "ドン!!", "don"), "leader": ("Leader", "リーダー", "riidaa"),
-    "life": ("Life", "ライフ", "raifu"), "counter": ("Counter", "カウンター", "kauntaa"),
-    "trigger": ("Trigger", "トリガー", "torigaa"), "active": ("Active", "アクティブ", "akutibu"),
-    "rested": ("Rested", "レスト", "resuto"), "trash": ("Trash", "トラッシュ", "torasshu"),
-    "blocker": ("Blocker", "ブロッカー", "burokkaa"), "rush": ("Rush", "速攻", "sokkou"),
-    "draw-phase": ("Draw Phase", "ドローフェイズ", "doroo feizu"), "color": ("Color", "色", "iro"),
+    "don": ("DON!!", "ドン!!", "don"),
+    "leader": ("Leader", "リーダー", "riidaa"),
+    "life": ("Life", "ライフ", "raifu"),
+    "counter": ("Counter", "カウンター", "kauntaa"),
+    "trigger": ("Trigger", "トリガー", "torigaa"),
+    "active": ("Active", "アクティブ", "akutibu"),
+    "rested": ("Rested", "レスト", "resuto"),
+    "trash": ("Trash", "トラッシュ", "torasshu"),
+    "blocker": ("Blocker", "ブロッカー", "burokkaa"),
+    "rush": ("Rush", "速攻", "sokkou"),
+    "draw-phase": ("Draw Phase", "ドローフェイズ", "doroo feizu"),
+    "color": ("Color", "色", "iro"),
 }
 F_FAMILY = {
-    ("GET", "/api/v1/play/tutorial"), ("GET", "/api/v1/play/tutorial/{section_id}"),
-    ("GET", "/api/v1/play/glossary"), ("GET", "/api/v1/play/glossary/{term_id}"),
-    ("GET", "/api/v1/play/index.json"), ("GET", "/api/v1/play/example-match"),
-    ("GET", "/api/v1/play/archetypes"), ("GET", "/api/v1/play/game-state-schema"),
-    ("GET", "/api/v1/play/effect-grammar"), ("GET", "/api/v1/play/meta"),
-    ("POST", "/api/v1/play/deck/validate"), ("POST", "/api/v1/play/practice"), ("GET", "/play/spec"),
+    ("GET", "/api/v1/play/tutorial"),
+    ("GET", "/api/v1/play/tutorial/{section_id}"),
+    ("GET", "/api/v1/play/glossary"),
+    ("GET", "/api/v1/play/glossary/{term_id}"),
+    ("GET", "/api/v1/play/index.json"),
+    ("GET", "/api/v1/play/example-match"),
+    ("GET", "/api/v1/play/archetypes"),
+    ("GET", "/api/v1/play/game-state-schema"),
+    ("GET", "/api/v1/play/effect-grammar"),
+    ("GET", "/api/v1/play/meta"),
+    ("POST", "/api/v1/play/deck/validate"),
+    ("POST", "/api/v1/play/practice"),
+    ("GET", "/play/spec"),
 }
 
 
 @pytest.fixture(scope="module")
 def content():
     return load_play_content()
-
-
-@pytest.fixture(scope="module")
-def real_cards() -> dict[str, OnePieceCard]:
-    if not CATALOG.exists():
-        pytest.skip(f"no catalog at {CATALOG} (run the ingest first)")
-    duckdb = pytest.importorskip("duckdb")
-    from generator.catalog.queries import onepiece_cards
-
-    with duckdb.connect(str(CATALOG), read_only=True) as con:
-        return onepiece_cards(con)
 
 
 def test_nine_sections_in_teaching_order(content):
@@ -64,10 +75,13 @@ def test_twelve_terms_with_their_japanese_forms(content):
     assert {t["id"]: (t["token"], t["japanese"]["text"], t["japanese"]["romaji"]) for t in terms} == TERMS
 
 
-@pytest.mark.parametrize("call, known", [
-    (lambda content: play.tutorial_section(content, "rules-of-the-sea"), SECTIONS),
-    (lambda content: play.glossary_term(content, "haki"), list(TERMS)),
-])
+@pytest.mark.parametrize(
+    "call, known",
+    [
+        (lambda content: play.tutorial_section(content, "rules-of-the-sea"), SECTIONS),
+        (lambda content: play.glossary_term(content, "haki"), list(TERMS)),
+    ],
+)
 def test_unknown_ids_list_the_known_ones(call, known, content):
     with pytest.raises(play.NotFound) as caught:
         call(content)
@@ -81,8 +95,15 @@ def test_prev_next_walk_the_whole_tutorial(content):
     for i, page in enumerate(pages):
         assert page["index_in_order"] == i + 1 and page["section_count"] == 9
         assert page["is_first"] is (i == 0) and page["is_last"] is (i == 8)
-        assert page["prev"] == (None if i == 0 else {"id": SECTIONS[i - 1], "title": pages[i - 1]["title"],
-                                                     "href": f"/api/v1/play/tutorial/{SECTIONS[i - 1]}"})
+        assert page["prev"] == (
+            None
+            if i == 0
+            else {
+                "id": SECTIONS[i - 1],
+                "title": pages[i - 1]["title"],
+                "href": f"/api/v1/play/tutorial/{SECTIONS[i - 1]}",
+            }
+        )
         assert (page["next"] or {}).get("id") == (SECTIONS[i + 1] if i < 8 else None)
 
 
@@ -163,25 +184,40 @@ def test_play_spec_page_renders_every_row(content):
 
 
 def test_meta_is_empty_and_says_why(content):
-    data = play.meta(content, datetime(2026, 5, 1, tzinfo=timezone.utc))
+    data = play.meta(content, datetime(2026, 5, 1, tzinfo=UTC))
     assert data["as_of"] == "2026-05-01T00:00:00Z" and data["data_window"] is None
     assert data["tiers"] == data["recent_winners"] == data["circuit_links"] == []
     assert "no tournament-results source" in data["reason"].lower()
 
 
 def _card(card_id: str, effect: str | None, trigger: str | None = None) -> OnePieceCard:
-    return OnePieceCard(card_id=card_id, name=card_id, category="Character", colors=("Red",), cost=1,
-                        power=1000, counter=None, life=None, attributes=(), types=(), effect=effect,
-                        trigger=trigger, block=3, rarity="C", skus=())
+    return OnePieceCard(
+        card_id=card_id,
+        name=card_id,
+        category="Character",
+        colors=("Red",),
+        cost=1,
+        power=1000,
+        counter=None,
+        life=None,
+        attributes=(),
+        types=(),
+        effect=effect,
+        trigger=trigger,
+        block=3,
+        rarity="C",
+        skus=(),
+    )
 
 
 def test_effect_grammar_counts_cards_not_occurrences(content):
-    cards = [_card("TS01-001", "[On Play] [On Play] K.O. up to 1 of your opponent's Characters."),
-             _card("TS01-002", "[Blocker] (After your opponent declares an attack...)", "Play this card."),
-             _card("TS01-003", None)]
+    cards = [
+        _card("TS01-001", "[On Play] [On Play] K.O. up to 1 of your opponent's Characters."),
+        _card("TS01-002", "[Blocker] (After your opponent declares an attack...)", "Play this card."),
+        _card("TS01-003", None),
+    ]
     data = play.effect_grammar(content, cards)
-    count = {i["id"]: i["cards"] for key in ("markers", "keyword_effects", "targeting_phrases")
-             for i in data[key]}
+    count = {i["id"]: i["cards"] for key in ("markers", "keyword_effects", "targeting_phrases") for i in data[key]}
     assert count["on-play"] == 1 and count["blocker"] == 1 and count["trigger"] == 1
     assert count["opponents-characters"] == 1 and count["rush"] == 0
     assert data["cards_with_text"] == 2 and data["counts"]["keyword_effects"] == 7
@@ -211,7 +247,7 @@ def test_worked_examples_use_real_cards_at_their_real_power(real_cards, content)
                 for card in [x for x in (side.leader, side.stage) if x] + list(side.characters or ()):
                     real = real_cards[card.card]
                     in_battle = state.battle_step in ("counter", "damage")
-                    countered = in_battle and state.target == f"{name}:leader"   # counters applied
+                    countered = in_battle and state.target == f"{name}:leader"  # counters applied
                     if card.power is None or countered or card is side.stage:
                         continue
                     don = (card.don or 0) * 1000 if name == state.turn_player else 0

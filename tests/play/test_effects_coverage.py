@@ -10,15 +10,14 @@ from test_effects import card
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_all
-from generator.play.effects.coverage import (effect_coverage, format_coverage, format_surface,
-                                             grammar_surface, set_code)
+from generator.play.effects.coverage import effect_coverage, format_coverage, format_surface, grammar_surface, set_code
 
 CATALOG = Path(__file__).resolve().parents[2] / "state" / "catalog.duckdb"
 
 CARDS = [
     card("[On Play] Draw 1 card.", card_id="OP01-001"),
     card("[On Play] Sing a sea shanty.", card_id="OP01-002"),
-    card(None, card_id="OP01-003"),                                  # vanilla: not counted
+    card(None, card_id="OP01-003"),  # vanilla: not counted
     card("[Blocker]", trigger="Play this card.", card_id="ST01-001"),
     card(None, trigger="Draw 1 card.", card_id="P-001"),
     card("[DON!! x1] [Your Turn] All of your Characters gain +1000 power.", card_id="OP02-001"),
@@ -26,16 +25,14 @@ CARDS = [
 
 
 def test_set_code():
-    assert [set_code(i) for i in ("OP01-001", "ST10-002", "P-001", "PRB01-001")] == [
-        "OP01", "ST10", "P", "PRB01"]
+    assert [set_code(i) for i in ("OP01-001", "ST10-002", "P-001", "PRB01-001")] == ["OP01", "ST10", "P", "PRB01"]
 
 
 def test_effect_coverage_rows_and_total():
     rows = effect_coverage(CARDS)
     assert [r["set"] for r in rows] == ["OP01", "OP02", "ST01", "P", "total"]
     assert rows[0] == {"set": "OP01", "with_text": 2, "complete": 1, "partial": 1, "percent": 50.0}
-    assert rows[-1] == {"set": "total", "with_text": 5, "complete": 4, "partial": 1,
-                        "percent": 80.0}
+    assert rows[-1] == {"set": "total", "with_text": 5, "complete": 4, "partial": 1, "percent": 80.0}
 
 
 def test_format_coverage_is_a_table():

@@ -12,22 +12,68 @@ from typing import Any, get_args
 import pytest
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.api import (Deck, GameState, apply, game_state_json_schema, legal_actions,
-                                new_game, redact, view)
+from generator.play.engine.api import (
+    Deck,
+    GameState,
+    apply,
+    game_state_json_schema,
+    legal_actions,
+    new_game,
+    redact,
+    view,
+)
 
 CATALOG = Path(__file__).resolve().parents[2] / "state" / "catalog.duckdb"
-PUBLIC_MOVES = {"return_to_hand", "return_to_deck", "trash_to_hand", "reveal_to_hand", "to_hand",
-                "reveal", "play", "event", "counter", "trigger", "life_trashed", "mill",
-                "discard", "ko", "trash", "trigger_trashed", "trash_to_deck", "life_to_trash",
-                "deck_to_trash"}
+PUBLIC_MOVES = {
+    "return_to_hand",
+    "return_to_deck",
+    "trash_to_hand",
+    "reveal_to_hand",
+    "to_hand",
+    "reveal",
+    "play",
+    "event",
+    "counter",
+    "trigger",
+    "life_trashed",
+    "mill",
+    "discard",
+    "ko",
+    "trash",
+    "trigger_trashed",
+    "trash_to_deck",
+    "life_to_trash",
+    "deck_to_trash",
+}
 
 
-def card(cid: str, category: str = "Character", cost: int | None = 1, power: int | None = 1000,
-         counter: int | None = None, life: int | None = None, effect: str | None = None,
-         trigger: str | None = None) -> OnePieceCard:
-    return OnePieceCard(card_id=cid, name=f"Test {cid}", category=category, colors=("Red",),
-                        cost=cost, power=power, counter=counter, life=life, attributes=(),
-                        types=(), effect=effect, trigger=trigger, block=None, rarity=None, skus=())
+def card(
+    cid: str,
+    category: str = "Character",
+    cost: int | None = 1,
+    power: int | None = 1000,
+    counter: int | None = None,
+    life: int | None = None,
+    effect: str | None = None,
+    trigger: str | None = None,
+) -> OnePieceCard:
+    return OnePieceCard(
+        card_id=cid,
+        name=f"Test {cid}",
+        category=category,
+        colors=("Red",),
+        cost=cost,
+        power=power,
+        counter=counter,
+        life=life,
+        attributes=(),
+        types=(),
+        effect=effect,
+        trigger=trigger,
+        block=None,
+        rarity=None,
+        skus=(),
+    )
 
 
 POOL = [
@@ -36,17 +82,32 @@ POOL = [
     card("TST-003", cost=3, power=5000, effect="[Rush]", trigger="Draw 1 card."),
     card("TST-004", cost=5, power=6000, effect="[Double Attack]"),
     card("TST-005", cost=4, power=5000, effect="[Banish]"),
-    card("TST-006", cost=4, power=5000,
-         effect="[On Play] K.O. up to 1 of your opponent's Characters with a cost of 3 or less."),
+    card(
+        "TST-006",
+        cost=4,
+        power=5000,
+        effect="[On Play] K.O. up to 1 of your opponent's Characters with a cost of 3 or less.",
+    ),
     card("TST-007", cost=2, power=2000, counter=1000, effect="[On K.O.] Draw 1 card."),
     card("TST-008", cost=2, power=3000, effect="[Activate: Main] [Once Per Turn] Draw 1 card."),
-    card("TST-009", "Event", cost=1, power=None,
-         effect="[Counter] Up to 1 of your Leader or Character cards gains +4000 power during "
-                "this battle.", trigger="Draw 1 card."),
+    card(
+        "TST-009",
+        "Event",
+        cost=1,
+        power=None,
+        effect="[Counter] Up to 1 of your Leader or Character cards gains +4000 power during this battle.",
+        trigger="Draw 1 card.",
+    ),
     card("TST-010", "Stage", cost=1, power=None),
-    card("TST-011", cost=3, power=4000, effect=(
-        "[On Play] Look at 5 cards from the top of your deck; reveal up to 1 Character card and "
-        "add it to your hand. Then, place the rest at the bottom of your deck in any order.")),
+    card(
+        "TST-011",
+        cost=3,
+        power=4000,
+        effect=(
+            "[On Play] Look at 5 cards from the top of your deck; reveal up to 1 Character card and "
+            "add it to your hand. Then, place the rest at the bottom of your deck in any order."
+        ),
+    ),
     card("TST-012", cost=2, power=2000, effect="[On Play] Your opponent trashes 1 card from their hand."),
     card("TST-013", "Event", cost=2, power=None, effect="[Main] Draw 2 cards."),
 ]
@@ -73,8 +134,7 @@ def all_instances(state: GameState) -> list[tuple[int, int]]:
 def hidden_from(state: GameState, v: int) -> set[int]:
     """Instances player v must not see: the opponent's hand and deck, and every Life card."""
     o = state.players[1 - v]
-    return ({c.iid for c in (*o.hand, *o.deck, *o.life)}
-            | {c.iid for c in state.players[v].life})
+    return {c.iid for c in (*o.hand, *o.deck, *o.life)} | {c.iid for c in state.players[v].life}
 
 
 _SHOWN = re.compile(r'"iid": (\d+), "card": "')
@@ -104,13 +164,14 @@ def check_invariants(state: GameState, events: list, cards_per_player: int = 51)
         assert not shown_iids(seen) & hidden
         for e in redact(events, v):
             leaked = shown_iids(e["data"]) & hidden
-            known = e["kind"] == "add_life" and e["player"] == v      # from your own hand
+            known = e["kind"] == "add_life" and e["player"] == v  # from your own hand
             assert not leaked or e["kind"] in PUBLIC_MOVES or known, e
     return acts
 
 
-def self_play(cards: dict[str, OnePieceCard], decks: tuple[Deck, Deck], seed: int,
-              checks: bool = True, max_moves: int = 3000) -> tuple[GameState, int]:
+def self_play(
+    cards: dict[str, OnePieceCard], decks: tuple[Deck, Deck], seed: int, checks: bool = True, max_moves: int = 3000
+) -> tuple[GameState, int]:
     r = random.Random(seed)
     state = new_game(cards, *decks, seed=seed)
     moves, acts = 0, legal_actions(state)
@@ -161,8 +222,7 @@ def test_apply_is_pure() -> None:
 
 
 def test_view_shows_own_hand_and_counts_only_for_hidden_areas() -> None:
-    state = new_game(CARDS, random_deck(random.Random(3)), random_deck(random.Random(4)), seed=3,
-                     first=0)
+    state = new_game(CARDS, random_deck(random.Random(3)), random_deck(random.Random(4)), seed=3, first=0)
     state, events = apply(state, "mulligan")
     seen = view(state, 1)
     mine, theirs = seen["players"][1], seen["players"][0]
@@ -176,11 +236,9 @@ def test_view_shows_own_hand_and_counts_only_for_hidden_areas() -> None:
 
 def test_new_game_refuses_a_deck_that_breaks_5_1_2() -> None:
     with pytest.raises(ValueError):
-        new_game(CARDS, Deck(leader="TST-L01", main=("TST-001",) * 49), random_deck(
-            random.Random(0)), seed=0)
+        new_game(CARDS, Deck(leader="TST-L01", main=("TST-001",) * 49), random_deck(random.Random(0)), seed=0)
     with pytest.raises(ValueError):
-        new_game(CARDS, Deck(leader="TST-001", main=("TST-001",) * 50), random_deck(
-            random.Random(0)), seed=0)
+        new_game(CARDS, Deck(leader="TST-001", main=("TST-001",) * 50), random_deck(random.Random(0)), seed=0)
 
 
 @pytest.mark.real_data
@@ -199,8 +257,11 @@ def test_random_self_play_over_real_cards() -> None:
 
     def deck() -> Deck:
         leader = cards[r.choice(leaders)]
-        pool = sorted(c.card_id for c in cards.values() if c.category != "Leader" and c.colors
-                      and set(c.colors) <= set(leader.colors))
+        pool = sorted(
+            c.card_id
+            for c in cards.values()
+            if c.category != "Leader" and c.colors and set(c.colors) <= set(leader.colors)
+        )
         return Deck(leader=leader.card_id, main=tuple((r.sample(pool, 13) * 4)[:50]))
 
     for seed in range(40):
@@ -216,19 +277,23 @@ def test_engine_knows_the_whole_effect_vocabulary() -> None:
     """Every kind and enumerated value of the effect model has an interpreter path; a card using
     anything else would run as a vanilla card (``support.supported``), so this says which."""
     from generator.play.effects import model
-    from generator.play.support import KNOWN_KINDS, KNOWN_VALUES
+    from generator.play.engine.support import KNOWN_KINDS, KNOWN_VALUES
 
     kinds = _kinds(model.Action) | _kinds(model.Cost) | _kinds(model.Condition)
     assert kinds <= KNOWN_KINDS, sorted(kinds - KNOWN_KINDS)
-    for name, literal in (("timing", model.Timing), ("who", model.Who),
-                          ("duration", model.Duration), ("status", model.Status),
-                          ("keyword", model.Keyword)):
+    for name, literal in (
+        ("timing", model.Timing),
+        ("who", model.Who),
+        ("duration", model.Duration),
+        ("status", model.Status),
+        ("keyword", model.Keyword),
+    ):
         assert set(get_args(literal)) <= KNOWN_VALUES[name], (name, set(get_args(literal)))
 
 
 def test_unknown_vocabulary_makes_a_card_vanilla() -> None:
     from generator.play.effects.model import CompiledCard
-    from generator.play.support import supported, unknown_parts
+    from generator.play.engine.support import supported, unknown_parts
 
     assert unknown_parts({"kind": "draw", "n": 1, "who": "teleport"}) == {"who teleport"}
     comp = CompiledCard(card_id="TST-001", complete=True)

@@ -4,14 +4,14 @@ byte, redacted for a spectator, with three real Intent -> IntentReply exchanges 
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import orjson
 import pytest
 from test_ai_pool import real_pool, synthetic_pool
 
-from generator.play.example_match import EXAMPLE_KEY, MATCH_EVENT, example_match
-from generator.play.practice import practice
+from generator.play.protocol.example_match import EXAMPLE_KEY, MATCH_EVENT, example_match
+from generator.play.protocol.practice import practice
 
 POOL = synthetic_pool()
 EXAMPLE = example_match(POOL, 7)
@@ -57,8 +57,9 @@ def test_three_intents_with_replies_of_the_live_shape() -> None:
     assert len(intents) == 3
     assert [i["intent"]["op"] for i in intents] == ["new", "move", "move"]
     assert intents[2]["intent"]["action_id"].startswith("attack:")
-    _, live = practice(orjson.dumps({"op": "new", "level": 1, "seed": 1}), POOL, bytes(32),
-                       datetime(2026, 5, 1, tzinfo=timezone.utc))
+    _, live = practice(
+        orjson.dumps({"op": "new", "level": 1, "seed": 1}), POOL, bytes(32), datetime(2026, 5, 1, tzinfo=UTC)
+    )
     for item in intents:
         assert item["reply_status"] == 200 and item["context"]
         assert set(live) - {"seed", "decks"} <= set(item["reply"])
@@ -67,9 +68,9 @@ def test_three_intents_with_replies_of_the_live_shape() -> None:
 def test_example_tokens_are_not_accepted_under_another_key() -> None:
     token = EXAMPLE["intents"][0]["reply"]["state"]
     body = orjson.dumps({"op": "move", "state": token, "action_id": "keep"})
-    status, err = practice(body, POOL, bytes(32), datetime(2026, 5, 1, tzinfo=timezone.utc))
+    status, err = practice(body, POOL, bytes(32), datetime(2026, 5, 1, tzinfo=UTC))
     assert status == 400 and err["error"]["code"] == "state_rejected"
-    status, _ = practice(body, POOL, EXAMPLE_KEY, datetime(2026, 5, 1, tzinfo=timezone.utc))
+    status, _ = practice(body, POOL, EXAMPLE_KEY, datetime(2026, 5, 1, tzinfo=UTC))
     assert status == 200
 
 

@@ -6,8 +6,16 @@ import base64
 
 import pytest
 
-from generator.play.seal import (ENV_VAR, KeyConfigError, SealError, dev_key, parse_key,
-                                 referee_key, seal, unseal)
+from generator.play.protocol.seal import (
+    ENV_VAR,
+    KeyConfigError,
+    SealError,
+    dev_key,
+    parse_key,
+    referee_key,
+    seal,
+    unseal,
+)
 
 KEY = bytes(range(32))
 
@@ -24,10 +32,17 @@ def test_an_explicit_nonce_is_reproducible() -> None:
         seal(b"x", KEY, bytes(8))
 
 
-@pytest.mark.parametrize("token,code", [
-    (None, "state_malformed"), (17, "state_malformed"), ("", "state_malformed"),
-    ("a b", "state_malformed"), ("AAAA", "state_malformed"), ("Ag" + "A" * 50, "state_version"),
-])
+@pytest.mark.parametrize(
+    "token,code",
+    [
+        (None, "state_malformed"),
+        (17, "state_malformed"),
+        ("", "state_malformed"),
+        ("a b", "state_malformed"),
+        ("AAAA", "state_malformed"),
+        ("Ag" + "A" * 50, "state_version"),
+    ],
+)
 def test_malformed_tokens(token, code: str) -> None:
     with pytest.raises(SealError) as err:
         unseal(token, KEY)

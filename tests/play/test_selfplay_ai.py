@@ -14,17 +14,34 @@ from test_ai_pool import real_pool, synthetic_pool
 
 from generator.play.ai import make_ai
 from generator.play.ai.match import play_match
-from generator.play.ai.narrate import Narrator, public_names
 from generator.play.ai.observe import HIDDEN, observe
-from generator.play.api import redact, view
-from generator.play.decks import build_deck
-from generator.play.state import GameState
+from generator.play.decks.ladder_decks import build_deck
+from generator.play.engine.api import redact, view
+from generator.play.engine.state import GameState
+from generator.play.protocol.narration import Narrator, public_names
 
 POOL = synthetic_pool()
 # Events that move a card between areas in the open: naming it is the rules, not a leak.
-PUBLIC_MOVES = {"return_to_hand", "return_to_deck", "trash_to_hand", "reveal_to_hand", "to_hand",
-                "reveal", "play", "event", "counter", "trigger", "life_trashed", "discard", "ko",
-                "trash", "trigger_trashed", "trash_to_deck", "life_to_trash", "deck_to_trash"}
+PUBLIC_MOVES = {
+    "return_to_hand",
+    "return_to_deck",
+    "trash_to_hand",
+    "reveal_to_hand",
+    "to_hand",
+    "reveal",
+    "play",
+    "event",
+    "counter",
+    "trigger",
+    "life_trashed",
+    "discard",
+    "ko",
+    "trash",
+    "trigger_trashed",
+    "trash_to_deck",
+    "life_to_trash",
+    "deck_to_trash",
+}
 _SHOWN = re.compile(r'"iid": (\d+), "card": "')
 
 
@@ -33,8 +50,12 @@ def _shown(node: Any) -> set[int]:
 
 
 def _instances(state: GameState) -> list[tuple[int, int]]:
-    out = [(p, c.iid) for p, ps in enumerate(state.players)
-           for z in (ps.field(), ps.hand, ps.deck, ps.life, ps.trash) for c in z]
+    out = [
+        (p, c.iid)
+        for p, ps in enumerate(state.players)
+        for z in (ps.field(), ps.hand, ps.deck, ps.life, ps.trash)
+        for c in z
+    ]
     if state.battle is not None and state.battle.revealed is not None:
         out.append((1 - state.active, state.battle.revealed.iid))
     return out
@@ -67,13 +88,11 @@ def check(state: GameState, events: list, legal: list) -> None:
         obs = observe(state, v)
         opp = obs.state.players[1 - v]
         offered = set(state.prompt.options) if state.prompt and state.prompt.player == v else set()
-        assert all(c.card == HIDDEN for c in (*opp.hand, *opp.deck, *opp.life)
-                   if c.iid not in offered)
+        assert all(c.card == HIDDEN for c in (*opp.hand, *opp.deck, *opp.life) if c.iid not in offered)
 
 
 def _match(pool, levels: tuple[int, int], seed: int) -> GameState:
-    decks = (build_deck(pool, seed, level=levels[0]).deck(),
-             build_deck(pool, seed + 1000, level=levels[1]).deck())
+    decks = (build_deck(pool, seed, level=levels[0]).deck(), build_deck(pool, seed + 1000, level=levels[1]).deck())
     record = play_match(pool, decks, [make_ai(lvl, pool) for lvl in levels], seed, on_move=check)
     return record.state
 
@@ -83,8 +102,7 @@ def test_self_play_keeps_invariants(levels: tuple[int, int]) -> None:
     reasons = set()
     for seed in range(6):
         reasons.add(_match(POOL, levels, seed).result.reason)
-    assert reasons <= {"damage at 0 Life", "no cards in deck",
-                       "damage at 0 Life and no cards in deck"}
+    assert reasons <= {"damage at 0 Life", "no cards in deck", "damage at 0 Life and no cards in deck"}
 
 
 @pytest.mark.parametrize("levels", [(3, 2), (4, 3)])
@@ -114,8 +132,7 @@ def _life_checks():  # a [Trigger] shows only when its owner activates it (10-1-
     for seed in range(12):
         deck = build_deck(POOL, seed).deck()
         record = play_match(POOL, (deck, deck), [make_ai(1, POOL), make_ai(1, POOL)], seed)
-        found += [(list(p.events), e.player) for p in record.plies for e in p.events
-                  if e.kind == "life_check"]
+        found += [(list(p.events), e.player) for p in record.plies for e in p.events if e.kind == "life_check"]
     return found
 
 

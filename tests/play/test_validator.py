@@ -8,24 +8,55 @@ from pathlib import Path
 
 import orjson
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.deck_request import MAX_BODY_BYTES, BadRequest, DeckRequest, parse_request
-from generator.play.rules_data import RulesData, load_rules
-from generator.play.validator import normalise_ref, validate_deck
+from generator.play.decks.request import MAX_BODY_BYTES, BadRequest, DeckRequest, parse_request
+from generator.play.decks.rules import RulesData, load_rules
+from generator.play.decks.validator import normalise_ref, validate_deck
 
 CATALOG = Path(__file__).resolve().parents[2] / "state" / "catalog.duckdb"
-SERVER_DAY = date(2026, 5, 1)           # after rotation; cases that need another day say so
+SERVER_DAY = date(2026, 5, 1)  # after rotation; cases that need another day say so
 
-RED_LEADER = "OP07-001"                 # Monkey.D.Dragon, Red, block 2
-RED_DECK = [c for c in ("OP06-005", "OP06-008", "OP07-007", "OP08-009", "OP08-011", "OP10-013",
-                        "OP10-014", "OP09-006", "OP09-016", "OP08-003", "OP10-012", "ST21-007")
-            for _ in range(4)] + ["EB01-010"] * 2
-BLACK_LEADER = "ST14-001"               # Monkey.D.Luffy, Black, block 2
-BLACK_DECK = [c for c in ("OP06-094", "OP07-089", "OP08-078", "OP08-089", "OP09-082", "OP09-094",
-                          "OP10-084", "OP10-089", "ST14-005", "ST14-010", "ST14-013", "OP06-087")
-              for _ in range(4)] + ["OP07-084"] * 2
+RED_LEADER = "OP07-001"  # Monkey.D.Dragon, Red, block 2
+RED_DECK = [
+    c
+    for c in (
+        "OP06-005",
+        "OP06-008",
+        "OP07-007",
+        "OP08-009",
+        "OP08-011",
+        "OP10-013",
+        "OP10-014",
+        "OP09-006",
+        "OP09-016",
+        "OP08-003",
+        "OP10-012",
+        "ST21-007",
+    )
+    for _ in range(4)
+] + ["EB01-010"] * 2
+BLACK_LEADER = "ST14-001"  # Monkey.D.Luffy, Black, block 2
+BLACK_DECK = [
+    c
+    for c in (
+        "OP06-094",
+        "OP07-089",
+        "OP08-078",
+        "OP08-089",
+        "OP09-082",
+        "OP09-094",
+        "OP10-084",
+        "OP10-089",
+        "ST14-005",
+        "ST14-010",
+        "ST14-013",
+        "OP06-087",
+    )
+    for _ in range(4)
+] + ["OP07-084"] * 2
 
 
 def swap(deck: list[str], *new: str) -> list[str]:
@@ -61,50 +92,122 @@ CASES = [
     # id, leader, deck, format, day, violation codes, warning codes
     ("legal-standard", RED_LEADER, RED_DECK, "standard", SERVER_DAY, set(), set()),
     ("49-cards", RED_LEADER, RED_DECK[:-1], "standard", SERVER_DAY, {"deck_size"}, set()),
-    ("51-cards", RED_LEADER, RED_DECK + ["OP06-005"], "standard", SERVER_DAY,
-     {"deck_size", "copy_limit"}, set()),
+    ("51-cards", RED_LEADER, RED_DECK + ["OP06-005"], "standard", SERVER_DAY, {"deck_size", "copy_limit"}, set()),
     ("leader-unknown", "OP99-999", RED_DECK, "standard", SERVER_DAY, {"leader_unknown"}, set()),
     ("leader-is-a-character", "OP07-007", RED_DECK, "standard", SERVER_DAY, {"leader_not_a_leader"}, set()),
-    ("off-colour", RED_LEADER, swap(RED_DECK, "OP09-038"), "standard", SERVER_DAY,
-     {"colour_mismatch"}, set()),
+    ("off-colour", RED_LEADER, swap(RED_DECK, "OP09-038"), "standard", SERVER_DAY, {"colour_mismatch"}, set()),
     ("five-copies", RED_LEADER, swap(RED_DECK, "OP07-007"), "standard", SERVER_DAY, {"copy_limit"}, set()),
-    ("alt-arts-count-together", RED_LEADER, swap(RED_DECK, "ST21-007_p1"), "standard", SERVER_DAY,
-     {"copy_limit"}, set()),
-    ("sku-counts-with-card-id", RED_LEADER, swap(RED_DECK, "op-st21-007-en-p1"), "standard", SERVER_DAY,
-     {"copy_limit"}, set()),
+    (
+        "alt-arts-count-together",
+        RED_LEADER,
+        swap(RED_DECK, "ST21-007_p1"),
+        "standard",
+        SERVER_DAY,
+        {"copy_limit"},
+        set(),
+    ),
+    (
+        "sku-counts-with-card-id",
+        RED_LEADER,
+        swap(RED_DECK, "op-st21-007-en-p1"),
+        "standard",
+        SERVER_DAY,
+        {"copy_limit"},
+        set(),
+    ),
     ("unknown-card", RED_LEADER, swap(RED_DECK, "OP99-001"), "standard", SERVER_DAY, {"unknown_card"}, set()),
-    ("leader-in-main-deck", RED_LEADER, swap(RED_DECK, "OP07-001"), "standard", SERVER_DAY,
-     {"leader_in_main_deck"}, set()),
-    ("don-in-main-deck", RED_LEADER, swap(RED_DECK, "DON!!"), "standard", SERVER_DAY,
-     {"don_in_main_deck"}, set()),
-    ("banned-after-2025-04-01", BLACK_LEADER, swap(BLACK_DECK, "OP06-086"), "legacy", date(2025, 4, 1),
-     {"banned"}, set()),
-    ("not-yet-banned-2025-03-31", BLACK_LEADER, swap(BLACK_DECK, "OP06-086"), "legacy", date(2025, 3, 31),
-     set(), set()),
+    (
+        "leader-in-main-deck",
+        RED_LEADER,
+        swap(RED_DECK, "OP07-001"),
+        "standard",
+        SERVER_DAY,
+        {"leader_in_main_deck"},
+        set(),
+    ),
+    ("don-in-main-deck", RED_LEADER, swap(RED_DECK, "DON!!"), "standard", SERVER_DAY, {"don_in_main_deck"}, set()),
+    (
+        "banned-after-2025-04-01",
+        BLACK_LEADER,
+        swap(BLACK_DECK, "OP06-086"),
+        "legacy",
+        date(2025, 4, 1),
+        {"banned"},
+        set(),
+    ),
+    (
+        "not-yet-banned-2025-03-31",
+        BLACK_LEADER,
+        swap(BLACK_DECK, "OP06-086"),
+        "legacy",
+        date(2025, 3, 31),
+        set(),
+        set(),
+    ),
     ("banned-leader", "OP05-041", BLACK_DECK, "legacy", SERVER_DAY, {"banned"}, set()),
-    ("block-1-before-rotation", RED_LEADER, swap(RED_DECK, "OP01-025"), "standard", date(2026, 3, 31),
-     set(), {"rotation_pending"}),
-    ("block-1-on-rotation-day", RED_LEADER, swap(RED_DECK, "OP01-025"), "standard", date(2026, 4, 1),
-     {"rotated_out"}, set()),
+    (
+        "block-1-before-rotation",
+        RED_LEADER,
+        swap(RED_DECK, "OP01-025"),
+        "standard",
+        date(2026, 3, 31),
+        set(),
+        {"rotation_pending"},
+    ),
+    (
+        "block-1-on-rotation-day",
+        RED_LEADER,
+        swap(RED_DECK, "OP01-025"),
+        "standard",
+        date(2026, 4, 1),
+        {"rotated_out"},
+        set(),
+    ),
     ("block-1-in-legacy", RED_LEADER, swap(RED_DECK, "OP01-025"), "legacy", SERVER_DAY, set(), set()),
     ("block-1-leader", "ST01-001", RED_DECK, "standard", SERVER_DAY, {"rotated_out"}, set()),
     ("op05-block-override", RED_LEADER, swap(RED_DECK, "OP05-003"), "standard", SERVER_DAY, set(), set()),
-    ("sealed-35-cards-6-copies", RED_LEADER, RED_DECK[:29] + ["OP07-007"] * 6, "limited_sealed", SERVER_DAY,
-     set(), set()),
+    (
+        "sealed-35-cards-6-copies",
+        RED_LEADER,
+        RED_DECK[:29] + ["OP07-007"] * 6,
+        "limited_sealed",
+        SERVER_DAY,
+        set(),
+        set(),
+    ),
     ("sealed-29-cards", RED_LEADER, RED_DECK[:29], "limited_sealed", SERVER_DAY, {"deck_size"}, set()),
-    ("sealed-keeps-colour-rule", RED_LEADER, RED_DECK[:34] + ["OP09-038"], "limited_sealed", SERVER_DAY,
-     {"colour_mismatch"}, set()),
-    ("several-at-once", "OP05-041",
-     RED_DECK[:45] + ["OP06-086", "DON!!", "OP99-001", "OP07-001", "OP01-025", "op-op06-005-en"],
-     "standard", SERVER_DAY,
-     {"deck_size", "unknown_card", "don_in_main_deck", "leader_in_main_deck", "copy_limit",
-      "colour_mismatch", "banned", "rotated_out"}, set()),
+    (
+        "sealed-keeps-colour-rule",
+        RED_LEADER,
+        RED_DECK[:34] + ["OP09-038"],
+        "limited_sealed",
+        SERVER_DAY,
+        {"colour_mismatch"},
+        set(),
+    ),
+    (
+        "several-at-once",
+        "OP05-041",
+        RED_DECK[:45] + ["OP06-086", "DON!!", "OP99-001", "OP07-001", "OP01-025", "op-op06-005-en"],
+        "standard",
+        SERVER_DAY,
+        {
+            "deck_size",
+            "unknown_card",
+            "don_in_main_deck",
+            "leader_in_main_deck",
+            "copy_limit",
+            "colour_mismatch",
+            "banned",
+            "rotated_out",
+        },
+        set(),
+    ),
 ]
 
 
 @pytest.mark.real_data
-@pytest.mark.parametrize("name, leader, deck, fmt, day, violations, warnings", CASES,
-                         ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("name, leader, deck, fmt, day, violations, warnings", CASES, ids=[c[0] for c in CASES])
 def test_real_decks(real_cards, rules, name, leader, deck, fmt, day, violations, warnings):
     result = check(real_cards, rules, leader, deck, fmt, day)
     assert {v.code for v in result.violations} == violations
@@ -142,10 +245,8 @@ def test_leader_and_cards_as_skus(real_cards, rules):
 @pytest.mark.real_data
 def test_construction_effects_match_the_card_texts(real_cards, rules):
     """Every card whose English text changes deck construction is in the data, and nothing else."""
-    phrases = ("you may have any number of this card in your deck", "you cannot include",
-               "you can only include")
-    found = {c.card_id for c in real_cards.values()
-             if any(p in (c.effect or "") for p in phrases)}
+    phrases = ("you may have any number of this card in your deck", "you cannot include", "you can only include")
+    found = {c.card_id for c in real_cards.values() if any(p in (c.effect or "") for p in phrases)}
     assert found == {e.card_id for e in rules.construction_effects}
 
 
@@ -158,11 +259,25 @@ def test_block_overrides_fix_only_cards_the_upstream_calls_block_1(real_cards, r
 
 # ------------------------------------------------------------------------------- synthetic cards
 
+
 def card(card_id, category="Character", colors=("Red",), cost=1, types=(), block=3) -> OnePieceCard:
-    return OnePieceCard(card_id=card_id, name=card_id, category=category, colors=tuple(colors),
-                        cost=None if category == "Leader" else cost, power=1000, counter=None,
-                        life=5 if category == "Leader" else None, attributes=(), types=tuple(types),
-                        effect=None, trigger=None, block=block, rarity="C", skus=())
+    return OnePieceCard(
+        card_id=card_id,
+        name=card_id,
+        category=category,
+        colors=tuple(colors),
+        cost=None if category == "Leader" else cost,
+        power=1000,
+        counter=None,
+        life=5 if category == "Leader" else None,
+        attributes=(),
+        types=tuple(types),
+        effect=None,
+        trigger=None,
+        block=block,
+        rarity="C",
+        skus=(),
+    )
 
 
 def pool(*extra: OnePieceCard) -> dict[str, OnePieceCard]:
@@ -170,13 +285,15 @@ def pool(*extra: OnePieceCard) -> dict[str, OnePieceCard]:
     return {c.card_id: c for c in cards + list(extra)}
 
 
-FILLER = [f"TS01-{n:03}" for n in range(2, 14) for _ in range(4)]      # 48 legal red cards
+FILLER = [f"TS01-{n:03}" for n in range(2, 14) for _ in range(4)]  # 48 legal red cards
 
 
 def with_ban(rules: RulesData, card_id: str, status: str) -> RulesData:
     data = rules.model_dump()
-    data["bans"] = [*data["bans"], {"card_id": card_id, "status": status, "effective": date(2026, 1, 1),
-                                    "source": "test"}]
+    data["bans"] = [
+        *data["bans"],
+        {"card_id": card_id, "status": status, "effective": date(2026, 1, 1), "source": "test"},
+    ]
     return RulesData.model_validate(data)
 
 
@@ -211,38 +328,44 @@ def test_unknown_block_warns_after_rotation(rules):
 
 
 def test_card_text_lifts_the_copy_limit(rules):
-    pacifista = card("OP01-075")             # "any number of this card" per deck_rules.yaml
+    pacifista = card("OP01-075")  # "any number of this card" per deck_rules.yaml
     result = check(pool(pacifista), rules, "TS01-001", FILLER[:40] + ["OP01-075"] * 10, fmt="legacy")
     assert result.valid, result.violations
 
 
-@pytest.mark.parametrize("leader_id, bad_card, code_card", [
-    ("OP12-001", card("TS01-020", cost=5), "TS01-020"),                    # no cost 5 or more
-    ("OP13-079", card("TS01-020", category="Event", cost=2), "TS01-020"),   # no Event of cost 2+
-    ("P-117", card("TS01-020", types=("Navy",)), "TS01-020"),               # {East Blue} only
-])
+@pytest.mark.parametrize(
+    "leader_id, bad_card, code_card",
+    [
+        ("OP12-001", card("TS01-020", cost=5), "TS01-020"),  # no cost 5 or more
+        ("OP13-079", card("TS01-020", category="Event", cost=2), "TS01-020"),  # no Event of cost 2+
+        ("P-117", card("TS01-020", types=("Navy",)), "TS01-020"),  # {East Blue} only
+    ],
+)
 def test_leader_text_restricts_the_deck(rules, leader_id, bad_card, code_card):
     leader = card(leader_id, "Leader", ("Red",))
-    east_blue = {c: card(c, types=("East Blue",)) for c in pool()}          # so P-117 passes the filler
+    east_blue = {c: card(c, types=("East Blue",)) for c in pool()}  # so P-117 passes the filler
     cards = {**east_blue, leader_id: leader, bad_card.card_id: bad_card}
     result = check(cards, rules, leader_id, FILLER + [bad_card.card_id] * 2, fmt="legacy")
     assert [(v.code, v.card_ids) for v in result.violations] == [("leader_deck_restriction", (code_card,))]
 
 
-@pytest.mark.parametrize("ref, expected", [
-    ("OP01-001", ("OP01-001", "card_id")),
-    ("op01-001", ("OP01-001", "card_id")),
-    ("OP01-001_p1", ("OP01-001", "alternate_art")),
-    ("OP05-067_r1", ("OP05-067", "alternate_art")),
-    ("P-001", ("P-001", "card_id")),
-    ("op-op01-001-en", ("OP01-001", "sku")),
-    ("op-op01-001-ja-p1", ("OP01-001", "sku")),
-    ("op-p-001-en", ("P-001", "sku")),
-    ("ptcg-base1-4-en", ("ptcg-base1-4-en", "unrecognised")),
-    ("DON!!", ("DON!!", "don")),
-    ("don", ("DON!!", "don")),
-    ("Roronoa Zoro", ("Roronoa Zoro", "unrecognised")),
-])
+@pytest.mark.parametrize(
+    "ref, expected",
+    [
+        ("OP01-001", ("OP01-001", "card_id")),
+        ("op01-001", ("OP01-001", "card_id")),
+        ("OP01-001_p1", ("OP01-001", "alternate_art")),
+        ("OP05-067_r1", ("OP05-067", "alternate_art")),
+        ("P-001", ("P-001", "card_id")),
+        ("op-op01-001-en", ("OP01-001", "sku")),
+        ("op-op01-001-ja-p1", ("OP01-001", "sku")),
+        ("op-p-001-en", ("P-001", "sku")),
+        ("ptcg-base1-4-en", ("ptcg-base1-4-en", "unrecognised")),
+        ("DON!!", ("DON!!", "don")),
+        ("don", ("DON!!", "don")),
+        ("Roronoa Zoro", ("Roronoa Zoro", "unrecognised")),
+    ],
+)
 def test_reference_forms(ref, expected):
     assert normalise_ref(ref) == expected
 
@@ -257,29 +380,32 @@ def body(**changes) -> bytes:
     return orjson.dumps({k: v for k, v in document.items() if v is not ...})
 
 
-@pytest.mark.parametrize("raw, code", [
-    (b"{", "not_json"),
-    (b"", "not_json"),
-    (b"\xef\xbb\xbf" + body(), "not_json"),
-    (b'{"leader_id": "OP07-001\xff"}', "not_utf8"),
-    (b'"OP07-001"', "not_an_object"),
-    (b"[]", "not_an_object"),
-    (body(leader_id=...), "missing_member"),
-    (body(main_deck_card_ids=...), "missing_member"),
-    (body(format=...), "missing_member"),
-    (body(leader_id=7), "wrong_type"),
-    (body(main_deck_card_ids="OP07-007"), "wrong_type"),
-    (body(main_deck_card_ids=[7]), "wrong_type"),
-    (body(main_deck_card_ids={"OP07-007": 4}), "wrong_type"),
-    (body(format="modern"), "unknown_format"),
-    (body(format=None), "unknown_format"),
-    (body(notes="hi"), "unknown_member"),
-    (body(date="2026-02-30"), "bad_date"),
-    (body(date="01/04/2026"), "bad_date"),
-    (body(date="2026-04-01T00:00:00Z"), "bad_date"),
-    (body(date=20260401), "bad_date"),
-    (b" " * (MAX_BODY_BYTES + 1), "body_too_large"),
-])
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        (b"{", "not_json"),
+        (b"", "not_json"),
+        (b"\xef\xbb\xbf" + body(), "not_json"),
+        (b'{"leader_id": "OP07-001\xff"}', "not_utf8"),
+        (b'"OP07-001"', "not_an_object"),
+        (b"[]", "not_an_object"),
+        (body(leader_id=...), "missing_member"),
+        (body(main_deck_card_ids=...), "missing_member"),
+        (body(format=...), "missing_member"),
+        (body(leader_id=7), "wrong_type"),
+        (body(main_deck_card_ids="OP07-007"), "wrong_type"),
+        (body(main_deck_card_ids=[7]), "wrong_type"),
+        (body(main_deck_card_ids={"OP07-007": 4}), "wrong_type"),
+        (body(format="modern"), "unknown_format"),
+        (body(format=None), "unknown_format"),
+        (body(notes="hi"), "unknown_member"),
+        (body(date="2026-02-30"), "bad_date"),
+        (body(date="01/04/2026"), "bad_date"),
+        (body(date="2026-04-01T00:00:00Z"), "bad_date"),
+        (body(date=20260401), "bad_date"),
+        (b" " * (MAX_BODY_BYTES + 1), "body_too_large"),
+    ],
+)
 def test_bad_bodies(raw, code):
     with pytest.raises(BadRequest) as caught:
         parse_request(raw)
@@ -295,13 +421,21 @@ def test_good_body_and_the_size_limit_is_inclusive():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.one_of(st.binary(max_size=200),
-                 st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1)
-                              | st.text(max_size=12),
-                              lambda inner: st.lists(inner, max_size=4)
-                              | st.dictionaries(st.sampled_from(["leader_id", "main_deck_card_ids",
-                                                                 "format", "date", "x"]), inner, max_size=5),
-                              max_leaves=12).map(orjson.dumps)))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.recursive(
+            st.none() | st.booleans() | st.integers(-(2**63), 2**63 - 1) | st.text(max_size=12),
+            lambda inner: (
+                st.lists(inner, max_size=4)
+                | st.dictionaries(
+                    st.sampled_from(["leader_id", "main_deck_card_ids", "format", "date", "x"]), inner, max_size=5
+                )
+            ),
+            max_leaves=12,
+        ).map(orjson.dumps),
+    )
+)
 def test_any_body_is_a_request_or_a_bad_request(raw):
     try:
         parse_request(raw)

@@ -3,7 +3,7 @@ referee run would reproduce"): the game examples through the real engine, the de
 through the deck validator.
 
 The expectations are the tutorial's own (``content/play/tutorial.yaml``), the results the engine's;
-``generator.play.replay`` only translates between a partial snapshot and an engine state. Each
+``tests/play/replay.py`` (the ``replay`` fixture) only translates between a partial snapshot and an engine state. Each
 example is one test case, named by its id.
 """
 
@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.play.content import load_play_content
-from generator.play.replay import replay
-from generator.play.rules_data import load_rules
-
-from test_content import real_cards  # noqa: F401  (fixture: the real cards of the catalog)
+from generator.play.decks.rules import load_rules
+from generator.play.rulebook.models import load_play_content
 
 EXAMPLES = [e for s in load_play_content().tutorial.sections for e in s.worked_examples]
 
@@ -26,13 +23,12 @@ def rules():
 
 
 def test_game_and_deck_examples_legal_and_refused_are_all_here():
-    assert {(e.state_before.kind, e.legal) for e in EXAMPLES} == {
-        ("game", True), ("game", False), ("deck", True)}
+    assert {(e.state_before.kind, e.legal) for e in EXAMPLES} == {("game", True), ("game", False), ("deck", True)}
 
 
 @pytest.mark.real_data
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda e: e.id)
-def test_the_engine_reproduces_the_worked_example(example, real_cards, rules):  # noqa: F811
+def test_the_engine_reproduces_the_worked_example(example, real_cards, rules, replay):
     run = replay(example, real_cards, rules)
     assert run.start == run.before, "the engine was not set up as state_before says"
     if example.legal:

@@ -23,7 +23,7 @@ import rfc8785
 
 from generator.envelope import etag, iso
 from generator.identity import identity
-from generator.play.seal import dev_key
+from generator.play.protocol.seal import dev_key
 from generator.site import load_site
 from generator.surfaces.families import surfaces
 from generator.surfaces.registry import Context, Request, Surface, match

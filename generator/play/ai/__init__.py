@@ -12,7 +12,7 @@ from the game seed and move). No level ever concedes.
 
 Modules: ``observe`` (what a player may know; guessing the rest), ``evaluate`` (the evaluation
 function), ``sim`` (rules of thumb and playing a guessed state forward), ``basic`` (L0, L1),
-``greedy`` (L2), ``planner`` (L3), ``mcts`` (L4), ``match`` (running AIs), ``narrate`` (the
+``greedy`` (L2), ``planner`` (L3), ``mcts`` (L4), ``match`` (running AIs); ``generator.play.protocol.narration`` (the
 narrated log, from redacted events only).
 """
 
@@ -29,13 +29,13 @@ LEVELS = (0, 1, 2, 3, 4)
 DESCRIPTIONS = {
     0: "random legal moves",
     1: "scripted aggressor: biggest Characters, DON!! to attackers, attacks the Leader, counters "
-       "only to survive a lethal hit",
+    "only to survive a lethal hit",
     2: "best single move by an evaluation function (Life, board power, hand, DON!!)",
     3: "searches its whole turn (beam search over plays and DON!!-then-attack moves) against a "
-       "simulated defence, on a guess of the cards it cannot see",
+    "simulated defence, on a guess of the cards it cannot see",
     4: "determinised Monte Carlo search: turn plans scored over several guesses of the hidden "
-       "cards against a defender who weighs its options, a bandit over the best plans with "
-       "playouts of the opponent's reply, defence judged through the rest of the opponent's turn",
+    "cards against a defender who weighs its options, a bandit over the best plans with "
+    "playouts of the opponent's reply, defence judged through the rest of the opponent's turn",
 }
 
 __all__ = ["DESCRIPTIONS", "LEVELS", "Observation", "make_ai", "observe"]
@@ -53,7 +53,9 @@ def make_ai(level: int, cards: Mapping[str, OnePieceCard], priors: Priors | None
     if level == 2:
         return Greedy(priors)
     from generator.play.ai.planner import Planner
+
     if level == 3:
         return Planner(priors)
     from generator.play.ai.mcts import MonteCarlo
+
     return MonteCarlo(priors)

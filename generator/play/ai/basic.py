@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from generator.play.ai.observe import Observation
 from generator.play.ai.sim import reflex
-from generator.play.state import Action, GameState
-from generator.play.stats import power
+from generator.play.engine.state import Action, GameState
+from generator.play.engine.stats import power
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ def aggressor_move(state: GameState, p: int, legal: Sequence[Action]) -> str:
     opp_leader = state.players[1 - p].leader.iid
     attacks = [a for a in legal if a.kind == "attack" and a.target == opp_leader]
     if attacks:
-        return max(attacks, key=lambda a: (a.preview.attacker_power if a.preview else 0)).id
+        return max(attacks, key=lambda a: a.preview.attacker_power if a.preview else 0).id
     return "end" if any(a.id == "end" for a in legal) else legal[0].id
 
 

@@ -23,24 +23,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.play import battle
-from generator.play.state import CardInstance, GameState
-from generator.play.stats import keywords, power
+from generator.play.engine import battle
+from generator.play.engine.state import CardInstance, GameState
+from generator.play.engine.stats import keywords, power
 
 WIN = 1000.0
 
 
 @dataclass(frozen=True)
 class Weights:
-    life: tuple[float, ...] = (0.0, 4.0, 7.0, 9.5, 11.5, 13.0, 14.2, 15.2)   # 0..7 Life cards
-    hand: tuple[float, ...] = (1.0,)          # value of the n-th card in hand (last repeats)
+    life: tuple[float, ...] = (0.0, 4.0, 7.0, 9.5, 11.5, 13.0, 14.2, 15.2)  # 0..7 Life cards
+    hand: tuple[float, ...] = (1.0,)  # value of the n-th card in hand (last repeats)
     counter_per_1000: float = 0.35
     counter_cap: int = 99_000
     body_base: float = 0.6
     body_power: float = 0.45
-    keyword: tuple[tuple[str, float], ...] = (("Blocker", 0.6), ("Double Attack", 0.8),
-                                              ("Banish", 0.3), ("Unblockable", 0.5))
-    exposed: float = 0.0           # share of a rested Character's value at risk
+    keyword: tuple[tuple[str, float], ...] = (
+        ("Blocker", 0.6),
+        ("Double Attack", 0.8),
+        ("Banish", 0.3),
+        ("Unblockable", 0.5),
+    )
+    exposed: float = 0.0  # share of a rested Character's value at risk
     stage: float = 0.8
     don: float = 0.45
     threat_base: float = 0.9
@@ -65,8 +69,7 @@ def body(state: GameState, owner: int, c: CardInstance, w: Weights = DEFAULT) ->
     plus a base value for the body and its keywords."""
     pw = power(state, owner, c) - (1000 * c.don if owner == state.active else 0)
     kws = keywords(state, owner, c)
-    return w.body_base + w.body_power * max(0, pw) / 1000 + sum(
-        v for k, v in w.keyword if k in kws)
+    return w.body_base + w.body_power * max(0, pw) / 1000 + sum(v for k, v in w.keyword if k in kws)
 
 
 def _side(state: GameState, q: int, w: Weights) -> float:
@@ -85,8 +88,7 @@ def _side(state: GameState, q: int, w: Weights) -> float:
 
 def _counters(state: GameState, q: int, w: Weights) -> float:
     ps = state.players[q]
-    total = sum(state.cards[c.card].counter or 0 for c in ps.hand
-                if state.cards[c.card].category == "Character")
+    total = sum(state.cards[c.card].counter or 0 for c in ps.hand if state.cards[c.card].category == "Character")
     return w.counter_per_1000 * min(total, w.counter_cap) / 1000
 
 
@@ -99,8 +101,7 @@ def threat(state: GameState, p: int, w: Weights = DEFAULT) -> float:
     ps = state.players[p]
     out = 0.0
     for c in (ps.leader, *ps.characters):
-        if not battle.can_attack(state, p, c) or opp.leader not in battle.attack_targets(
-                state, p, c):
+        if not battle.can_attack(state, p, c) or opp.leader not in battle.attack_targets(state, p, c):
             continue
         over = power(state, p, c) - target
         if over >= 0:
@@ -115,5 +116,4 @@ def evaluate(state: GameState, p: int, w: Weights = DEFAULT) -> float:
             return WIN
         return -WIN if state.result.winner == 1 - p else -WIN / 2
     q = 1 - p
-    return (_side(state, p, w) - _side(state, q, w) + _counters(state, p, w)
-            + threat(state, p, w) - threat(state, q, w))
+    return _side(state, p, w) - _side(state, q, w) + _counters(state, p, w) + threat(state, p, w) - threat(state, q, w)

@@ -21,10 +21,9 @@ from dataclasses import dataclass
 
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate, threat
 from generator.play.ai.observe import Observation, Priors, determinise
-from generator.play.ai.sim import (after, battle_numbers, cheapest_defence, distinct, keep_hand,
-                                   reflex, trusted)
-from generator.play.api import legal_actions
-from generator.play.state import Action, GameState
+from generator.play.ai.sim import after, battle_numbers, cheapest_defence, distinct, keep_hand, reflex, trusted
+from generator.play.engine.api import legal_actions
+from generator.play.engine.state import Action, GameState
 
 Plan = Callable[[GameState, Sequence[Action]], str]
 BATTLE_LIMIT = 60
@@ -40,6 +39,7 @@ def _blocking(iid: int) -> Plan:
     def plan(state: GameState, legal: Sequence[Action]) -> str:
         ids = {a.id for a in legal}
         return f"block:{iid}" if f"block:{iid}" in ids else _decline(state, legal)
+
     return plan
 
 
@@ -86,8 +86,7 @@ def defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEF
     return best
 
 
-def judge(world: GameState, me: int, candidates: Sequence[Action],
-          w: Weights = DEFAULT) -> list[tuple[float, str]]:
+def judge(world: GameState, me: int, candidates: Sequence[Action], w: Weights = DEFAULT) -> list[tuple[float, str]]:
     """Every candidate's value for ``me`` once it has played out; ending the turn is the
     position now without the unused attacks."""
     out = []
@@ -108,16 +107,14 @@ def react(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAU
     in_battle = world.battle is not None and world.battle.step in ("block", "counter")
     if world.prompt is None and in_battle:
         return defence(world, me, legal, w)
-    scored = [(evaluate(nxt, me, w), a.id) for a in distinct(world, legal)
-              if (nxt := after(world, a.id)) is not None]
+    scored = [(evaluate(nxt, me, w), a.id) for a in distinct(world, legal) if (nxt := after(world, a.id)) is not None]
     if not scored:
         return reflex(world, legal) or legal[0].id
     return max(scored, key=lambda x: x[0])[1]
 
 
 def is_free(state: GameState, me: int) -> bool:
-    return (state.prompt is None and state.battle is None and state.phase == "main"
-            and state.waiting_for == me)
+    return state.prompt is None and state.battle is None and state.phase == "main" and state.waiting_for == me
 
 
 @dataclass(frozen=True)

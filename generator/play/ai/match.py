@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai.observe import observe
-from generator.play.api import Deck, apply, legal_actions, new_game
-from generator.play.state import Action, Event, GameState
+from generator.play.engine.api import Deck, apply, legal_actions, new_game
+from generator.play.engine.state import Action, Event, GameState
 
 MAX_MOVES = 5000
 
@@ -25,8 +25,7 @@ def decision_rng(seed: int, ply: int) -> random.Random:
     return random.Random(f"cardpantry-ai:{seed}:{ply}")
 
 
-def ai_move(policy, state: GameState, seed: int, ply: int,
-            legal: Sequence[Action] | None = None) -> str:
+def ai_move(policy, state: GameState, seed: int, ply: int, legal: Sequence[Action] | None = None) -> str:
     """The move of ``policy`` for the player the state waits for, from that player's view."""
     p = state.waiting_for
     assert p is not None, "the game is over"
@@ -59,10 +58,15 @@ class MatchRecord:
         return self.state.result.winner if self.state.result else None
 
 
-def play_match(cards: Mapping[str, OnePieceCard], decks: tuple[Deck, Deck], policies: Sequence,
-               seed: int, first: int | None = None,
-               on_move: Callable[[GameState, list[Event], list[Action]], None] | None = None,
-               max_moves: int = MAX_MOVES) -> MatchRecord:
+def play_match(
+    cards: Mapping[str, OnePieceCard],
+    decks: tuple[Deck, Deck],
+    policies: Sequence,
+    seed: int,
+    first: int | None = None,
+    on_move: Callable[[GameState, list[Event], list[Action]], None] | None = None,
+    max_moves: int = MAX_MOVES,
+) -> MatchRecord:
     """Player ``i`` uses ``policies[i]``. ``on_move(state, events, legal)`` sees every new state
     (tests check invariants there). A game that has not ended after ``max_moves`` raises."""
     state = new_game(cards, decks[0], decks[1], seed=seed, first=first)
@@ -74,8 +78,7 @@ def play_match(cards: Mapping[str, OnePieceCard], decks: tuple[Deck, Deck], poli
         kind = next(a.kind for a in legal if a.id == choice)
         turn = state.turn
         state, events = apply(state, choice)
-        plies.append(Ply(ply=len(plies), player=p, action=choice, kind=kind, turn=turn,
-                         events=tuple(events)))
+        plies.append(Ply(ply=len(plies), player=p, action=choice, kind=kind, turn=turn, events=tuple(events)))
         legal = legal_actions(state)
         if on_move is not None:
             on_move(state, events, legal)

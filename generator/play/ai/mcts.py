@@ -49,17 +49,16 @@ from generator.play.ai.greedy import defence, defence_plans, is_free, play_battl
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.planner import Plan, plan_turn, run
 from generator.play.ai.sim import Defender, after, distinct, keep_hand, reflex, trusted
-from generator.play.api import legal_actions
-from generator.play.state import Action, GameState
+from generator.play.engine.api import legal_actions
+from generator.play.engine.state import Action, GameState
 
 PLAYOUT_LIMIT = 400
 OPPONENT_DEPTH = 8
 END_ACTION = Action(id="end", kind="end_turn", label="")
-SCALE = 6.0          # evaluation units per unit of the UCB1 exploration term
+SCALE = 6.0  # evaluation units per unit of the UCB1 exploration term
 
 
-def until_my_turn(state: GameState, me: int, opponent: str = "script",
-                  w: Weights = DEFAULT) -> GameState:
+def until_my_turn(state: GameState, me: int, opponent: str = "script", w: Weights = DEFAULT) -> GameState:
     """Play on until ``me`` has the first free decision of its next turn: ``me`` ends its own
     turn at once and answers questions by rule of thumb; the opponent plans its Main phase like
     L3 on this guess (``opponent="planner"``, beam 1) or plays the L1 script (``"script"``)."""
@@ -84,8 +83,7 @@ def until_my_turn(state: GameState, me: int, opponent: str = "script",
     return state
 
 
-def replay(world: GameState, me: int, plan: Plan, opponent: str = "script",
-           w: Weights = DEFAULT) -> GameState:
+def replay(world: GameState, me: int, plan: Plan, opponent: str = "script", w: Weights = DEFAULT) -> GameState:
     """Play ``plan`` in ``world`` (skipping moves this world makes illegal), then finish the
     turn and the opponent's next turn; return the position when ``me`` may act again."""
     state = world
@@ -98,14 +96,17 @@ def replay(world: GameState, me: int, plan: Plan, opponent: str = "script",
     return until_my_turn(state, me, opponent, w)
 
 
-def defend_ahead(worlds: list[GameState], me: int, legal: Sequence[Action], w: Weights,
-                 opponent: str = "script") -> str:
+def defend_ahead(
+    worlds: list[GameState], me: int, legal: Sequence[Action], w: Weights, opponent: str = "script"
+) -> str:
     """A Block or Counter step judged to the start of our next turn: each defence plan plays
     this battle, then the opponent attacks on with the L1 script (so a Counter spent now is
     missed against the attackers still to come), averaged over the guesses."""
     plans = defence_plans(worlds[0], legal)
-    values = [sum(evaluate(until_my_turn(play_battle(x, me, plan), me, opponent, w), me, w)
-                  for x in worlds) / len(worlds) for plan in plans]
+    values = [
+        sum(evaluate(until_my_turn(play_battle(x, me, plan), me, opponent, w), me, w) for x in worlds) / len(worlds)
+        for plan in plans
+    ]
     best = max(range(len(plans)), key=lambda i: (values[i], -i))
     return plans[best](worlds[0], legal)
 
@@ -152,17 +153,14 @@ class MonteCarlo:
         me = obs.player
         first = determinise(obs, rng, self.priors)
         if not is_free(first, me):
-            worlds = [first] + [determinise(obs, rng, self.priors)
-                                for _ in range(self.react_worlds - 1)]
+            worlds = [first] + [determinise(obs, rng, self.priors) for _ in range(self.react_worlds - 1)]
             battle = first.battle
             if first.prompt is None and battle is not None and battle.step in ("block", "counter"):
                 return defend_ahead(worlds, me, legal, self.weights, self.opponent)
             votes = Counter(react(w, me, legal, self.weights) for w in worlds)
             return votes.most_common(1)[0][0]
-        guesses = (first, *(determinise(obs, rng, self.priors)
-                            for _ in range(self.plan_worlds - 1)))
-        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights, self._defender(),
-                          self.budget)
+        guesses = (first, *(determinise(obs, rng, self.priors) for _ in range(self.plan_worlds - 1)))
+        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights, self._defender(), self.budget)
         arms = arms_from(plans, {a.id for a in candidates}, self.arms)
         if len(arms) <= 1:
             return arms[0][0][0] if arms else "end"
@@ -189,8 +187,7 @@ class MonteCarlo:
                 if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
                     break
                 log_t = math.log(it)
-                i = max(range(len(arms)), key=lambda k: (
-                    total[k] / n[k] + SCALE * math.sqrt(2 * log_t / n[k]), -k))
+                i = max(range(len(arms)), key=lambda k: (total[k] / n[k] + SCALE * math.sqrt(2 * log_t / n[k]), -k))
             world = worlds[n[i] % len(worlds)]
             end = replay(world, me, arms[i], self.opponent, self.weights)
             total[i] += evaluate(end, me, self.weights)

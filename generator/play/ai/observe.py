@@ -25,14 +25,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.decks import engine_compiled, main_deck
-from generator.play.rules_data import RulesData, load_rules
-from generator.play.state import CardInstance, GameState, PlayerState
+from generator.play.decks.ladder_decks import engine_compiled, main_deck
+from generator.play.decks.rules import RulesData, load_rules
+from generator.play.engine.state import CardInstance, GameState, PlayerState
 
 HIDDEN = "?"
-HIDDEN_CARD = OnePieceCard(card_id=HIDDEN, name="hidden card", category="Character", colors=(),
-                           cost=0, power=0, counter=None, life=None, attributes=(), types=(),
-                           effect=None, trigger=None, block=None, rarity=None, skus=())
+HIDDEN_CARD = OnePieceCard(
+    card_id=HIDDEN,
+    name="hidden card",
+    category="Character",
+    colors=(),
+    cost=0,
+    power=0,
+    counter=None,
+    life=None,
+    attributes=(),
+    types=(),
+    effect=None,
+    trigger=None,
+    block=None,
+    rarity=None,
+    skus=(),
+)
 
 
 @dataclass(frozen=True)
@@ -55,8 +69,7 @@ def _seen_iids(state: GameState, p: int) -> set[int]:
 
 
 def _mask(cards: tuple[CardInstance, ...], seen: set[int]) -> tuple[CardInstance, ...]:
-    return tuple(c if c.iid in seen or c.card == HIDDEN
-                 else c.model_copy(update={"card": HIDDEN}) for c in cards)
+    return tuple(c if c.iid in seen or c.card == HIDDEN else c.model_copy(update={"card": HIDDEN}) for c in cards)
 
 
 def observe(state: GameState, p: int) -> Observation:
@@ -65,23 +78,26 @@ def observe(state: GameState, p: int) -> Observation:
     me, opp = state.players[p], state.players[1 - p]
     own_unseen = tuple(sorted(c.card for c in (*me.deck, *me.life)))
     me = me.model_copy(update={"deck": _mask(me.deck, seen), "life": _mask(me.life, seen)})
-    opp = opp.model_copy(update={"hand": _mask(opp.hand, seen), "deck": _mask(opp.deck, seen),
-                                 "life": _mask(opp.life, seen)})
+    opp = opp.model_copy(
+        update={"hand": _mask(opp.hand, seen), "deck": _mask(opp.deck, seen), "life": _mask(opp.life, seen)}
+    )
     players = (me, opp) if p == 0 else (opp, me)
     battle = state.battle
-    if battle is not None and battle.revealed is not None and p == state.active \
-            and battle.step == "trigger":
-        battle = battle.model_copy(update={"revealed": battle.revealed.model_copy(
-            update={"card": HIDDEN})})
+    if battle is not None and battle.revealed is not None and p == state.active and battle.step == "trigger":
+        battle = battle.model_copy(update={"revealed": battle.revealed.model_copy(update={"card": HIDDEN})})
     known = {c.card for ps in players for z in _zones(ps) for c in z} | set(own_unseen)
     known |= {f.card for f in state.pending}
     if battle is not None and battle.revealed is not None:
         known.add(battle.revealed.card)
     known.discard(HIDDEN)
-    masked = rebuild(state, players=players, battle=battle, rng=0,
-                     cards={**{k: state.cards[k] for k in sorted(known)}, HIDDEN: HIDDEN_CARD},
-                     compiled={**{k: state.compiled[k] for k in sorted(known)},
-                               HIDDEN: engine_compiled(HIDDEN_CARD)})
+    masked = rebuild(
+        state,
+        players=players,
+        battle=battle,
+        rng=0,
+        cards={**{k: state.cards[k] for k in sorted(known)}, HIDDEN: HIDDEN_CARD},
+        compiled={**{k: state.compiled[k] for k in sorted(known)}, HIDDEN: engine_compiled(HIDDEN_CARD)},
+    )
     return Observation(player=p, state=masked, own_unseen=own_unseen)
 
 
@@ -131,26 +147,28 @@ def determinise(obs: Observation, rng: random.Random, priors: Priors) -> GameSta
     rng.shuffle(own)
     me = me.model_copy(update={"deck": _fill(me.deck, own), "life": _fill(me.life, own)})
 
-    prior = priors.deck_for(opp.leader.card) or tuple(
-        c.card for z in _zones(opp) for c in z if c.card != HIDDEN) or (opp.leader.card,)
+    prior = (
+        priors.deck_for(opp.leader.card)
+        or tuple(c.card for z in _zones(opp) for c in z if c.card != HIDDEN)
+        or (opp.leader.card,)
+    )
     public = Counter(c.card for z in _zones(opp) for c in z if c.card != HIDDEN)
     guess = list((Counter(prior) - public).elements())
     need = sum(c.card == HIDDEN for z in (opp.hand, opp.deck, opp.life) for c in z)
     while len(guess) < need:
         guess.append(rng.choice(prior))
     rng.shuffle(guess)
-    opp = opp.model_copy(update={"hand": _fill(opp.hand, guess), "deck": _fill(opp.deck, guess),
-                                 "life": _fill(opp.life, guess)})
+    opp = opp.model_copy(
+        update={"hand": _fill(opp.hand, guess), "deck": _fill(opp.deck, guess), "life": _fill(opp.life, guess)}
+    )
     players = (me, opp) if p == 0 else (opp, me)
     battle = s.battle
     if battle is not None and battle.revealed is not None and battle.revealed.card == HIDDEN:
-        battle = battle.model_copy(update={"revealed": battle.revealed.model_copy(
-            update={"card": rng.choice(prior)})})
+        battle = battle.model_copy(update={"revealed": battle.revealed.model_copy(update={"card": rng.choice(prior)})})
     ids = {c.card for ps in players for z in _zones(ps) for c in z}
     if battle is not None and battle.revealed is not None:
         ids.add(battle.revealed.card)
     missing = sorted(ids - set(s.cards))
     cards = {**s.cards, **{k: priors.cards[k] for k in missing}}
     compiled = {**s.compiled, **{k: engine_compiled(priors.cards[k]) for k in missing}}
-    return rebuild(s, players=players, battle=battle, cards=cards, compiled=compiled,
-                   rng=rng.getrandbits(64))
+    return rebuild(s, players=players, battle=battle, cards=cards, compiled=compiled, rng=rng.getrandbits(64))

@@ -33,9 +33,9 @@ from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
 from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import Defender, after, distinct, keep_hand
-from generator.play.api import legal_actions
-from generator.play.state import Action, GameState
-from generator.play.zones import field_card
+from generator.play.engine.api import legal_actions
+from generator.play.engine.state import Action, GameState
+from generator.play.engine.zones import field_card
 
 BEAM = 4
 DEPTH = 10
@@ -43,11 +43,23 @@ DEPTH = 10
 
 def fingerprint(state: GameState) -> tuple:
     """What distinguishes two positions of the same turn for planning purposes."""
+
     def side(ps):
-        return (ps.leader.rested, ps.leader.don, len(ps.leader.mods),
-                tuple((c.iid, c.rested, c.don, len(c.mods)) for c in ps.characters),
-                tuple(c.iid for c in ps.hand), len(ps.life), len(ps.trash), len(ps.deck),
-                ps.don_active, ps.don_rested, ps.don_deck, ps.stage.iid if ps.stage else None)
+        return (
+            ps.leader.rested,
+            ps.leader.don,
+            len(ps.leader.mods),
+            tuple((c.iid, c.rested, c.don, len(c.mods)) for c in ps.characters),
+            tuple(c.iid for c in ps.hand),
+            len(ps.life),
+            len(ps.trash),
+            len(ps.deck),
+            ps.don_active,
+            ps.don_rested,
+            ps.don_deck,
+            ps.stage.iid if ps.stage else None,
+        )
+
     return (side(state.players[0]), side(state.players[1]), state.phase, state.turn)
 
 
@@ -83,8 +95,7 @@ def macros(state: GameState, me: int) -> list[tuple[str, ...]]:
     return out
 
 
-def run(state: GameState, moves: tuple[str, ...],
-        defender: Defender | None = None) -> GameState | None:
+def run(state: GameState, moves: tuple[str, ...], defender: Defender | None = None) -> GameState | None:
     """Play a macro: every move played out by ``sim.after``; None if one is illegal here."""
     for move in moves:
         state = after(state, move, defender)
@@ -93,13 +104,12 @@ def run(state: GameState, moves: tuple[str, ...],
     return state
 
 
-Plan = tuple[tuple[str, ...], ...]     # macros, each a tuple of action ids
+Plan = tuple[tuple[str, ...], ...]  # macros, each a tuple of action ids
 END: tuple[str, ...] = ("end",)
 Worlds = tuple[GameState, ...]
 
 
-def _step(worlds: Worlds, macro: tuple[str, ...],
-          defender: Defender | None = None) -> Worlds | None:
+def _step(worlds: Worlds, macro: tuple[str, ...], defender: Defender | None = None) -> Worlds | None:
     """The macro in every world; a world where it is illegal (a battle went otherwise there, or
     the game is over) stays as it was. None when it is illegal everywhere."""
     out = [run(w, macro, defender) for w in worlds]
@@ -112,9 +122,15 @@ def _value(worlds: Worlds, me: int, w: Weights) -> float:
     return sum(evaluate(s, me, w) for s in worlds) / len(worlds)
 
 
-def plan_turn(world: GameState | Worlds, me: int, beam: int = BEAM, depth: int = DEPTH,
-              w: Weights = DEFAULT, defender: Defender | None = None,
-              budget: int | None = None) -> list[tuple[float, Plan]]:
+def plan_turn(
+    world: GameState | Worlds,
+    me: int,
+    beam: int = BEAM,
+    depth: int = DEPTH,
+    w: Weights = DEFAULT,
+    defender: Defender | None = None,
+    budget: int | None = None,
+) -> list[tuple[float, Plan]]:
     """Complete turn plans for ``me``, best first: (mean value after the turn, plan). Given
     several guesses (``world`` a tuple), a plan is played in each and its values averaged, so
     the plan is good against the hands the opponent may hold, not against one guess.

@@ -16,15 +16,14 @@ engine re-deriving every legal action (the simulations' main cost); real games n
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Callable, Sequence
 
-from generator.play import actions as _engine
-from generator.play import battle
-from generator.play.api import apply, legal_actions
-from generator.play.state import Action, GameState, IllegalAction
-from generator.play.stats import keywords, power
-from generator.play.zones import field_card, locate
+from generator.play.engine import battle
+from generator.play.engine import legal_actions as _engine
+from generator.play.engine.api import apply, legal_actions
+from generator.play.engine.state import Action, GameState, IllegalAction
+from generator.play.engine.stats import keywords, power
+from generator.play.engine.zones import field_card, locate
 
 SETTLE_LIMIT = 200
 
@@ -61,16 +60,27 @@ def counter_amount(state: GameState, a: Action) -> int:
     if a.kind == "counter":
         return state.cards[card_id].counter or 0
     comp = state.compiled[card_id]
-    return next((x.amount for e in comp.effects if e.timing == "counter" for x in e.actions
-                 if x.kind == "power" and x.amount > 0), 0) if comp.complete else 0
+    return (
+        next(
+            (
+                x.amount
+                for e in comp.effects
+                if e.timing == "counter"
+                for x in e.actions
+                if x.kind == "power" and x.amount > 0
+            ),
+            0,
+        )
+        if comp.complete
+        else 0
+    )
 
 
 def cheapest_defence(state: GameState, legal: Sequence[Action], need: int) -> list[Action]:
     """The fewest Counter cards (least wasted power among those) that add ``need`` to the
     battle's target; [] when nothing in hand is enough."""
     b = state.battle
-    options = [a for a in legal if (a.kind == "counter" and a.target == b.target)
-               or a.kind == "counter_event"]
+    options = [a for a in legal if (a.kind == "counter" and a.target == b.target) or a.kind == "counter_event"]
     amounts = [(counter_amount(state, a), a) for a in options]
     amounts = [x for x in amounts if x[0] > 0][:10]
     for size in range(1, 4):
@@ -150,6 +160,7 @@ def answer_prompt(state: GameState, legal: Sequence[Action]) -> str:
         mine = where is not None and where[0] == me
         v = card_value(state, a.target)
         return -v if mine and paying else v
+
     return max(picks, key=worth).id
 
 
@@ -175,7 +186,7 @@ def trusted(state: GameState, action: Action) -> GameState:
     ``legal_actions``, or checked by ``_quick``). The public ``apply`` takes an id and re-derives
     every legal action, attack previews included, to validate it: that was most of the search's
     time. This calls the two engine steps behind ``apply`` (private names of
-    ``generator.play.actions``; a public equivalent is requested in tests/play/test_ai_engine.py).
+    ``generator.play.engine.legal_actions``; a public equivalent is requested in tests/play/test_ai_engine.py).
     """
     ev: list = []
     return _engine._advance(_engine._do(state, action, ev), ev)
@@ -184,8 +195,7 @@ def trusted(state: GameState, action: Action) -> GameState:
 Defender = Callable[[GameState, Sequence[Action]], str]
 
 
-def settle(state: GameState, limit: int = SETTLE_LIMIT,
-           defender: Defender | None = None) -> GameState:
+def settle(state: GameState, limit: int = SETTLE_LIMIT, defender: Defender | None = None) -> GameState:
     """Answer every question by rule of thumb until someone has a free Main-phase decision, the
     turn changes, or the game ends. ``defender`` answers Block and Counter steps instead of
     the rule of thumb when given (L4 models a defender who weighs its options)."""
@@ -196,8 +206,12 @@ def settle(state: GameState, limit: int = SETTLE_LIMIT,
         if state.prompt is None and state.battle is None and state.phase == "main":
             return state
         legal = legal_actions(state)
-        if defender is not None and state.prompt is None and state.battle is not None \
-                and state.battle.step in ("block", "counter"):
+        if (
+            defender is not None
+            and state.prompt is None
+            and state.battle is not None
+            and state.battle.step in ("block", "counter")
+        ):
             choice = defender(state, legal)
         else:
             choice = reflex(state, legal) or "end"
@@ -209,8 +223,14 @@ def _quick(state: GameState, action_id: str) -> Action | None:
     """The planner's frequent moves (give DON!!, attack, end) checked directly, without deriving
     every legal action: None when not one of those or not legal here."""
     p = state.waiting_for
-    if p is None or state.result is not None or state.prompt is not None \
-            or state.battle is not None or state.phase != "main" or p != state.active:
+    if (
+        p is None
+        or state.result is not None
+        or state.prompt is not None
+        or state.battle is not None
+        or state.phase != "main"
+        or p != state.active
+    ):
         return None
     kind, _, rest = action_id.partition(":")
     ps = state.players[p]
@@ -223,8 +243,11 @@ def _quick(state: GameState, action_id: str) -> Action | None:
     if kind == "attack":
         iid, target = (int(x) for x in rest.split(":"))
         card = field_card(state, p, iid)
-        if card is not None and battle.can_attack(state, p, card) and any(
-                t.iid == target for t in battle.attack_targets(state, p, card)):
+        if (
+            card is not None
+            and battle.can_attack(state, p, card)
+            and any(t.iid == target for t in battle.attack_targets(state, p, card))
+        ):
             return Action(id=action_id, kind="attack", card=iid, target=target, label="")
     return None
 

@@ -56,9 +56,9 @@ def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...
         if whole is not None:
             return whole
     for cut in _CLAUSE_JOIN.finditer(text):
-        head = _action(text[:cut.start()], ctx)
+        head = _action(text[: cut.start()], ctx)
         said = _SUBJECT.match(text)
-        tail = _clauses(text[cut.end():], ctx, said.group(1) if said else "") if head else None
+        tail = _clauses(text[cut.end() :], ctx, said.group(1) if said else "") if head else None
         if tail is not None:
             return (*head, *tail)
     return None
@@ -67,23 +67,23 @@ def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...
 def _chosen(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
     """Actions, or "you may <actions>" as one ``may`` block."""
     if may := re.match(r"you may ", text, re.I):
-        chosen = _clauses(text[may.end():], ctx)
+        chosen = _clauses(text[may.end() :], ctx)
         return (m_.May(actions=chosen),) if chosen else None
     return _clauses(text, ctx)
 
 
 def _guarded(text: str, ctx: Context) -> m_.If | None:
-    """"If <conditions>, [you may] <actions>" (try each comma as the end of the conditions), or
+    """ "If <conditions>, [you may] <actions>" (try each comma as the end of the conditions), or
     the rarer "<actions> if <conditions>"."""
     if text.lower().startswith("if "):
         for comma in re.finditer(", ", text):
-            conditions = parse_conditions(text[3:comma.start()])
-            actions = _chosen(text[comma.end():], ctx) if conditions else None
+            conditions = parse_conditions(text[3 : comma.start()])
+            actions = _chosen(text[comma.end() :], ctx) if conditions else None
             if actions:
                 return m_.If(conditions=conditions, actions=actions)
     for cut in re.finditer(" if ", text):
-        actions = _clauses(text[:cut.start()], ctx)
-        conditions = parse_conditions(text[cut.end():]) if actions else None
+        actions = _clauses(text[: cut.start()], ctx)
+        conditions = parse_conditions(text[cut.end() :]) if actions else None
         if conditions:
             return m_.If(conditions=conditions, actions=actions)
     return None
@@ -103,7 +103,7 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
     """Compile one sentence onto the actions so far (``done``); raise Unparsed when it fails."""
     text = re.sub(r"^Then, ", "", text)
     if text.startswith("If you do, "):
-        follow = _clauses(text[len("If you do, "):], ctx)
+        follow = _clauses(text[len("If you do, ") :], ctx)
         if not follow or not done or not isinstance(done[-1], m_.May):
             raise Unparsed(text)
         return [*done[:-1], m_.May(actions=(*done[-1].actions, *follow))]
@@ -117,10 +117,13 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
 
 
 def _actions(body: str, ctx: Context) -> list[m_.Action]:
-    if choose := re.fullmatch(r"(?P<head>.*?)(?P<who>your opponent )?chooses? one:\n"
-                              r"(?P<options>(?:[\u2022-] .*\n?)+)", body, re.I | re.S):
-        options = tuple(tuple(_actions(o[2:].strip(), ctx))
-                        for o in choose["options"].split("\n") if o.strip())
+    if choose := re.fullmatch(
+        r"(?P<head>.*?)(?P<who>your opponent )?chooses? one:\n"
+        r"(?P<options>(?:[\u2022-] .*\n?)+)",
+        body,
+        re.I | re.S,
+    ):
+        options = tuple(tuple(_actions(o[2:].strip(), ctx)) for o in choose["options"].split("\n") if o.strip())
         pick = m_.ChooseOne(options=options, chooser="opponent" if choose["who"] else "you")
         head = choose["head"].strip().rstrip(",")
         if not head:
@@ -148,7 +151,7 @@ def _split_costs(body: str) -> tuple[tuple[m_.Cost, ...], str]:
             costs = parse_costs(head)
             if costs is None:
                 raise Unparsed(head)
-            return costs, body[i + 1:].strip()
+            return costs, body[i + 1 :].strip()
     return (), body
 
 
@@ -166,16 +169,26 @@ def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
     if not actions:
         raise Unparsed(seg.body or "(no effect text)")
     return m_.Effect(
-        timing=timing, your_turn="Your Turn" in seg.flags,
-        opponents_turn="Opponent's Turn" in seg.flags, once_per_turn="Once Per Turn" in seg.flags,
-        don_requirement=seg.don, costs=costs, conditions=conditions, actions=tuple(actions),
-        optional=optional)
+        timing=timing,
+        your_turn="Your Turn" in seg.flags,
+        opponents_turn="Opponent's Turn" in seg.flags,
+        once_per_turn="Once Per Turn" in seg.flags,
+        don_requirement=seg.don,
+        costs=costs,
+        conditions=conditions,
+        actions=tuple(actions),
+        optional=optional,
+    )
 
 
 def _as_keyword(effect: m_.Effect) -> str | None:
     """An unconditional "This Character gains [Blocker]." is the keyword itself."""
-    if (effect.timing == "static" and len(effect.actions) == 1 and not effect.conditions
-            and not (effect.your_turn or effect.opponents_turn or effect.don_requirement)):
+    if (
+        effect.timing == "static"
+        and len(effect.actions) == 1
+        and not effect.conditions
+        and not (effect.your_turn or effect.opponents_turn or effect.don_requirement)
+    ):
         a = effect.actions[0]
         if isinstance(a, m_.GainKeyword) and a.target.who == "self_card":
             return a.keyword
@@ -183,12 +196,11 @@ def _as_keyword(effect: m_.Effect) -> str | None:
 
 
 def _copy_for_trigger(text: str, effects: list[m_.Effect]) -> m_.Effect | None:
-    """"[Trigger] Activate this card's [Main] effect." -> that effect, at the trigger timing."""
+    """ "[Trigger] Activate this card's [Main] effect." -> that effect, at the trigger timing."""
     m = _COPY.fullmatch(text.strip())
     if not m:
         return None
-    wanted = {"Main": "main", "On Play": "on_play", "On K.O.": "on_ko",
-              "Counter": "counter"}.get(m["marker"])
+    wanted = {"Main": "main", "On Play": "on_play", "On K.O.": "on_ko", "Counter": "counter"}.get(m["marker"])
     source = next((e for e in effects if e.timing == wanted), None)
     return source.model_copy(update={"timing": "trigger"}) if source else None
 
@@ -225,8 +237,13 @@ def compile_card(card: OnePieceCard) -> m_.CompiledCard:
         except Unparsed as err:
             unparsed.append(err.fragment)
     return m_.CompiledCard(
-        card_id=card.card_id, keywords=tuple(sorted(keywords)), effects=tuple(effects),
-        trigger=trigger, complete=not unparsed, unparsed=tuple(unparsed))
+        card_id=card.card_id,
+        keywords=tuple(sorted(keywords)),
+        effects=tuple(effects),
+        trigger=trigger,
+        complete=not unparsed,
+        unparsed=tuple(unparsed),
+    )
 
 
 def compile_all(

@@ -21,9 +21,11 @@ _ICON = re.compile(rf"(?:(?P<circled>[{''.join(_CIRCLED)}])|DON!! -(?P<ret>\d+))
 def _own_target(node_type):
     """Costs that pick your own cards: the phrase must name your cards ("2 of your {X} type
     Characters"), never the opponent's."""
+
     def build(m: re.Match[str], ctx: Context):
         t = parse_target(m["t"])
         return node_type(target=t) if t and t.who.startswith("your") else None
+
     return build
 
 
@@ -33,6 +35,7 @@ def _with_filter(node_type):
         if parsed is None or parsed[2] or parsed[1] not in ("both", "character", "other"):
             return None
         return node_type(n=number(m["n"]), filter=parsed[0])
+
     return build
 
 
@@ -43,26 +46,28 @@ COSTS: tuple[Rule, ...] = (
     rule("rest this (?:Character|Stage|Leader|card)", lambda m, c: m_.RestSelf()),
     rule("trash this (?:Character|Stage|card)", lambda m, c: m_.TrashSelf()),
     rule("return this Character to the owner's hand", lambda m, c: m_.ReturnSelf(to="hand")),
-    rule("place this Character at the bottom of the owner's deck",
-         lambda m, c: m_.ReturnSelf(to="deck_bottom")),
+    rule("place this Character at the bottom of the owner's deck", lambda m, c: m_.ReturnSelf(to="deck_bottom")),
     rule("rest {T}", _own_target(m_.RestCards)),
     rule("trash {T}", _own_target(m_.TrashCards)),
     rule("return {T} to the owner's hand", _own_target(m_.ReturnCardsToHand)),
-    rule("add {N} cards? from the top of your Life cards to your hand",
-         lambda m, c: m_.LifeToHandCost(n=number(m["n"]))),
-    rule("add {N} cards? from the top or bottom of your Life cards to your hand",
-         lambda m, c: m_.LifeToHandCost(n=number(m["n"]), position="top_or_bottom")),
-    rule("trash {N} cards? from the top of your Life cards",
-         lambda m, c: m_.TrashLifeCost(n=number(m["n"]))),
-    rule("trash {N} cards? from the top or bottom of your Life cards",
-         lambda m, c: m_.TrashLifeCost(n=number(m["n"]), position="top_or_bottom")),
-    rule("trash {N} cards? from the top of your deck",
-         lambda m, c: m_.TrashFromDeckCost(n=number(m["n"]))),
-    rule("(?:place|return) {N} cards? from your trash (?:at|to) the bottom of your deck"
-         "(?: in any order)?",
-         lambda m, c: m_.PlaceFromTrash(n=number(m["n"]))),
-    rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?",
-         _with_filter(m_.PlaceFromTrash)),
+    rule(
+        "add {N} cards? from the top of your Life cards to your hand", lambda m, c: m_.LifeToHandCost(n=number(m["n"]))
+    ),
+    rule(
+        "add {N} cards? from the top or bottom of your Life cards to your hand",
+        lambda m, c: m_.LifeToHandCost(n=number(m["n"]), position="top_or_bottom"),
+    ),
+    rule("trash {N} cards? from the top of your Life cards", lambda m, c: m_.TrashLifeCost(n=number(m["n"]))),
+    rule(
+        "trash {N} cards? from the top or bottom of your Life cards",
+        lambda m, c: m_.TrashLifeCost(n=number(m["n"]), position="top_or_bottom"),
+    ),
+    rule("trash {N} cards? from the top of your deck", lambda m, c: m_.TrashFromDeckCost(n=number(m["n"]))),
+    rule(
+        "(?:place|return) {N} cards? from your trash (?:at|to) the bottom of your deck(?: in any order)?",
+        lambda m, c: m_.PlaceFromTrash(n=number(m["n"])),
+    ),
+    rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?", _with_filter(m_.PlaceFromTrash)),
     rule("reveal {N} {F} from your hand", _with_filter(m_.RevealFromHand)),
 )
 
@@ -75,11 +80,11 @@ def _spoken(text: str, verb: str = "") -> tuple[m_.Cost, ...] | None:
         if whole is not None:
             return (whole,)
     for sep in re.finditer(r",? and |, ", text):
-        head_text = text[:sep.start()]
+        head_text = text[: sep.start()]
         head = _spoken(head_text, verb)
         if head is None or len(head) != 1:
             continue
-        tail = _spoken(text[sep.end():], head_text.split(" ", 1)[0])
+        tail = _spoken(text[sep.end() :], head_text.split(" ", 1)[0])
         if tail is not None:
             return (*head, *tail)
     return None
@@ -90,9 +95,8 @@ def parse_costs(text: str) -> tuple[m_.Cost, ...] | None:
     costs: list[m_.Cost] = []
     text = text.strip()
     while icon := _ICON.match(text):
-        costs.append(m_.RestDon(n=_CIRCLED[icon["circled"]]) if icon["circled"]
-                     else m_.ReturnDon(n=int(icon["ret"])))
-        text = text[icon.end():]
+        costs.append(m_.RestDon(n=_CIRCLED[icon["circled"]]) if icon["circled"] else m_.ReturnDon(n=int(icon["ret"])))
+        text = text[icon.end() :]
     if text:
         said = re.fullmatch(r"(?:you may|you can) (?P<rest>.+)", text, re.I)
         spoken = _spoken(said["rest"]) if said else None

@@ -30,7 +30,7 @@ class CoverageRow(TypedDict):
 
 
 def set_code(card_id: str) -> str:
-    """"OP01-001" -> "OP01", "P-001" -> "P" (the SKU set token, upper-cased as printed)."""
+    """ "OP01-001" -> "OP01", "P-001" -> "P" (the SKU set token, upper-cased as printed)."""
     return card_id.split("-", 1)[0]
 
 
@@ -44,8 +44,13 @@ def _set_order(code: str) -> tuple[int, str, int]:
 def _row(code: str, compiled: list[CompiledCard]) -> CoverageRow:
     complete = sum(c.complete for c in compiled)
     total = len(compiled)
-    return CoverageRow(set=code, with_text=total, complete=complete, partial=total - complete,
-                       percent=round(100 * complete / total, 1) if total else 0.0)
+    return CoverageRow(
+        set=code,
+        with_text=total,
+        complete=complete,
+        partial=total - complete,
+        percent=round(100 * complete / total, 1) if total else 0.0,
+    )
 
 
 def effect_coverage(cards: Iterable[OnePieceCard]) -> list[CoverageRow]:
@@ -65,14 +70,15 @@ def format_coverage(rows: list[CoverageRow]) -> str:
     for r in rows:
         if r["set"] == "total":
             lines.append("-" * len(header))
-        lines.append(f"{r['set']:<8}{r['with_text']:>10}{r['complete']:>10}{r['partial']:>9}"
-                     f"{r['percent']:>8.1f}%")
+        lines.append(f"{r['set']:<8}{r['with_text']:>10}{r['complete']:>10}{r['partial']:>9}{r['percent']:>8.1f}%")
     return "\n".join(lines)
 
 
 # Rule 8-1-3: auto, activate, permanent and replacement effects. A segment's markers say which.
 _CATEGORY_BY_TIMING = {
-    "activate_main": "activate", "main": "activate", "counter": "activate",
+    "activate_main": "activate",
+    "main": "activate",
+    "counter": "activate",
 }
 _REPLACEMENT = re.compile(r"\bwould be\b.*\binstead\b", re.I | re.S)
 _TARGET_PHRASE = re.compile(
@@ -112,8 +118,7 @@ def _kinds(node: object) -> Iterable[str]:
 
 def grammar_surface(cards: Iterable[OnePieceCard]) -> dict[str, list[tuple[str, int]]]:
     """Per section, (item, number of cards using it), most used first."""
-    counters = {name: Counter() for name in ("markers", "keywords", "categories", "targets",
-                                            "actions")}
+    counters = {name: Counter() for name in ("markers", "keywords", "categories", "targets", "actions")}
     for card in cards:
         seen: dict[str, set[str]] = {name: set() for name in counters}
         texts = [card.effect or ""] + ([f"[Trigger] {card.trigger}"] if card.trigger else [])

@@ -18,8 +18,9 @@ not parse": the next rule is then tried, and if none fits the text is reported u
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from generator.play.effects.model import Duration
 

@@ -34,11 +34,22 @@ KEYWORD_MARKERS = ("Rush", "Rush: Character", "Blocker", "Double Attack", "Banis
 _DON_MARKER = re.compile(r"DON!! x(\d+)")
 
 # Text substitutions that carry no meaning. Circled digits are the older "rest N DON!!" cost icon.
-_CHAR_MAP = str.maketrans({
-    "\u2212": "-", "\uff0d": "-", "\u2013": "-", "\uff1c": "<", "\uff1e": ">", "\u2019": "'",
-    "\u2780": "\u2460", "\u2781": "\u2461", "\u2782": "\u2462", "\u2783": "\u2463",
-    "\u2784": "\u2464", "\u2785": "\u2465",
-})
+_CHAR_MAP = str.maketrans(
+    {
+        "\u2212": "-",
+        "\uff0d": "-",
+        "\u2013": "-",
+        "\uff1c": "<",
+        "\uff1e": ">",
+        "\u2019": "'",
+        "\u2780": "\u2460",
+        "\u2781": "\u2461",
+        "\u2782": "\u2462",
+        "\u2783": "\u2463",
+        "\u2784": "\u2464",
+        "\u2785": "\u2465",
+    }
+)
 # Reminder text restates a rule; it never adds one. Recognised by how it opens.
 _REMINDER = re.compile(
     r"\s*\((?:After your opponent declares|You may (?:rest|return) the specified|This card |"
@@ -83,7 +94,7 @@ def _leading_markers(line: str) -> tuple[list[str], str]:
         if name not in known and not _DON_MARKER.fullmatch(name):
             break
         markers.append(name)
-        line = line[m.end():]
+        line = line[m.end() :]
     return markers, line.strip()
 
 
@@ -107,8 +118,7 @@ def segment(text: str) -> list[Segment]:
         markers, body = _leading_markers(line)
         prev = segments[-1] if segments else None
         if not markers and prev and (_BULLET.match(line) or prev.body.endswith(":")):
-            segments[-1] = Segment(prev.timings, prev.flags, prev.don, prev.keywords,
-                                   f"{prev.body}\n{line}")
+            segments[-1] = Segment(prev.timings, prev.flags, prev.don, prev.keywords, f"{prev.body}\n{line}")
             continue
         segments.append(_segment_line(markers, body))
     return segments

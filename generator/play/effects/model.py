@@ -25,57 +25,131 @@ added; an interpreter should reject a kind it does not know rather than ignore i
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from generator.play.effects.model_actions import (
-    AddDon, AddFromTrash, AddLife, AddThisToHand, CostChange, Draw, GainKeyword, GainStatus,
-    GiveDon, HandToDeck, KO, LifeToHand, LookTop, OpponentDiscard, OpponentReturnDon, PlayFrom,
-    PlayThisCard, Power, Rest, RestOpponentDon, ReturnToDeck, ReturnToHand, SetActive,
-    SetBasePower, SetDonActive, Status, TrashFromDeck, TrashFromHand, TrashLife, TrashTarget
+    KO,
+    AddDon,
+    AddFromTrash,
+    AddLife,
+    AddThisToHand,
+    CostChange,
+    Draw,
+    GainKeyword,
+    GainStatus,
+    GiveDon,
+    HandToDeck,
+    LifeToHand,
+    LookTop,
+    OpponentDiscard,
+    OpponentReturnDon,
+    PlayFrom,
+    PlayThisCard,
+    Power,
+    Rest,
+    RestOpponentDon,
+    ReturnToDeck,
+    ReturnToHand,
+    SetActive,
+    SetBasePower,
+    SetDonActive,
+    Status,
+    TrashFromDeck,
+    TrashFromHand,
+    TrashLife,
+    TrashTarget,
 )
-from generator.play.effects.model_base import (
-    CardFilter, Compare, Duration, Keyword, Node, Player, Target, Timing, Who
-)
+from generator.play.effects.model_base import CardFilter, Compare, Duration, Keyword, Node, Player, Target, Timing, Who
 from generator.play.effects.model_conditions import (
-    CompareWithOpponent, Condition, CountCondition, LeaderHasAttribute, LeaderHasType,
-    LeaderIsColour, LeaderIsName, LeaderMulticoloured, SelfPower, SelfState
+    CompareWithOpponent,
+    Condition,
+    CountCondition,
+    LeaderHasAttribute,
+    LeaderHasType,
+    LeaderIsColour,
+    LeaderIsName,
+    LeaderMulticoloured,
+    SelfPower,
+    SelfState,
 )
 from generator.play.effects.model_costs import (
-    Cost, LifeToHandCost, PlaceFromTrash, RestCards, RestDon, RestSelf, ReturnCardsToHand,
-    ReturnDon, ReturnSelf, RevealFromHand, TrashCards, TrashFromDeckCost, TrashFromHandCost,
-    TrashLifeCost, TrashSelf
+    Cost,
+    LifeToHandCost,
+    PlaceFromTrash,
+    RestCards,
+    RestDon,
+    RestSelf,
+    ReturnCardsToHand,
+    ReturnDon,
+    ReturnSelf,
+    RevealFromHand,
+    TrashCards,
+    TrashFromDeckCost,
+    TrashFromHandCost,
+    TrashLifeCost,
+    TrashSelf,
 )
 
 
 class If(Node):
     """Mid-effect condition: "Then, if you have 2 or less Life cards, draw 1 card." """
+
     kind: Literal["if"] = "if"
-    conditions: tuple["Condition", ...]
-    actions: tuple["Action", ...]
+    conditions: tuple[Condition, ...]
+    actions: tuple[Action, ...]
 
 
 class May(Node):
     """Mid-effect choice: "Then, you may trash 1 card from your hand. If you do, draw 2 cards."
     The first action is the choice; the rest happen only if it was done."""
+
     kind: Literal["may"] = "may"
-    actions: tuple["Action", ...]
+    actions: tuple[Action, ...]
 
 
 class ChooseOne(Node):
-    """"Choose one:" followed by bullet options; each option is a sequence of actions."""
+    """ "Choose one:" followed by bullet options; each option is a sequence of actions."""
+
     kind: Literal["choose_one"] = "choose_one"
     chooser: Player = "you"
-    options: tuple[tuple["Action", ...], ...]
+    options: tuple[tuple[Action, ...], ...]
 
 
 Action = Annotated[
-    Union[Draw, KO, Power, CostChange, Rest, SetActive, ReturnToHand, ReturnToDeck, TrashTarget,
-          AddDon, SetDonActive, GiveDon, LookTop, TrashFromHand, HandToDeck, PlayFrom, AddLife,
-          LifeToHand, OpponentDiscard, GainKeyword, SetBasePower, AddFromTrash, TrashFromDeck,
-          TrashLife, RestOpponentDon, OpponentReturnDon, PlayThisCard, AddThisToHand, GainStatus,
-          If, May, ChooseOne],
+    Draw
+    | KO
+    | Power
+    | CostChange
+    | Rest
+    | SetActive
+    | ReturnToHand
+    | ReturnToDeck
+    | TrashTarget
+    | AddDon
+    | SetDonActive
+    | GiveDon
+    | LookTop
+    | TrashFromHand
+    | HandToDeck
+    | PlayFrom
+    | AddLife
+    | LifeToHand
+    | OpponentDiscard
+    | GainKeyword
+    | SetBasePower
+    | AddFromTrash
+    | TrashFromDeck
+    | TrashLife
+    | RestOpponentDon
+    | OpponentReturnDon
+    | PlayThisCard
+    | AddThisToHand
+    | GainStatus
+    | If
+    | May
+    | ChooseOne,
     Field(discriminator="kind"),
 ]
 

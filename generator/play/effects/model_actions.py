@@ -7,6 +7,7 @@ from typing import Literal
 
 from generator.play.effects.model_base import CardFilter, Duration, Keyword, Node, Player, Target
 
+
 class Draw(Node):
     kind: Literal["draw"] = "draw"
     n: int
@@ -44,12 +45,14 @@ class SetActive(Node):
 
 class ReturnToHand(Node):
     """Return cards on the field to their owner's hand."""
+
     kind: Literal["return_to_hand"] = "return_to_hand"
     target: Target
 
 
 class ReturnToDeck(Node):
     """Place cards from the field at the top or bottom of their owner's deck."""
+
     kind: Literal["return_to_deck"] = "return_to_deck"
     target: Target
     position: Literal["top", "bottom"]
@@ -57,12 +60,14 @@ class ReturnToDeck(Node):
 
 class TrashTarget(Node):
     """Trash cards from the field (not a K.O.: no [On K.O.])."""
+
     kind: Literal["trash"] = "trash"
     target: Target
 
 
 class AddDon(Node):
     """Add up to N DON!! from your DON!! deck to your field."""
+
     kind: Literal["add_don"] = "add_don"
     n: int
     state: Literal["rested", "active"]
@@ -75,6 +80,7 @@ class SetDonActive(Node):
 
 class GiveDon(Node):
     """Give up to N of your DON!! (only rested ones when ``rested_only``) to the target."""
+
     kind: Literal["give_don"] = "give_don"
     target: Target
     n: int
@@ -85,6 +91,7 @@ class LookTop(Node):
     """Look at the top N of your deck, reveal up to ``take`` matching cards and add them to hand
     (``to="hand"``) or play them (``to="play"``, rested when ``rested``), then put the rest at
     ``rest_to`` in any order."""
+
     kind: Literal["look_top"] = "look_top"
     n: int
     filter: CardFilter = CardFilter()
@@ -96,6 +103,7 @@ class LookTop(Node):
 
 class TrashFromHand(Node):
     """You trash N cards from your hand (as an effect, not a cost)."""
+
     kind: Literal["trash_from_hand"] = "trash_from_hand"
     n: int
     up_to: bool = False
@@ -104,6 +112,7 @@ class TrashFromHand(Node):
 class HandToDeck(Node):
     """A player places N cards from their hand at the bottom / top of their deck (their choice of
     cards; ``top_or_bottom``: their choice of end too)."""
+
     kind: Literal["hand_to_deck"] = "hand_to_deck"
     whose: Player = "you"
     n: int
@@ -112,6 +121,7 @@ class HandToDeck(Node):
 
 class PlayFrom(Node):
     """Play up to ``count`` matching cards from a zone without paying their cost."""
+
     kind: Literal["play_from"] = "play_from"
     zone: Literal["hand", "trash", "hand_or_trash"]
     filter: CardFilter = CardFilter()
@@ -122,6 +132,7 @@ class PlayFrom(Node):
 class AddLife(Node):
     """Add N cards (up to N with ``up_to``) to the top of your Life, from the top of your deck or
     from your hand."""
+
     kind: Literal["add_life"] = "add_life"
     n: int = 1
     up_to: bool = True
@@ -131,6 +142,7 @@ class AddLife(Node):
 
 class LifeToHand(Node):
     """Add N cards from the top of a player's Life to that player's hand."""
+
     kind: Literal["life_to_hand"] = "life_to_hand"
     whose: Player = "you"
     n: int = 1
@@ -139,6 +151,7 @@ class LifeToHand(Node):
 
 class OpponentDiscard(Node):
     """Your opponent trashes N cards from their hand (they choose)."""
+
     kind: Literal["opponent_discard"] = "opponent_discard"
     n: int
 
@@ -151,7 +164,8 @@ class GainKeyword(Node):
 
 
 class SetBasePower(Node):
-    """"This Character's base power becomes 7000"."""
+    """ "This Character's base power becomes 7000"."""
+
     kind: Literal["set_base_power"] = "set_base_power"
     target: Target
     value: int
@@ -160,6 +174,7 @@ class SetBasePower(Node):
 
 class AddFromTrash(Node):
     """Add up to ``count`` matching cards from your trash to your hand."""
+
     kind: Literal["add_from_trash"] = "add_from_trash"
     filter: CardFilter = CardFilter()
     count: int = 1
@@ -167,12 +182,14 @@ class AddFromTrash(Node):
 
 class TrashFromDeck(Node):
     """Trash the top N cards of your deck."""
+
     kind: Literal["trash_from_deck"] = "trash_from_deck"
     n: int
 
 
 class TrashLife(Node):
     """Trash N cards (up to N with ``up_to``) from the top of a player's Life (no [Trigger])."""
+
     kind: Literal["trash_life"] = "trash_life"
     whose: Player
     n: int = 1
@@ -186,30 +203,41 @@ class RestOpponentDon(Node):
 
 class OpponentReturnDon(Node):
     """Your opponent returns N DON!! from their field to their DON!! deck."""
+
     kind: Literal["opponent_return_don"] = "opponent_return_don"
     n: int
 
 
 class PlayThisCard(Node):
     """Play the card whose effect this is (a [Trigger] from Life, or from hand/trash as stated)."""
+
     kind: Literal["play_this_card"] = "play_this_card"
 
 
 class AddThisToHand(Node):
     """Add the card whose effect this is to your hand (a [Trigger] card, a Stage...)."""
+
     kind: Literal["add_this_to_hand"] = "add_this_to_hand"
 
 
 Status = Literal[
-    "cannot_attack", "cannot_be_ko", "cannot_be_ko_in_battle", "cannot_be_ko_by_effects",
-    "cannot_be_rested", "cannot_block", "no_refresh", "can_attack_active",
-    "cannot_be_removed_by_opponent_effects", "cannot_be_ko_by_opponent_effects",
+    "cannot_attack",
+    "cannot_be_ko",
+    "cannot_be_ko_in_battle",
+    "cannot_be_ko_by_effects",
+    "cannot_be_rested",
+    "cannot_block",
+    "no_refresh",
+    "can_attack_active",
+    "cannot_be_removed_by_opponent_effects",
+    "cannot_be_ko_by_opponent_effects",
 ]
 
 
 class GainStatus(Node):
     """A rule change on cards: ``no_refresh`` = "will not become active in the next Refresh
     Phase", ``can_attack_active`` = "can also attack active Characters"."""
+
     kind: Literal["status"] = "status"
     target: Target
     status: Status

@@ -9,20 +9,39 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 Timing = Literal[
-    "on_play", "when_attacking", "activate_main", "main", "on_ko", "end_of_your_turn",
-    "end_of_opponents_turn", "counter", "trigger", "on_block", "on_opponents_attack", "static",
+    "on_play",
+    "when_attacking",
+    "activate_main",
+    "main",
+    "on_ko",
+    "end_of_your_turn",
+    "end_of_opponents_turn",
+    "counter",
+    "trigger",
+    "on_block",
+    "on_opponents_attack",
+    "static",
 ]
 Keyword = Literal["Rush", "Rush: Character", "Blocker", "Double Attack", "Banish", "Unblockable"]
 Who = Literal[
-    "self_card", "your_leader", "your_leader_or_character", "your_character",
-    "opponent_leader", "opponent_character", "opponent_leader_or_character",
+    "self_card",
+    "your_leader",
+    "your_leader_or_character",
+    "your_character",
+    "opponent_leader",
+    "opponent_character",
+    "opponent_leader_or_character",
     "any_character",  # "up to 1 Character with a cost of 3 or less": either player's
     "your_leader_or_stage",
 ]
 Player = Literal["you", "opponent"]
 Duration = Literal[
-    "this_turn", "this_battle", "continuous", "until_end_of_opponents_next_turn",
-    "until_start_of_your_next_turn", "until_end_of_your_next_turn",
+    "this_turn",
+    "this_battle",
+    "continuous",
+    "until_end_of_opponents_next_turn",
+    "until_start_of_your_next_turn",
+    "until_end_of_your_next_turn",
 ]
 Compare = Literal["at_least", "at_most", "exactly"]
 
@@ -46,10 +65,10 @@ class CardFilter(Node):
     type_contains: str | None = None
     colour: str | None = None
     names: tuple[str, ...] = ()
-    exclude_name: str | None = None     # "other than [Name]"
+    exclude_name: str | None = None  # "other than [Name]"
     state: Literal["rested", "active"] | None = None
     has_trigger: bool | None = None
-    attribute: str | None = None        # "<Slash>"
+    attribute: str | None = None  # "<Slash>"
     base: bool = False
 
 
@@ -60,4 +79,4 @@ class Target(Node):
     count: int | None = 1
     up_to: bool = True
     filter: CardFilter = CardFilter()
-    exclude_self: bool = False          # "other than this Character"
+    exclude_self: bool = False  # "other than this Character"

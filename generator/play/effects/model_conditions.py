@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from generator.play.effects.model_base import CardFilter, Compare, Node, Player
 
+
 class LeaderHasType(Node):
     """Your Leader has ANY of ``types`` ("the {A} or {B} type"); with ``contains`` a type of the
     Leader only has to contain the text ("your Leader's type includes "Baroque Works"")."""
+
     kind: Literal["leader_has_type"] = "leader_has_type"
     types: tuple[str, ...]
     contains: bool = False
@@ -35,9 +37,11 @@ class CountCondition(Node):
     DON!! on the field (``don``, ``rested_don``, ``active_don``), ``given_don`` (DON!! given to your
     cards, in total), Characters, or ``field`` (Leader, Characters and Stage, for "you have
     [Name]"). ``whose="both"`` sums both players ("there is a Character with...")."""
+
     kind: Literal["count"] = "count"
-    zone: Literal["life", "hand", "trash", "deck", "don", "rested_don", "active_don", "given_don",
-                  "characters", "field"]
+    zone: Literal[
+        "life", "hand", "trash", "deck", "don", "rested_don", "active_don", "given_don", "characters", "field"
+    ]
     whose: Literal["you", "opponent", "both"] = "you"
     compare: Compare
     n: int
@@ -47,19 +51,22 @@ class CountCondition(Node):
 class CompareWithOpponent(Node):
     """Your count in a zone against your opponent's: "you have less Life cards than your
     opponent" is ``zone="life", compare="less"``."""
+
     kind: Literal["compare_with_opponent"] = "compare_with_opponent"
     zone: Literal["life", "don", "hand", "characters"]
     compare: Literal["less", "at_most", "more", "at_least"]
 
 
 class SelfState(Node):
-    """"If this Character is rested", "If this Character was played on this turn"."""
+    """ "If this Character is rested", "If this Character was played on this turn"."""
+
     kind: Literal["self_state"] = "self_state"
     state: Literal["rested", "active", "played_this_turn"]
 
 
 class SelfPower(Node):
-    """"If this Character has 7000 power or more": its current power."""
+    """ "If this Character has 7000 power or more": its current power."""
+
     kind: Literal["self_power"] = "self_power"
     compare: Compare
     n: int
@@ -72,7 +79,14 @@ class LeaderHasAttribute(Node):
 
 
 Condition = Annotated[
-    Union[LeaderHasType, LeaderIsColour, LeaderMulticoloured, LeaderIsName, CountCondition,
-          CompareWithOpponent, SelfState, SelfPower, LeaderHasAttribute],
+    LeaderHasType
+    | LeaderIsColour
+    | LeaderMulticoloured
+    | LeaderIsName
+    | CountCondition
+    | CompareWithOpponent
+    | SelfState
+    | SelfPower
+    | LeaderHasAttribute,
     Field(discriminator="kind"),
 ]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from generator.play.effects.model_base import CardFilter, Node, Target
+
 
 class RestDon(Node):
     kind: Literal["rest_don"] = "rest_don"
@@ -15,6 +16,7 @@ class RestDon(Node):
 
 class ReturnDon(Node):
     """DON!! -N: return N DON!! from your field to your DON!! deck."""
+
     kind: Literal["return_don"] = "return_don"
     n: int
 
@@ -35,24 +37,28 @@ class TrashSelf(Node):
 
 class RestCards(Node):
     """Rest N of your own cards (Characters, Stage...) matching the target."""
+
     kind: Literal["rest_cards"] = "rest_cards"
     target: Target
 
 
 class TrashCards(Node):
     """Trash N of your own Characters from the field as a cost."""
+
     kind: Literal["trash_cards"] = "trash_cards"
     target: Target
 
 
 class ReturnCardsToHand(Node):
     """Return N of your own Characters to hand as a cost."""
+
     kind: Literal["return_cards_to_hand"] = "return_cards_to_hand"
     target: Target
 
 
 class ReturnSelf(Node):
     """Return this card from the field to its owner's hand or the bottom of their deck."""
+
     kind: Literal["return_self"] = "return_self"
     to: Literal["hand", "deck_bottom"]
 
@@ -76,6 +82,7 @@ class TrashFromDeckCost(Node):
 
 class PlaceFromTrash(Node):
     """Place N matching cards from your trash at the bottom of your deck in any order."""
+
     kind: Literal["place_from_trash"] = "place_from_trash"
     n: int
     filter: CardFilter = CardFilter()
@@ -83,15 +90,26 @@ class PlaceFromTrash(Node):
 
 class RevealFromHand(Node):
     """Reveal N matching cards from your hand (they stay in hand)."""
+
     kind: Literal["reveal_from_hand"] = "reveal_from_hand"
     n: int
     filter: CardFilter = CardFilter()
 
 
 Cost = Annotated[
-    Union[RestDon, ReturnDon, TrashFromHandCost, RestSelf, TrashSelf, RestCards, TrashCards,
-          ReturnCardsToHand, ReturnSelf, LifeToHandCost, TrashLifeCost, TrashFromDeckCost,
-          PlaceFromTrash,
-          RevealFromHand],
+    RestDon
+    | ReturnDon
+    | TrashFromHandCost
+    | RestSelf
+    | TrashSelf
+    | RestCards
+    | TrashCards
+    | ReturnCardsToHand
+    | ReturnSelf
+    | LifeToHandCost
+    | TrashLifeCost
+    | TrashFromDeckCost
+    | PlaceFromTrash
+    | RevealFromHand,
     Field(discriminator="kind"),
 ]

@@ -53,7 +53,8 @@ _HEAD = re.compile(
     r"(?P<tail>(?:(?<= )| ).*|)$"
 )
 _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p), field) for p, field in (
+    (re.compile(p), field)
+    for p, field in (
         (r" with a (?P<base>base )?cost of (?P<n>\d+) or less", "max_cost"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
@@ -99,16 +100,14 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     if m["attribute"]:
         values["attribute"] = m["attribute"]
     tail, exclude_self = m["tail"], False
-    if tail and not tail.startswith(" "):     # the space went with a name: "[Nami] with a cost"
+    if tail and not tail.startswith(" "):  # the space went with a name: "[Nami] with a cost"
         tail = f" {tail}"
     while tail:
-        for pattern, field in _TAILS:
-            t = pattern.match(tail)
-            if t:
-                break
-        else:
+        found = next(((t, field) for pattern, field in _TAILS if (t := pattern.match(tail))), None)
+        if found is None:
             return None
-        tail = tail[t.end():]
+        t, field = found
+        tail = tail[t.end() :]
         groups = t.groupdict()
         if groups.get("base"):
             values["base"] = True
@@ -155,7 +154,7 @@ def parse_target(text: str) -> Target | None:
     owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any
     player's."""
     text = text.strip()
-    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All"):   # sentence-initial capital
+    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All"):  # sentence-initial capital
         text = text[0].lower() + text[1:]
     if _SELF.fullmatch(text):
         return Target(who="self_card", up_to=False)
@@ -177,11 +176,15 @@ def parse_target(text: str) -> Target | None:
     if who is None:
         return None
     if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not flt.names:
-        return None   # bare "cards" on the field: ambiguous (could be a Stage)
+        return None  # bare "cards" on the field: ambiguous (could be a Stage)
     count = None if m["all"] else number(m["n"] or m["exact"])
-    return Target(who=who, count=count, up_to=bool(m["upto"]),
-                  filter=flt.model_copy(update={"category": None}) if scope != "other" else flt,
-                  exclude_self=excl)
+    return Target(
+        who=who,
+        count=count,
+        up_to=bool(m["upto"]),
+        filter=flt.model_copy(update={"category": None}) if scope != "other" else flt,
+        exclude_self=excl,
+    )
 
 
 def _bare(text: str) -> Target | None:
@@ -197,6 +200,5 @@ def _bare(text: str) -> Target | None:
     if scope == "leader":
         return Target(who=_OWNER_WHO[(owner, "leader")], up_to=False, filter=flt)
     if scope == "character" and m["rest"].split(" with ")[0].endswith("s"):
-        return Target(who=_OWNER_WHO[(owner, "character")], count=None, up_to=False, filter=flt,
-                      exclude_self=excl)
+        return Target(who=_OWNER_WHO[(owner, "character")], count=None, up_to=False, filter=flt, exclude_self=excl)
     return None

@@ -31,8 +31,8 @@ from generator.play.effects.model import CompiledCard
 
 Phase = Literal["mulligan", "refresh", "draw", "don", "main", "end", "over"]
 Step = Literal["attack", "block", "counter", "damage", "life", "trigger", "end"]
-DON_PER_PLAYER = 10     # 5-1-2
-MAX_CHARACTERS = 5      # 3-7-6
+DON_PER_PLAYER = 10  # 5-1-2
+MAX_CHARACTERS = 5  # 3-7-6
 STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power"})
 
 
@@ -58,12 +58,12 @@ class Mod(_Frozen):
 
 class CardInstance(_Frozen):
     iid: int
-    card: str                       # card_id, key into GameState.cards
+    card: str  # card_id, key into GameState.cards
     rested: bool = False
-    don: int = 0                    # DON!! given to this card (6-5-5-1)
-    played_turn: int = 0            # turn it entered the field: 3-7-4 summoning rule
+    don: int = 0  # DON!! given to this card (6-5-5-1)
+    played_turn: int = 0  # turn it entered the field: 3-7-4 summoning rule
     mods: tuple[Mod, ...] = ()
-    once: tuple[int, ...] = ()      # effect indexes used this turn ([Once Per Turn], 10-2-13)
+    once: tuple[int, ...] = ()  # effect indexes used this turn ([Once Per Turn], 10-2-13)
 
 
 class PlayerState(_Frozen):
@@ -154,15 +154,15 @@ class GameState(_Frozen):
     cards: dict[str, OnePieceCard]
     compiled: dict[str, CompiledCard]
     players: tuple[PlayerState, PlayerState]
-    first: int                      # the player going first (5-2-1-5)
-    turn: int = 0                   # 0 during set-up; turn 1 is the first player's first turn
-    active: int                     # the turn player (4-3-1)
+    first: int  # the player going first (5-2-1-5)
+    turn: int = 0  # 0 during set-up; turn 1 is the first player's first turn
+    active: int  # the turn player (4-3-1)
     phase: Phase = "mulligan"
     waiting_for: int | None = None  # who must act next; None once the game is over
     battle: Battle | None = None
-    pending: tuple[Frame, ...] = () # effects waiting to resolve, first resolves first (8-6)
+    pending: tuple[Frame, ...] = ()  # effects waiting to resolve, first resolves first (8-6)
     prompt: Prompt | None = None
-    rng: int                        # splitmix64 state: the only source of randomness
+    rng: int  # splitmix64 state: the only source of randomness
     result: Result | None = None
 
     @cached_property
@@ -170,9 +170,12 @@ class GameState(_Frozen):
         """Card ids with permanent effects that change numbers, keywords or statuses: lets power
         and keyword lookups skip the board scan when none is in the game. Derived, not stored
         (copies share it, JSON leaves it out)."""
-        return frozenset(cid for cid, comp in self.compiled.items() if comp.complete and any(
-            eff.timing == "static" and any(a.kind in STATIC_KINDS for a in eff.actions)
-            for eff in comp.effects))
+        return frozenset(
+            cid
+            for cid, comp in self.compiled.items()
+            if comp.complete
+            and any(eff.timing == "static" and any(a.kind in STATIC_KINDS for a in eff.actions) for eff in comp.effects)
+        )
 
     def with_player(self, p: int, ps: PlayerState) -> GameState:
         """A copy with player ``p`` replaced; the other player is shared, not copied."""
@@ -195,8 +198,8 @@ class AttackPreview(_Frozen):
 
     attacker_power: int
     target_power: int
-    counter_needed: int             # counter power the defender needs to survive (7-1-4-1)
-    damage: int                     # Life cards checked if it connects (2 with Double Attack)
+    counter_needed: int  # counter power the defender needs to survive (7-1-4-1)
+    damage: int  # Life cards checked if it connects (2 with Double Attack)
     outcome_if_unanswered: Literal["ko", "life", "win", "life_trashed", "fails"]
     blockable: bool
 
@@ -206,7 +209,7 @@ class Action(_Frozen):
 
     id: str
     kind: str
-    card: int | None = None         # the acting card's iid
+    card: int | None = None  # the acting card's iid
     target: int | None = None
     label: str
     preview: AttackPreview | None = None

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.models.onepiece import OnePieceCard
+from generator.play.effects import model_conditions as mc
 from generator.play.effects.model import CardFilter, Condition, Effect, Target
-from generator.play.state import STATIC_KINDS, CardInstance, GameState, PlayerState
+from generator.play.engine.state import STATIC_KINDS, CardInstance, GameState, PlayerState
+
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
     return state.cards[inst.card]
@@ -40,11 +42,9 @@ def power(state: GameState, owner: int, inst: CardInstance, statics: bool = True
 
 
 def cost(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
-    total = (state.cards[inst.card].cost or 0) + sum(
-        m.amount for m in inst.mods if m.stat == "cost")
+    total = (state.cards[inst.card].cost or 0) + sum(m.amount for m in inst.mods if m.stat == "cost")
     if statics:
-        total += sum(a.amount for a in _static_actions(state, owner, inst)
-                     if a.kind == "cost_change")
+        total += sum(a.amount for a in _static_actions(state, owner, inst) if a.kind == "cost_change")
     return max(0, total)
 
 
@@ -60,8 +60,7 @@ def keywords(state: GameState, owner: int, inst: CardInstance) -> frozenset[str]
 def has_status(state: GameState, owner: int, inst: CardInstance, status: str) -> bool:
     if any(m.stat == "status" and m.tag == status for m in inst.mods):
         return True
-    return any(a.kind == "status" and a.status == status
-               for a in _static_actions(state, owner, inst))
+    return any(a.kind == "status" and a.status == status for a in _static_actions(state, owner, inst))
 
 
 def effect_live(state: GameState, controller: int, source: CardInstance, eff: Effect) -> bool:
@@ -95,38 +94,40 @@ def _zone_count(state: GameState, p: int, zone: str, flt: CardFilter) -> int:
     return sum(1 for c in cards if matches(state, p, c, flt, True, False))
 
 
-def condition_holds(state: GameState, controller: int, source: CardInstance,
-                    cond: Condition) -> bool:
+def condition_holds(state: GameState, controller: int, source: CardInstance, cond: Condition) -> bool:
     leader = state.cards[state.players[controller].leader.card]
-    kind = cond.kind
-    if kind == "leader_has_type":
-        if cond.contains:
+    match cond:
+        case mc.LeaderHasType(contains=True):
             return any(t in lt for t in cond.types for lt in leader.types)
-        return any(t in leader.types for t in cond.types)
-    if kind == "leader_is_colour":
-        return cond.colour in leader.colors
-    if kind == "leader_multicoloured":
-        return len(leader.colors) > 1
-    if kind == "leader_is_name":
-        return leader.name == cond.name
-    if kind == "leader_has_attribute":
-        whose = controller if cond.whose == "you" else 1 - controller
-        return cond.attribute in state.cards[state.players[whose].leader.card].attributes
-    if kind == "self_state":
-        if cond.state == "played_this_turn":
+        case mc.LeaderHasType():
+            return any(t in leader.types for t in cond.types)
+        case mc.LeaderIsColour():
+            return cond.colour in leader.colors
+        case mc.LeaderMulticoloured():
+            return len(leader.colors) > 1
+        case mc.LeaderIsName():
+            return leader.name == cond.name
+        case mc.LeaderHasAttribute():
+            whose = controller if cond.whose == "you" else 1 - controller
+            return cond.attribute in state.cards[state.players[whose].leader.card].attributes
+        case mc.SelfState(state="played_this_turn"):
             return source.played_turn == state.turn
-        return source.rested == (cond.state == "rested")
-    if kind == "self_power":
-        return _compare(power(state, controller, source, statics=False), cond.compare, cond.n)
-    if kind == "compare_with_opponent":
-        flt = CardFilter()
-        mine = _zone_count(state, controller, cond.zone, flt)
-        theirs = _zone_count(state, 1 - controller, cond.zone, flt)
-        return {"less": mine < theirs, "at_most": mine <= theirs, "more": mine > theirs,
-                "at_least": mine >= theirs}[cond.compare]
-    whose = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
-    return _compare(sum(_zone_count(state, p, cond.zone, cond.filter) for p in whose),
-                    cond.compare, cond.n)
+        case mc.SelfState():
+            return source.rested == (cond.state == "rested")
+        case mc.SelfPower():
+            return _compare(power(state, controller, source, statics=False), cond.compare, cond.n)
+        case mc.CompareWithOpponent():
+            mine = _zone_count(state, controller, cond.zone, CardFilter())
+            theirs = _zone_count(state, 1 - controller, cond.zone, CardFilter())
+            return {
+                "less": mine < theirs,
+                "at_most": mine <= theirs,
+                "more": mine > theirs,
+                "at_least": mine >= theirs,
+            }[cond.compare]
+        case mc.CountCondition():
+            players = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
+            return _compare(sum(_zone_count(state, p, cond.zone, cond.filter) for p in players), cond.compare, cond.n)
 
 
 def _compare(value: int, compare: str, n: int) -> bool:
@@ -137,8 +138,9 @@ def _compare(value: int, compare: str, n: int) -> bool:
     return value == n
 
 
-def matches(state: GameState, owner: int, inst: CardInstance, flt: CardFilter,
-            on_field: bool, statics: bool = True) -> bool:
+def matches(
+    state: GameState, owner: int, inst: CardInstance, flt: CardFilter, on_field: bool, statics: bool = True
+) -> bool:
     """Does the card match the filter? Numbers are current values on the field and printed ones
     elsewhere or when the filter says "base" (4-9-2)."""
     c = state.cards[inst.card]
@@ -147,13 +149,11 @@ def matches(state: GameState, owner: int, inst: CardInstance, flt: CardFilter,
         return False
     if flt.min_cost is not None or flt.max_cost is not None:
         v = cost(state, owner, inst, statics) if current else max(0, c.cost or 0)
-        if (flt.min_cost is not None and v < flt.min_cost) or (
-                flt.max_cost is not None and v > flt.max_cost):
+        if (flt.min_cost is not None and v < flt.min_cost) or (flt.max_cost is not None and v > flt.max_cost):
             return False
     if flt.min_power is not None or flt.max_power is not None:
         v = power(state, owner, inst, statics) if current else (c.power or 0)
-        if (flt.min_power is not None and v < flt.min_power) or (
-                flt.max_power is not None and v > flt.max_power):
+        if (flt.min_power is not None and v < flt.min_power) or (flt.max_power is not None and v > flt.max_power):
             return False
     if flt.types and not any(t in c.types for t in flt.types):
         return False
@@ -172,8 +172,9 @@ def matches(state: GameState, owner: int, inst: CardInstance, flt: CardFilter,
     return flt.has_trigger is None or (c.trigger is not None) == flt.has_trigger
 
 
-def target_pool(state: GameState, controller: int, source: CardInstance, target: Target,
-                statics: bool = True) -> list[tuple[int, CardInstance]]:
+def target_pool(
+    state: GameState, controller: int, source: CardInstance, target: Target, statics: bool = True
+) -> list[tuple[int, CardInstance]]:
     """(owner, card) of every field card the target may pick, in board order."""
     me, opp = controller, 1 - controller
     who = target.who
@@ -192,9 +193,12 @@ def target_pool(state: GameState, controller: int, source: CardInstance, target:
             pool.append((side, ps.leader))
         if who.endswith("character"):
             pool.extend((side, c) for c in ps.characters)
-    return [(o, c) for o, c in pool
-            if not (target.exclude_self and c.iid == source.iid)
-            and matches(state, o, c, target.filter, on_field=True, statics=statics)]
+    return [
+        (o, c)
+        for o, c in pool
+        if not (target.exclude_self and c.iid == source.iid)
+        and matches(state, o, c, target.filter, on_field=True, statics=statics)
+    ]
 
 
 def _static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
@@ -213,8 +217,12 @@ def _static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterato
                     if act.kind not in STATIC_KINDS:
                         continue
                     t = act.target
-                    if t.who == "self_card" and p == owner and src.iid == inst.iid:
-                        yield act
-                    elif t.who != "self_card" and t.count is None and any(
-                            c.iid == inst.iid for _, c in target_pool(state, p, src, t, False)):
+                    if (
+                        t.who == "self_card"
+                        and p == owner
+                        and src.iid == inst.iid
+                        or t.who != "self_card"
+                        and t.count is None
+                        and any(c.iid == inst.iid for _, c in target_pool(state, p, src, t, False))
+                    ):
                         yield act

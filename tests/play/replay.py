@@ -36,40 +36,56 @@ from itertools import count
 from typing import Any
 
 from generator.models.onepiece import OnePieceCard
-from generator.play import phases, setup
-from generator.play.api import IllegalAction, apply, legal_actions
-from generator.play.deck_request import DeckRequest
+from generator.play.decks.request import DeckRequest
+from generator.play.decks.rules import RulesData, load_rules
+from generator.play.decks.validator import validate_deck
 from generator.play.effects.compiler import compile_card
-from generator.play.rules_data import RulesData, load_rules
-from generator.play.state import (DON_PER_PLAYER, Battle, CardInstance, Event, GameState, Mod,
-                                  PlayerState)
-from generator.play.stats import power
-from generator.play.support import supported
-from generator.play.validator import validate_deck
-from generator.play.worked_example import Action, CardState, Side, WorkedExample
-from generator.play.worked_example import GameState as Snapshot
-from generator.play.zones import replace_on_field
+from generator.play.engine import phases, setup
+from generator.play.engine.api import IllegalAction, apply, legal_actions
+from generator.play.engine.state import DON_PER_PLAYER, Battle, CardInstance, Event, GameState, Mod, PlayerState
+from generator.play.engine.stats import power
+from generator.play.engine.support import supported
+from generator.play.engine.zones import replace_on_field
+from generator.play.rulebook.worked_example import Action, CardState, Side, WorkedExample
+from generator.play.rulebook.worked_example import GameState as Snapshot
 
-FILLER = "EB01-005"             # Doma: no text, no [Trigger], Counter +1000
-BLOCKER = "OP03-010"            # Fossa: [Blocker] and nothing else
-DEFAULT_LEADER = "OP07-001"     # Monkey.D.Dragon: only an [Activate: Main], never on its own
+FILLER = "EB01-005"  # Doma: no text, no [Trigger], Counter +1000
+BLOCKER = "OP03-010"  # Fossa: [Blocker] and nothing else
+DEFAULT_LEADER = "OP07-001"  # Monkey.D.Dragon: only an [Activate: Main], never on its own
 DEFAULT_DECK = 20
 DEFAULT_LIFE = 4
-SEED = 1                        # the replay's shuffles (a redraw) are seeded too
+SEED = 1  # the replay's shuffles (a redraw) are seeded too
 PLAYERS = ("p1", "p2")
-PHASES = {"setup": "mulligan", "refresh": "refresh", "draw": "draw", "don": "don", "main": "main",
-          "end": "end"}
-STEPS = {"attack": "attack", "block": "block", "counter": "counter", "damage": "damage",
-         "life": "damage", "trigger": "damage", "end": "over"}
+PHASES = {"setup": "mulligan", "refresh": "refresh", "draw": "draw", "don": "don", "main": "main", "end": "end"}
+STEPS = {
+    "attack": "attack",
+    "block": "block",
+    "counter": "counter",
+    "damage": "damage",
+    "life": "damage",
+    "trigger": "damage",
+    "end": "over",
+}
 # Example action kind -> engine action kind; the card is looked for in hand or on the field.
-ENGINE_KINDS = {"mulligan": "mulligan", "play_card": "play", "give_don": "give_don",
-                "declare_attack": "attack", "block": "block", "counter_card": "counter",
-                "counter_event": "counter_event", "pass_counter": "no_counter",
-                "activate_trigger": "trigger", "decline_trigger": "no_trigger"}
+ENGINE_KINDS = {
+    "mulligan": "mulligan",
+    "play_card": "play",
+    "give_don": "give_don",
+    "declare_attack": "attack",
+    "block": "block",
+    "counter_card": "counter",
+    "counter_event": "counter_event",
+    "pass_counter": "no_counter",
+    "activate_trigger": "trigger",
+    "decline_trigger": "no_trigger",
+}
 FROM_HAND = {"play_card", "counter_card", "counter_event"}
 # Steps nobody decides in: example action kind -> (engine phase it belongs to, step function).
-TURN_STEPS = {"refresh": ("refresh", phases.refresh_phase), "draw": ("draw", phases.draw_phase),
-              "don_phase": ("don", phases.don_phase)}
+TURN_STEPS = {
+    "refresh": ("refresh", phases.refresh_phase),
+    "draw": ("draw", phases.draw_phase),
+    "don_phase": ("don", phases.don_phase),
+}
 # One area, two views: a state_after giving either one replaces both (the other is not "unchanged").
 VIEWS = ({"hand", "hand_count"}, {"life_top", "life_count"})
 UNORDERED = ("hand", "trash")
@@ -79,15 +95,14 @@ Json = dict[str, Any]
 
 @dataclass(frozen=True)
 class Replay:
-    before: Json | None     # state_before (game examples), hand and trash sorted
-    start: Json | None      # the engine's position the action is taken in, shaped like ``before``
-    expected: Json          # state_after, with state_before filling in what it leaves out
-    actual: Json            # the engine's (or validator's) result, shaped like ``expected``
-    refused: str | None     # why the engine refused the action, or None when it took it
+    before: Json | None  # state_before (game examples), hand and trash sorted
+    start: Json | None  # the engine's position the action is taken in, shaped like ``before``
+    expected: Json  # state_after, with state_before filling in what it leaves out
+    actual: Json  # the engine's (or validator's) result, shaped like ``expected``
+    refused: str | None  # why the engine refused the action, or None when it took it
 
 
-def replay(example: WorkedExample, cards: Mapping[str, OnePieceCard],
-           rules: RulesData | None = None) -> Replay:
+def replay(example: WorkedExample, cards: Mapping[str, OnePieceCard], rules: RulesData | None = None) -> Replay:
     """Replay one worked example; ``cards`` are the real One Piece cards (catalog)."""
     after = example.state_after.model_dump(mode="json")
     if example.state_before.kind == "deck":
@@ -99,24 +114,33 @@ def replay(example: WorkedExample, cards: Mapping[str, OnePieceCard],
     except IllegalAction as refusal:
         result, refused = state, str(refusal)
     expected = expectation(before, after)
-    return Replay(before=_normalise(before), start=shape_like(snapshot(state), _normalise(before)),
-                  expected=expected, actual=shape_like(snapshot(result, taken_in=state), expected),
-                  refused=refused)
+    return Replay(
+        before=_normalise(before),
+        start=shape_like(snapshot(state), _normalise(before)),
+        expected=expected,
+        actual=shape_like(snapshot(result, taken_in=state), expected),
+        refused=refused,
+    )
 
 
 # ------------------------------------------------------------------------------- deck building
+
 
 def _verdict(example: WorkedExample, cards: Mapping[str, OnePieceCard], rules: RulesData) -> Json:
     deck = example.state_before
     ids = tuple(card for card, n in deck.main_deck.items() for _ in range(n))
     request = DeckRequest(leader_id=deck.leader_id, main_deck_card_ids=ids, format=deck.format)
     result = validate_deck(request, cards, rules, deck.on_date)
-    return {"kind": "verdict", "valid": result.valid,
-            "violation_codes": [v.code for v in result.violations],
-            "warning_codes": [w.code for w in result.warnings]}
+    return {
+        "kind": "verdict",
+        "valid": result.valid,
+        "violation_codes": [v.code for v in result.violations],
+        "warning_codes": [w.code for w in result.warnings],
+    }
 
 
 # ------------------------------------------------------------------------------------- set-up
+
 
 def build(snap: Snapshot, cards: Mapping[str, OnePieceCard]) -> GameState:
     """The engine state a game snapshot describes (see the module docstring for what fills the
@@ -130,17 +154,24 @@ def build(snap: Snapshot, cards: Mapping[str, OnePieceCard]) -> GameState:
         ps, shown = _player(getattr(snap, name) or Side(), snap.turn, iids)
         players.append(ps)
         powers += [(p, cs, inst) for cs, inst in shown]
-    used = {c.card for ps in players
-            for c in (*ps.field(), *ps.hand, *ps.deck, *ps.life, *ps.trash)}
+    used = {c.card for ps in players for c in (*ps.field(), *ps.hand, *ps.deck, *ps.life, *ps.trash)}
     state = GameState(
         cards={cid: cards[cid] for cid in used},
         compiled={cid: supported(compile_card(cards[cid])) for cid in used},
-        players=(players[0], players[1]), first=first, turn=snap.turn, active=active,
-        phase=PHASES[snap.phase], waiting_for=_to_act(snap, first, active), rng=SEED)
+        players=(players[0], players[1]),
+        first=first,
+        turn=snap.turn,
+        active=active,
+        phase=PHASES[snap.phase],
+        waiting_for=_to_act(snap, first, active),
+        rng=SEED,
+    )
     if snap.battle_step in ("block", "counter", "damage"):
-        battle = Battle(attacker=card_iid(state, snap.attacker),
-                        target=card_iid(state, snap.target),
-                        step="counter" if snap.battle_step == "damage" else snap.battle_step)
+        battle = Battle(
+            attacker=card_iid(state, snap.attacker),
+            target=card_iid(state, snap.target),
+            step="counter" if snap.battle_step == "damage" else snap.battle_step,
+        )
         state = state.model_copy(update={"battle": battle})
     elif snap.battle_step not in (None, "over"):
         raise ValueError(f"a replay cannot start at the {snap.battle_step} step")
@@ -157,8 +188,7 @@ def _first_player(snap: Snapshot) -> int:
     active = PLAYERS.index(snap.turn_player)
     first = active if snap.turn % 2 == 1 or snap.turn == 0 else 1 - active
     if snap.first_player is not None and PLAYERS.index(snap.first_player) != first:
-        raise ValueError(f"turn {snap.turn} is not {snap.turn_player}'s "
-                         f"if {snap.first_player} went first")
+        raise ValueError(f"turn {snap.turn} is not {snap.turn_player}'s if {snap.first_player} went first")
     return first
 
 
@@ -175,13 +205,17 @@ def _to_act(snap: Snapshot, first: int, active: int) -> int:
     return 1 - first if done[first] else first
 
 
-def _player(side: Side, turn: int,
-            iids: Iterator[int]) -> tuple[PlayerState, list[tuple[CardState, CardInstance]]]:
+def _player(side: Side, turn: int, iids: Iterator[int]) -> tuple[PlayerState, list[tuple[CardState, CardInstance]]]:
     shown: list[tuple[CardState, CardInstance]] = []
 
     def placed(cs: CardState) -> CardInstance:
-        inst = CardInstance(iid=next(iids), card=cs.card, rested=cs.state == "rested",
-                            don=cs.don or 0, played_turn=turn if cs.played_this_turn else 0)
+        inst = CardInstance(
+            iid=next(iids),
+            card=cs.card,
+            rested=cs.state == "rested",
+            don=cs.don or 0,
+            played_turn=turn if cs.played_this_turn else 0,
+        )
         shown.append((cs, inst))
         return inst
 
@@ -196,20 +230,26 @@ def _player(side: Side, turn: int,
     life = _fill(side.life_top, side.life_count, DEFAULT_LIFE, whole=False)
     given = sum(c.don for c in (leader, *characters))
     don_active, don_rested = side.don_active or 0, side.don_rested or 0
-    don_deck = side.don_deck if side.don_deck is not None else (
-        DON_PER_PLAYER - don_active - don_rested - given)
-    if min(don_deck, don_active, don_rested) < 0 or (
-            don_deck + don_active + don_rested + given != DON_PER_PLAYER):
+    don_deck = side.don_deck if side.don_deck is not None else (DON_PER_PLAYER - don_active - don_rested - given)
+    if min(don_deck, don_active, don_rested) < 0 or (don_deck + don_active + don_rested + given != DON_PER_PLAYER):
         raise ValueError(f"a side has {DON_PER_PLAYER} DON!! cards (5-1-2), not {side}")
     deck = (FILLER,) * (side.deck_count if side.deck_count is not None else DEFAULT_DECK)
-    ps = PlayerState(leader=leader, characters=characters, stage=stage, hand=pile(hand),
-                     deck=pile(deck), life=pile(life), trash=pile(side.trash or ()),
-                     don_deck=don_deck, don_active=don_active, don_rested=don_rested)
+    ps = PlayerState(
+        leader=leader,
+        characters=characters,
+        stage=stage,
+        hand=pile(hand),
+        deck=pile(deck),
+        life=pile(life),
+        trash=pile(side.trash or ()),
+        don_deck=don_deck,
+        don_active=don_active,
+        don_rested=don_rested,
+    )
     return ps, shown
 
 
-def _fill(listed: tuple[str, ...] | None, n: int | None, default: int,
-          whole: bool) -> tuple[str, ...]:
+def _fill(listed: tuple[str, ...] | None, n: int | None, default: int, whole: bool) -> tuple[str, ...]:
     """An area from its listing (the ``whole`` area, or only its top cards) and its count."""
     if whole and listed is not None and n in (None, len(listed)):
         return listed
@@ -227,8 +267,10 @@ def _explain_power(state: GameState, p: int, cs: CardState, inst: CardInstance) 
     if not extra:
         return state
     if state.battle is None:
-        raise ValueError(f"{cs.card} has {cs.power} power in the snapshot, the engine says "
-                         f"{cs.power - extra} and no battle explains it")
+        raise ValueError(
+            f"{cs.card} has {cs.power} power in the snapshot, the engine says "
+            f"{cs.power - extra} and no battle explains it"
+        )
     mod = Mod(stat="power", amount=extra, battle=True)
     return replace_on_field(state, p, inst.model_copy(update={"mods": inst.mods + (mod,)}))
 
@@ -245,8 +287,11 @@ def card_iid(state: GameState, ref: str, zone: str = "field") -> int:
     if what == "stage" and ps.stage is not None:
         return ps.stage.iid
     b = state.battle
-    pool = {"field": ps.characters, "hand": ps.hand,
-            "revealed": (b.revealed,) if b and b.revealed and p != state.active else ()}[zone]
+    pool = {
+        "field": ps.characters,
+        "hand": ps.hand,
+        "revealed": (b.revealed,) if b and b.revealed and p != state.active else (),
+    }[zone]
     found = next((c.iid for c in pool if c.card == what), None)
     if found is None:
         raise ValueError(f"{ref} is not in {who}'s {zone}")
@@ -254,6 +299,7 @@ def card_iid(state: GameState, ref: str, zone: str = "field") -> int:
 
 
 # ------------------------------------------------------------------------------------- action
+
 
 def act(state: GameState, action: Action) -> GameState:
     """Take the example's action in the engine; raises ``IllegalAction`` when it is not legal."""
@@ -271,8 +317,7 @@ def act(state: GameState, action: Action) -> GameState:
     if state.waiting_for != actor:
         raise IllegalAction(f"{action.actor} is not the player to act")
     kind = ENGINE_KINDS[action.kind]
-    zone = "hand" if action.kind in FROM_HAND else (
-        "revealed" if kind in ("trigger", "no_trigger") else "field")
+    zone = "hand" if action.kind in FROM_HAND else ("revealed" if kind in ("trigger", "no_trigger") else "field")
     cards = action.cards or ()
     # The engine action's own target: the attacked or countered card, the Character trashed to
     # make room (3-7-6-1). Every other card named answers a prompt, in order.
@@ -285,8 +330,7 @@ def act(state: GameState, action: Action) -> GameState:
     for _ in range(action.amount or 1):
         card = card_iid(state, action.card, zone) if action.card else None
         target = card_iid(state, targeted[0]) if targeted else None
-        found = next((a for a in legal_actions(state)
-                      if (a.kind, a.card, a.target) == (kind, card, target)), None)
+        found = next((a for a in legal_actions(state) if (a.kind, a.card, a.target) == (kind, card, target)), None)
         if found is None:
             raise IllegalAction(f"{action.kind} {action.card or ''} is not among the legal actions")
         state, _ = apply(state, found.id)
@@ -301,6 +345,7 @@ def act(state: GameState, action: Action) -> GameState:
 
 # --------------------------------------------------------------------------------- projection
 
+
 def snapshot(state: GameState, taken_in: GameState | None = None) -> Json:
     """The engine state in the shape of ``worked_example.GameState``, every field filled.
     ``taken_in`` is the state the last action was taken in: where a finished game is shown."""
@@ -309,14 +354,20 @@ def snapshot(state: GameState, taken_in: GameState | None = None) -> Json:
     step = STEPS[b.step] if b is not None else None
     if state.result is not None and state.result.reason.startswith("damage"):
         step = "damage"
-    winner = None if state.result is None else (
-        "draw" if state.result.winner is None else PLAYERS[state.result.winner])
-    return {"kind": "game", "turn": state.turn, "turn_player": PLAYERS[state.active],
-            "first_player": PLAYERS[state.first],
-            "phase": "setup" if where.phase == "mulligan" else where.phase, "battle_step": step,
-            "attacker": _ref(where, b.attacker) if b else None,
-            "target": _ref(where, b.target) if b else None,
-            "p1": _side(state, 0), "p2": _side(state, 1), "winner": winner}
+    winner = None if state.result is None else ("draw" if state.result.winner is None else PLAYERS[state.result.winner])
+    return {
+        "kind": "game",
+        "turn": state.turn,
+        "turn_player": PLAYERS[state.active],
+        "first_player": PLAYERS[state.first],
+        "phase": "setup" if where.phase == "mulligan" else where.phase,
+        "battle_step": step,
+        "attacker": _ref(where, b.attacker) if b else None,
+        "target": _ref(where, b.target) if b else None,
+        "p1": _side(state, 0),
+        "p2": _side(state, 1),
+        "winner": winner,
+    }
 
 
 def _ref(state: GameState, iid: int) -> str:
@@ -339,10 +390,15 @@ def _side(state: GameState, p: int) -> Json:
         "leader": _card(state, p, ps.leader),
         "characters": [_card(state, p, c) for c in ps.characters],
         "stage": _card(state, p, ps.stage) if ps.stage is not None else None,
-        "hand": sorted(c.card for c in ps.hand), "hand_count": len(ps.hand),
-        "deck_count": len(ps.deck), "life_count": len(life), "life_top": [c.card for c in life],
+        "hand": sorted(c.card for c in ps.hand),
+        "hand_count": len(ps.hand),
+        "deck_count": len(ps.deck),
+        "life_count": len(life),
+        "life_top": [c.card for c in life],
         "trash": sorted(c.card for c in ps.trash),
-        "don_deck": ps.don_deck, "don_active": ps.don_active, "don_rested": ps.don_rested,
+        "don_deck": ps.don_deck,
+        "don_active": ps.don_active,
+        "don_rested": ps.don_rested,
         # The engine does not tell a kept hand from a redrawn one; what 5-2-1-6 cares about is
         # that the first player's one decision is spent once the second player is asked.
         "redrawn": state.phase == "mulligan" and p == state.first and state.waiting_for != p,
@@ -350,8 +406,13 @@ def _side(state: GameState, p: int) -> Json:
 
 
 def _card(state: GameState, p: int, c: CardInstance) -> Json:
-    out = {"card": c.card, "power": power(state, p, c), "state": "rested" if c.rested else "active",
-           "don": c.don, "played_this_turn": c.played_turn == state.turn}
+    out = {
+        "card": c.card,
+        "power": power(state, p, c),
+        "state": "rested" if c.rested else "active",
+        "don": c.don,
+        "played_this_turn": c.played_turn == state.turn,
+    }
     if state.cards[c.card].category == "Stage":
         del out["power"]
     return out
@@ -371,8 +432,7 @@ def expectation(before: Json, after: Json) -> Json:
 def _merge(old: Json, new: Json) -> Json:
     out = dict(old)
     for key, value in new.items():
-        out[key] = _merge(out[key], value) if isinstance(value, dict) and isinstance(
-            out.get(key), dict) else value
+        out[key] = _merge(out[key], value) if isinstance(value, dict) and isinstance(out.get(key), dict) else value
     for view in VIEWS:
         if view & new.keys():
             for key in view - new.keys():
@@ -393,7 +453,7 @@ def shape_like(actual: Any, expected: Any, key: str | None = None) -> Any:
     if isinstance(expected, dict) and isinstance(actual, dict):
         return {k: shape_like(actual.get(k), v, k) for k, v in expected.items()}
     if key == "life_top" and isinstance(actual, list):
-        return actual[:len(expected)]
+        return actual[: len(expected)]
     if isinstance(expected, list) and isinstance(actual, list) and len(actual) == len(expected):
         return [shape_like(a, e) for a, e in zip(actual, expected)]
     return actual

@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -28,20 +28,38 @@ from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.basic import aggressor_move
 from generator.play.ai.match import MatchRecord, play_match
-from generator.play.ai.narrate import Narrator, public_names
-from generator.play.api import GameState, legal_actions, redact, view
-from generator.play.decks import build_deck
-from generator.play.practice import HUMAN, practice
-from generator.play.seal import unseal
+from generator.play.decks.ladder_decks import build_deck
+from generator.play.engine.api import GameState, legal_actions, redact, view
+from generator.play.protocol.narration import Narrator, public_names
+from generator.play.protocol.practice import HUMAN, practice
+from generator.play.protocol.seal import unseal
 
 EXAMPLE_KEY = hashlib.sha256(b"cardpantry example-match key: public, not accepted live").digest()
 SPECTATOR = -1
 LEVELS = (2, 1)
-PUBLIC_ACTION_KINDS = frozenset({
-    "keep", "mulligan", "play", "activate", "give_don", "attack", "end_turn", "block",
-    "no_block", "counter", "counter_event", "no_counter", "trigger", "no_trigger", "concede",
-    "answer_yes", "answer_no", "option"})
-AS_OF = datetime(2026, 4, 1, tzinfo=timezone.utc)
+PUBLIC_ACTION_KINDS = frozenset(
+    {
+        "keep",
+        "mulligan",
+        "play",
+        "activate",
+        "give_don",
+        "attack",
+        "end_turn",
+        "block",
+        "no_block",
+        "counter",
+        "counter_event",
+        "no_counter",
+        "trigger",
+        "no_trigger",
+        "concede",
+        "answer_yes",
+        "answer_no",
+        "option",
+    }
+)
+AS_OF = datetime(2026, 4, 1, tzinfo=UTC)
 MATCH_EVENT = {
     "seq": "integer: position in the match, from 0",
     "ply": "integer: the move that set the event off",
@@ -64,11 +82,11 @@ def _entropy():
     def take(n: int) -> bytes:
         counter[0] += 1
         return hashlib.sha256(f"example-entropy:{counter[0]}".encode()).digest()[:n]
+
     return take
 
 
-def _events(cards: Mapping[str, OnePieceCard], record: MatchRecord,
-            states: list[GameState]) -> list[dict[str, Any]]:
+def _events(cards: Mapping[str, OnePieceCard], record: MatchRecord, states: list[GameState]) -> list[dict[str, Any]]:
     labels = {p: f"Player {p} (L{lvl})" for p, lvl in enumerate(LEVELS)}
     narrator = Narrator(cards, SPECTATOR, labels=labels)
     out: list[dict[str, Any]] = []
@@ -77,10 +95,18 @@ def _events(cards: Mapping[str, OnePieceCard], record: MatchRecord,
         names = public_names(view(state_after, 0), names, hand=False)
         kind = ply.kind
         for event in redact(list(ply.events), SPECTATOR):
-            out.append({"seq": len(out), "ply": ply.ply, "turn": ply.turn, "mover": ply.player,
-                        "action_kind": kind,
-                        "action_id": ply.action if kind in PUBLIC_ACTION_KINDS else None,
-                        **event, "text": narrator.sentence(event, names)})
+            out.append(
+                {
+                    "seq": len(out),
+                    "ply": ply.ply,
+                    "turn": ply.turn,
+                    "mover": ply.player,
+                    "action_kind": kind,
+                    "action_id": ply.action if kind in PUBLIC_ACTION_KINDS else None,
+                    **event,
+                    "text": narrator.sentence(event, names),
+                }
+            )
     return out
 
 
@@ -94,8 +120,12 @@ def _intents(cards: Mapping[str, OnePieceCard], seed: int) -> list[dict[str, Any
 
     out = [call({"op": "new", "level": 1, "seed": seed}, "Deal a match against L1.")]
     token = out[0]["reply"]["state"]
-    out.append(call({"op": "move", "state": token, "action_id": "keep"},
-                    "Keep the opening hand; the AI answers until it is your turn again."))
+    out.append(
+        call(
+            {"op": "move", "state": token, "action_id": "keep"},
+            "Keep the opening hand; the AI answers until it is your turn again.",
+        )
+    )
     token, skipped = out[1]["reply"]["state"], 0
     for _ in range(200):
         state = GameState.model_validate(orjson.loads(unseal(token, EXAMPLE_KEY))["state"])
@@ -104,14 +134,19 @@ def _intents(cards: Mapping[str, OnePieceCard], seed: int) -> list[dict[str, Any
         legal = legal_actions(state)
         attack = next((a for a in legal if a.kind == "attack"), None)
         if attack is not None:
-            out.append(call({"op": "move", "state": token, "action_id": attack.id},
-                            f"Attack (after {skipped} more moves played by the L1 script): the "
-                            "legal action carried a damage preview; the reply narrates the "
-                            "battle and the AI's answer."))
+            out.append(
+                call(
+                    {"op": "move", "state": token, "action_id": attack.id},
+                    f"Attack (after {skipped} more moves played by the L1 script): the "
+                    "legal action carried a damage preview; the reply narrates the "
+                    "battle and the AI's answer.",
+                )
+            )
             break
         move = aggressor_move(state, HUMAN, legal)
-        status, reply = practice(orjson.dumps({"op": "move", "state": token, "action_id": move}),
-                                 cards, EXAMPLE_KEY, AS_OF, entropy)
+        status, reply = practice(
+            orjson.dumps({"op": "move", "state": token, "action_id": move}), cards, EXAMPLE_KEY, AS_OF, entropy
+        )
         token, skipped = reply["state"], skipped + 1
     return out
 
@@ -125,11 +160,14 @@ def example_match(cards: Mapping[str, OnePieceCard], seed: int) -> dict[str, Any
     result = record.state.result
     return {
         "seed": seed,
-        "players": [{"player": p, "ai_level": lvl, "ai": DESCRIPTIONS[lvl],
-                     "deck": decks[p].describe()} for p, lvl in enumerate(LEVELS)],
+        "players": [
+            {"player": p, "ai_level": lvl, "ai": DESCRIPTIONS[lvl], "deck": decks[p].describe()}
+            for p, lvl in enumerate(LEVELS)
+        ],
         "first": record.state.first,
         "result": result.model_dump(mode="json") if result is not None else None,
-        "turns": record.state.turn, "moves": len(record.plies),
+        "turns": record.state.turn,
+        "moves": len(record.plies),
         "match_event_fields": MATCH_EVENT,
         "events": events,
         "intents": intents,
@@ -139,7 +177,7 @@ def example_match(cards: Mapping[str, OnePieceCard], seed: int) -> dict[str, Any
             "intent_ops": sorted({i["intent"]["op"] for i in intents}),
         },
         "redaction": "Events are shown as a spectator sees them: private values (drawn cards, "
-                     "Life cards taken to hand, hidden choices) are null.",
+        "Life cards taken to hand, hidden choices) are null.",
     }
 
 
@@ -147,6 +185,11 @@ def _recorded(cards: Mapping[str, OnePieceCard], decks, seed: int):
     """Play the match, keeping the state after every move (for the names a spectator sees)."""
     states: list[GameState] = []
     policies = [make_ai(lvl, cards) for lvl in LEVELS]
-    record = play_match(cards, (decks[0].deck(), decks[1].deck()), policies, seed,
-                        on_move=lambda state, events, legal: states.append(state))
+    record = play_match(
+        cards,
+        (decks[0].deck(), decks[1].deck()),
+        policies,
+        seed,
+        on_move=lambda state, events, legal: states.append(state),
+    )
     return record, states

@@ -24,13 +24,17 @@ from datetime import date as Date
 import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-from generator.play.rules_data import FormatName
+from generator.play.decks.rules import FormatName
 
 MAX_BODY_BYTES = 1_048_576
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _CODES = {"missing": "missing_member", "extra_forbidden": "unknown_member", "literal_error": "unknown_format"}
-_PLAIN = {"string_type": "must be a JSON string", "tuple_type": "must be a JSON array of strings",
-          "missing": "is required", "extra_forbidden": "is not a member of this request"}
+_PLAIN = {
+    "string_type": "must be a JSON string",
+    "tuple_type": "must be a JSON array of strings",
+    "missing": "is required",
+    "extra_forbidden": "is not a member of this request",
+}
 
 
 class BadRequest(ValueError):
@@ -58,7 +62,7 @@ class DeckRequest(BaseModel):
             return value
         if not isinstance(value, str) or not _ISO_DATE.match(value):
             raise ValueError("date must be a string YYYY-MM-DD")
-        return Date.fromisoformat(value)       # ValueError for 2026-02-30
+        return Date.fromisoformat(value)  # ValueError for 2026-02-30
 
 
 def parse_request(body: bytes) -> DeckRequest:
@@ -73,8 +77,9 @@ def parse_request(body: bytes) -> DeckRequest:
     except orjson.JSONDecodeError as exc:
         raise BadRequest("not_json", f"The body is not JSON: {exc}.") from None
     if not isinstance(document, dict):
-        raise BadRequest("not_an_object", "The body must be a JSON object with leader_id, "
-                         "main_deck_card_ids and format.")
+        raise BadRequest(
+            "not_an_object", "The body must be a JSON object with leader_id, main_deck_card_ids and format."
+        )
     if isinstance(document.get("main_deck_card_ids"), list):
         # JSON arrays arrive as lists; the model keeps a tuple (frozen), strict mode wants the tuple.
         document["main_deck_card_ids"] = tuple(document["main_deck_card_ids"])

@@ -8,7 +8,7 @@ the cost area rested (6-5-5-4).
 
 from __future__ import annotations
 
-from generator.play.state import CardInstance, Event, GameState, PlayerState
+from generator.play.engine.state import CardInstance, Event, GameState
 
 FIELD_ZONES = ("leader", "characters", "stage")
 
@@ -103,13 +103,11 @@ def draw(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
         return state
     ps = ps.model_copy(update={"deck": deck, "hand": ps.hand + got})
     for c in got:
-        ev.append(Event(kind="draw", player=p, data={"iid": c.iid, "card": c.card},
-                        private=("iid", "card")))
+        ev.append(Event(kind="draw", player=p, data={"iid": c.iid, "card": c.card}, private=("iid", "card")))
     return state.with_player(p, ps)
 
 
-def trash_from_field(state: GameState, p: int, iid: int, ev: list[Event],
-                     kind: str = "trash") -> GameState:
+def trash_from_field(state: GameState, p: int, iid: int, ev: list[Event], kind: str = "trash") -> GameState:
     """Move a Character or Stage from the field to its owner's trash (``kind`` "ko" for a K.O.,
     10-2-1; the caller decides whether [On K.O.] applies)."""
     state, card = leave_field(state, p, iid)
@@ -124,4 +122,3 @@ def set_ps(state: GameState, p: int, **changes: object) -> GameState:
 
 def rest_card(state: GameState, p: int, card: CardInstance, rested: bool = True) -> GameState:
     return replace_on_field(state, p, card.model_copy(update={"rested": rested}))
-

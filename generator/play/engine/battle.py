@@ -13,12 +13,11 @@ care about and saves a move.
 
 from __future__ import annotations
 
-from generator.play import fx
-from generator.play.phases import check_defeat
-from generator.play.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod
-from generator.play.stats import card_of, has_status, keywords, power
-from generator.play.zones import (field_card, on_field, put, replace_on_field, rest_card, set_ps,
-                                  take)
+from generator.play.engine import effect_primitives
+from generator.play.engine.phases import check_defeat
+from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod
+from generator.play.engine.stats import card_of, has_status, keywords, power
+from generator.play.engine.zones import field_card, on_field, put, replace_on_field, rest_card, set_ps, take
 
 COUNTER_MARK = "[Counter]"
 
@@ -68,9 +67,16 @@ def preview(state: GameState, p: int, attacker: CardInstance, target: CardInstan
         outcome = "life_trashed" if "Banish" in kws else "life"
     needed = 0 if att < tgt else ((att - tgt) // 1000 + 1) * 1000
     blockable = "Unblockable" not in kws and any(
-        _may_block(state, q, c, target.iid) for c in state.players[q].characters)
-    return AttackPreview(attacker_power=att, target_power=tgt, counter_needed=needed,
-                         damage=damage, outcome_if_unanswered=outcome, blockable=blockable)
+        _may_block(state, q, c, target.iid) for c in state.players[q].characters
+    )
+    return AttackPreview(
+        attacker_power=att,
+        target_power=tgt,
+        counter_needed=needed,
+        damage=damage,
+        outcome_if_unanswered=outcome,
+        blockable=blockable,
+    )
 
 
 def declare(state: GameState, attacker: int, target: int, ev: list[Event]) -> GameState:
@@ -82,13 +88,17 @@ def declare(state: GameState, attacker: int, target: int, ev: list[Event]) -> Ga
     state = rest_card(state, p, card)
     ev.append(Event(kind="attack", player=p, data={"attacker": attacker, "target": target}))
     state = state.model_copy(update={"battle": Battle(attacker=attacker, target=target)})
-    state = fx.queue(state, "when_attacking", p, (field_card(state, p, attacker),))
-    return fx.queue(state, "on_opponents_attack", 1 - p, state.players[1 - p].field())
+    state = effect_primitives.queue(state, "when_attacking", p, (field_card(state, p, attacker),))
+    return effect_primitives.queue(state, "on_opponents_attack", 1 - p, state.players[1 - p].field())
 
 
 def _may_block(state: GameState, q: int, c: CardInstance, target: int) -> bool:
-    return (not c.rested and c.iid != target and "Blocker" in keywords(state, q, c)
-            and not has_status(state, q, c, "cannot_block"))
+    return (
+        not c.rested
+        and c.iid != target
+        and "Blocker" in keywords(state, q, c)
+        and not has_status(state, q, c, "cannot_block")
+    )
 
 
 def blockers(state: GameState) -> list[CardInstance]:
@@ -111,14 +121,13 @@ def block(state: GameState, blocker: int, ev: list[Event]) -> GameState:
     ev.append(Event(kind="block", player=q, data={"blocker": blocker}))
     battle = state.battle.model_copy(update={"target": blocker, "blocked": True, "step": "counter"})
     state = state.model_copy(update={"battle": battle})
-    return fx.queue(state, "on_block", q, (field_card(state, q, blocker),))
+    return effect_primitives.queue(state, "on_block", q, (field_card(state, q, blocker),))
 
 
 def counter_cards(state: GameState) -> list[CardInstance]:
     """Characters in the defender's hand with a Counter value (7-1-3-2-1, 2-10-2)."""
     q = 1 - state.active
-    return [c for c in state.players[q].hand
-            if card_of(state, c).category == "Character" and card_of(state, c).counter]
+    return [c for c in state.players[q].hand if card_of(state, c).category == "Character" and card_of(state, c).counter]
 
 
 def counter_events(state: GameState) -> list[CardInstance]:
@@ -127,9 +136,13 @@ def counter_events(state: GameState) -> list[CardInstance]:
     has no effect beyond being paid for and trashed)."""
     q = 1 - state.active
     ps = state.players[q]
-    return [c for c in ps.hand if card_of(state, c).category == "Event"
-            and COUNTER_MARK in (card_of(state, c).effect or "")
-            and max(0, card_of(state, c).cost or 0) <= ps.don_active]
+    return [
+        c
+        for c in ps.hand
+        if card_of(state, c).category == "Event"
+        and COUNTER_MARK in (card_of(state, c).effect or "")
+        and max(0, card_of(state, c).cost or 0) <= ps.don_active
+    ]
 
 
 def counter(state: GameState, hand_iid: int, target: int, ev: list[Event]) -> GameState:
@@ -143,8 +156,9 @@ def counter(state: GameState, hand_iid: int, target: int, ev: list[Event]) -> Ga
     assert tcard is not None
     mod = Mod(stat="power", amount=amount, battle=True)
     state = replace_on_field(state, q, tcard.model_copy(update={"mods": tcard.mods + (mod,)}))
-    ev.append(Event(kind="counter", player=q,
-                    data={"iid": hand_iid, "card": card.card, "target": target, "amount": amount}))
+    ev.append(
+        Event(kind="counter", player=q, data={"iid": hand_iid, "card": card.card, "target": target, "amount": amount})
+    )
     return state
 
 
@@ -155,7 +169,7 @@ def counter_event(state: GameState, hand_iid: int, ev: list[Event]) -> GameState
     paid = max(0, card_of(state, card).cost or 0)
     ps = state.players[q]
     state = set_ps(state, q, don_active=ps.don_active - paid, don_rested=ps.don_rested + paid)
-    return fx.activate_event(state, q, card, "counter", ev)
+    return effect_primitives.activate_event(state, q, card, "counter", ev)
 
 
 def next_step(state: GameState, step: str) -> GameState:
@@ -168,9 +182,8 @@ def progress(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
     Called only when no effect is pending, so every step starts with the queue resolved."""
     while state.battle is not None and state.result is None:
         b = state.battle
-        if b.step in ("attack", "block", "counter") and not (
-                on_field(state, b.attacker) and on_field(state, b.target)):
-            state = next_step(state, "end")         # 7-1-1-4, 7-1-2-3: skip to End of Battle
+        if b.step in ("attack", "block", "counter") and not (on_field(state, b.attacker) and on_field(state, b.target)):
+            state = next_step(state, "end")  # 7-1-1-4, 7-1-2-3: skip to End of Battle
         elif b.step == "attack":
             state = next_step(state, "block")
         elif b.step == "block":
@@ -201,20 +214,19 @@ def _damage(state: GameState, ev: list[Event]) -> GameState:
     assert attacker is not None and target is not None
     att, tgt = power(state, p, attacker), power(state, q, target)
     won = att >= tgt
-    ev.append(Event(kind="battle", player=p, data={"attacker_power": att, "target_power": tgt,
-                                                   "attacker_wins": won}))
+    ev.append(Event(kind="battle", player=p, data={"attacker_power": att, "target_power": tgt, "attacker_wins": won}))
     if not won:
-        return next_step(state, "end")             # 7-1-4-2
+        return next_step(state, "end")  # 7-1-4-2
     if target.iid != state.players[q].leader.iid:
-        if not any(has_status(state, q, target, s)
-                   for s in ("cannot_be_ko", "cannot_be_ko_in_battle")):
-            state = fx.ko(state, q, target.iid, ev)  # 7-1-4-1-2, 10-2-1-3
+        if not any(has_status(state, q, target, s) for s in ("cannot_be_ko", "cannot_be_ko_in_battle")):
+            state = effect_primitives.ko(state, q, target.iid, ev)  # 7-1-4-1-2, 10-2-1-3
         return next_step(state, "end")
-    if not state.players[q].life:                   # 7-1-4-1-1-1
+    if not state.players[q].life:  # 7-1-4-1-1-1
         return check_defeat(state, ev, damaged=(q,))
     kws = keywords(state, p, attacker)
-    battle = b.model_copy(update={"step": "life", "banish": "Banish" in kws,
-                                  "damage_left": 2 if "Double Attack" in kws else 1})
+    battle = b.model_copy(
+        update={"step": "life", "banish": "Banish" in kws, "damage_left": 2 if "Double Attack" in kws else 1}
+    )
     return state.model_copy(update={"battle": battle})
 
 
@@ -225,7 +237,7 @@ def _life(state: GameState, ev: list[Event]) -> GameState:
     b = state.battle
     assert b is not None
     q = 1 - state.active
-    if b.revealed is not None:                      # 10-1-5-3: trashed after its [Trigger]
+    if b.revealed is not None:  # 10-1-5-3: trashed after its [Trigger]
         state = put(state, q, "trash", b.revealed)
         ev.append(Event(kind="trigger_trashed", player=q, data={"card": b.revealed.card}))
         b = b.model_copy(update={"revealed": None})
@@ -239,12 +251,11 @@ def _life(state: GameState, ev: list[Event]) -> GameState:
         ev.append(Event(kind="life_trashed", player=q, data={"iid": top.iid, "card": top.card}))
         return put(state, q, "trash", top).model_copy(update={"battle": b})
     if card_of(state, top).trigger is not None:
-        ev.append(Event(kind="life_check", player=q, data={"iid": top.iid, "card": top.card},
-                        private=("iid", "card")))
-        return state.model_copy(update={"battle": b.model_copy(
-            update={"step": "trigger", "revealed": top}), "waiting_for": q})
-    ev.append(Event(kind="life_to_hand", player=q, data={"iid": top.iid, "card": top.card},
-                    private=("iid", "card")))
+        ev.append(Event(kind="life_check", player=q, data={"iid": top.iid, "card": top.card}, private=("iid", "card")))
+        return state.model_copy(
+            update={"battle": b.model_copy(update={"step": "trigger", "revealed": top}), "waiting_for": q}
+        )
+    ev.append(Event(kind="life_to_hand", player=q, data={"iid": top.iid, "card": top.card}, private=("iid", "card")))
     return put(state, q, "hand", top, top=False).model_copy(update={"battle": b})
 
 
@@ -254,14 +265,14 @@ def trigger(state: GameState, use: bool, ev: list[Event]) -> GameState:
     assert b is not None and b.revealed is not None
     q, card = 1 - state.active, b.revealed
     if not use:
-        ev.append(Event(kind="life_to_hand", player=q, data={"iid": card.iid, "card": card.card},
-                        private=("iid", "card")))
+        ev.append(
+            Event(kind="life_to_hand", player=q, data={"iid": card.iid, "card": card.card}, private=("iid", "card"))
+        )
         state = put(state, q, "hand", card, top=False)
-        return state.model_copy(update={"battle": b.model_copy(
-            update={"step": "life", "revealed": None})})
+        return state.model_copy(update={"battle": b.model_copy(update={"step": "life", "revealed": None})})
     ev.append(Event(kind="trigger", player=q, data={"iid": card.iid, "card": card.card}))
     state = next_step(state, "life")
-    return fx.queue(state, "trigger", q, (card,))
+    return effect_primitives.queue(state, "trigger", q, (card,))
 
 
 def _end(state: GameState, ev: list[Event]) -> GameState:
@@ -270,7 +281,8 @@ def _end(state: GameState, ev: list[Event]) -> GameState:
         ps = state.players[p]
         for c in ps.field():
             if any(m.battle for m in c.mods):
-                state = replace_on_field(state, p, c.model_copy(
-                    update={"mods": tuple(m for m in c.mods if not m.battle)}))
+                state = replace_on_field(
+                    state, p, c.model_copy(update={"mods": tuple(m for m in c.mods if not m.battle)})
+                )
     ev.append(Event(kind="battle_end", player=state.active))
     return state.model_copy(update={"battle": None})

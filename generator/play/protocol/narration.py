@@ -19,14 +19,12 @@ from typing import Any
 from generator.models.onepiece import OnePieceCard
 
 
-def public_names(view: dict[str, Any], names: dict[int, str] | None = None,
-                 hand: bool = True) -> dict[int, str]:
+def public_names(view: dict[str, Any], names: dict[int, str] | None = None, hand: bool = True) -> dict[int, str]:
     """Instance id -> card name for every card the view shows (field, trash, and the viewer's
     own hand unless ``hand`` is False: a spectator's table has no hand in it)."""
     out = dict(names or {})
     for ps in view["players"]:
-        cards = [ps["leader"], *ps["characters"], *ps["trash"],
-                 *(ps.get("hand", []) if hand else [])]
+        cards = [ps["leader"], *ps["characters"], *ps["trash"], *(ps.get("hand", []) if hand else [])]
         if ps.get("stage"):
             cards.append(ps["stage"])
         out.update({c["iid"]: c["name"] for c in cards})
@@ -37,8 +35,13 @@ class Narrator:
     """Writes sentences for one reader (player index ``reader``, -1 for a spectator); the
     other player is ``other``, or each player has a label (``labels``, for a spectator)."""
 
-    def __init__(self, cards: Mapping[str, OnePieceCard], reader: int,
-                 other: str = "the AI", labels: Mapping[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        cards: Mapping[str, OnePieceCard],
+        reader: int,
+        other: str = "the AI",
+        labels: Mapping[int, str] | None = None,
+    ) -> None:
         self.cards = cards
         self.reader = reader
         self.other = other
@@ -82,13 +85,15 @@ class Narrator:
         if kind == "draw":
             return say("draw", card or "a card")
         if kind in ("keep_hand", "mulligan"):
-            return say("keep", "the opening hand") if kind == "keep_hand" else \
-                say("redraw", "the opening hand (5 new cards)")
+            return (
+                say("keep", "the opening hand")
+                if kind == "keep_hand"
+                else say("redraw", "the opening hand (5 new cards)")
+            )
         if kind == "life_placed":
             return say("place", f"{d.get('count')} Life cards face down")
         if kind in ("play", "event"):
-            return say("play", card or "a card") if kind == "play" else \
-                say("activate", f"the Event {card or 'a card'}")
+            return say("play", card or "a card") if kind == "play" else say("activate", f"the Event {card or 'a card'}")
         if kind == "give_don":
             return say("give", f"{d.get('count')} DON!! to {nm('target')}")
         if kind == "attack":
@@ -96,12 +101,10 @@ class Narrator:
         if kind == "block":
             return say("block", f"with {nm('blocker')}")
         if kind == "counter":
-            return say("counter", f"with {card or 'a card'}: +{d.get('amount')} power to "
-                                  f"{nm('target')}")
+            return say("counter", f"with {card or 'a card'}: +{d.get('amount')} power to {nm('target')}")
         if kind == "battle":
             won = "succeeds" if d.get("attacker_wins") else "fails"
-            return f"{d.get('attacker_power')} power against {d.get('target_power')}: the " \
-                   f"attack {won}."
+            return f"{d.get('attacker_power')} power against {d.get('target_power')}: the attack {won}."
         if kind in ("ko", "trash"):
             what = card or "a card"
             return f"{who}'s {what} is K.O.'d." if kind == "ko" else f"{who}'s {what} is trashed."
@@ -125,27 +128,31 @@ class Narrator:
             return "The battle ends."
         if kind == "game_over":
             winner = d.get("winner")
-            head = "It is a draw" if winner is None else f"{self.who(winner)} " \
-                f"{self._verb(winner, 'win')}"
+            head = "It is a draw" if winner is None else f"{self.who(winner)} {self._verb(winner, 'win')}"
             return f"Game over. {head} ({d.get('reason')})."
-        return self._effect_sentence(kind, p, d, card, names) or \
-            f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
+        return (
+            self._effect_sentence(kind, p, d, card, names)
+            or f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
+        )
 
-    def _effect_sentence(self, kind: str, p: int | None, d: dict, card: str | None,
-                         names: dict[int, str]) -> str | None:
+    def _effect_sentence(
+        self, kind: str, p: int | None, d: dict, card: str | None, names: dict[int, str]
+    ) -> str | None:
         """Sentences for what effects do (moves between areas, DON!!, modifiers)."""
         who = self.who(p)
         what = card or "a card"
-        targets = ", ".join(names.get(i, "a card") for i in d.get("targets") or [] if
-                            isinstance(i, int)) or "no card"
+        targets = ", ".join(names.get(i, "a card") for i in d.get("targets") or [] if isinstance(i, int)) or "no card"
         simple = {
             "look_top": ("look", f"at the top {d.get('count')} cards of the deck"),
             "reveal_to_hand": ("reveal", f"{what}, adding it to hand"),
-            "to_hand": ("add", f"{what} to hand"), "discard": ("trash", f"{what} from hand"),
+            "to_hand": ("add", f"{what} to hand"),
+            "discard": ("trash", f"{what} from hand"),
             "return_don": ("return", f"{d.get('count')} DON!! to the DON!! deck"),
             "add_don": ("add", f"{d.get('count')} DON!! from the DON!! deck"),
-            "add_life": ("add", "a card to Life"), "reveal": ("reveal", what),
-            "rest": ("rest", targets), "set_active": ("set", f"{targets} as active"),
+            "add_life": ("add", "a card to Life"),
+            "reveal": ("reveal", what),
+            "rest": ("rest", targets),
+            "set_active": ("set", f"{targets} as active"),
             "return_to_hand": ("return", f"{what} to hand"),
             "return_to_deck": ("put", f"{what} into the deck"),
         }

@@ -12,12 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from generator.yamlfile import load_yaml
 from pydantic import BaseModel, Field, model_validator
 
-from generator.play.worked_example import Frozen, RuleNo, Slug, WorkedExample
+from generator.play.rulebook.worked_example import Frozen, RuleNo, Slug, WorkedExample
+from generator.yamlfile import load_yaml
 
-CONTENT_DIR = Path(__file__).resolve().parents[2] / "content" / "play"
+CONTENT_DIR = Path(__file__).resolve().parents[3] / "content" / "play"
 PlayerKind = Literal["human", "agent"]
 Status = Literal["live", "preview", "planned"]
 Actor = Literal["turn_player", "non_turn_player", "each_player", "rules"]
@@ -243,7 +243,7 @@ class PlayContent(BaseModel):
     grammar: EffectGrammar
 
     @model_validator(mode="after")
-    def _links_resolve(self) -> "PlayContent":
+    def _links_resolve(self) -> PlayContent:
         ids = {
             "section": [s.id for s in self.tutorial.sections],
             "term": [t.id for t in self.glossary.terms],
@@ -272,8 +272,7 @@ class PlayContent(BaseModel):
         for row in self.spec.rows:
             refs += [("layer", row.layer, row.id)]
             refs += [("resource", row.resource, row.id)] if row.resource else []
-            refs += [("section" if k == "section_id" else "term", v, row.id)
-                     for k, v in row.path_params.items()]
+            refs += [("section" if k == "section_id" else "term", v, row.id) for k, v in row.path_params.items()]
         dangling = [f"{owner} -> {kind} {value!r}" for kind, value, owner in refs if value not in known[kind]]
         if dangling:
             raise ValueError("unresolved references: " + "; ".join(dangling))
@@ -284,6 +283,12 @@ def load_play_content(root: Path = CONTENT_DIR) -> PlayContent:
     def read(name: str) -> object:
         return load_yaml(root / f"{name}.yaml")
 
-    return PlayContent(tutorial=read("tutorial"), glossary=read("glossary"), archetypes=read("archetypes"),
-                       index=read("play_index"), spec=read("play_spec"), meta=read("meta"),
-                       grammar=read("effect_grammar"))
+    return PlayContent(
+        tutorial=read("tutorial"),
+        glossary=read("glossary"),
+        archetypes=read("archetypes"),
+        index=read("play_index"),
+        spec=read("play_spec"),
+        meta=read("meta"),
+        grammar=read("effect_grammar"),
+    )

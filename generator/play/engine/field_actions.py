@@ -7,20 +7,28 @@ step needs a choice first (4-8, 8-4-4): the interpreter asks it and calls the ha
 
 Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, by
 the opponent's effects, or just one of them), "cannot be rested", and "cannot be removed from
-the field by your opponent's effects". A Leader never leaves its area (3-6-3). A DON!! given by an effect is taken rested
-first (the player's best choice: active DON!! can still pay costs).
+the field by your opponent's effects". A Leader never leaves its area (3-6-3). A DON!! given by an
+effect is taken rested first (the player's best choice: active DON!! can still pay costs).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.play import fx
 from generator.play.effects.model import Target
-from generator.play.state import CardInstance, Event, Frame, GameState, Prompt
-from generator.play.stats import has_status, target_pool
-from generator.play.zones import (field_card, leave_field, locate, on_field, put,
-                                  replace_on_field, set_ps, trash_from_field)
+from generator.play.engine import effect_primitives
+from generator.play.engine.state import CardInstance, Event, Frame, GameState, Prompt
+from generator.play.engine.stats import has_status, target_pool
+from generator.play.engine.zones import (
+    field_card,
+    leave_field,
+    locate,
+    on_field,
+    put,
+    replace_on_field,
+    set_ps,
+    trash_from_field,
+)
 
 Result = tuple[GameState, Frame, Prompt | None]
 _SINGLE = ("self_card", "your_leader", "opponent_leader")
@@ -29,18 +37,17 @@ _SINGLE = ("self_card", "your_leader", "opponent_leader")
 def source_card(state: GameState, frame: Frame) -> CardInstance:
     """The effect's card on the field, or a stand-in when it is elsewhere (an Event in the trash,
     a revealed [Trigger])."""
-    return field_card(state, frame.controller, frame.source) or CardInstance(
-        iid=frame.source, card=frame.card)
+    return field_card(state, frame.controller, frame.source) or CardInstance(iid=frame.source, card=frame.card)
 
 
-def _pick_targets(state: GameState, frame: Frame, target: Target,
-                  label: str) -> tuple[tuple[int, ...] | None, Prompt | None]:
+def _pick_targets(
+    state: GameState, frame: Frame, target: Target, label: str
+) -> tuple[tuple[int, ...] | None, Prompt | None]:
     src = source_card(state, frame)
-    pool = [c.iid for _, c in target_pool(state, frame.controller, src, target)
-            if on_field(state, c.iid)]
+    pool = [c.iid for _, c in target_pool(state, frame.controller, src, target) if on_field(state, c.iid)]
     if target.who in _SINGLE:
         return tuple(pool), None
-    return fx.choose(frame, frame.controller, pool, target.count, target.up_to, label)
+    return effect_primitives.choose(frame, frame.controller, pool, target.count, target.up_to, label)
 
 
 def _field(state: GameState, picked: tuple[int, ...]) -> list[tuple[int, CardInstance]]:
@@ -52,32 +59,35 @@ def _field(state: GameState, picked: tuple[int, ...]) -> list[tuple[int, CardIns
     return out
 
 
-def _removable(state: GameState, frame: Frame, picked: tuple[int, ...],
-               ko: bool = False) -> list[tuple[int, CardInstance]]:
+def _removable(
+    state: GameState, frame: Frame, picked: tuple[int, ...], ko: bool = False
+) -> list[tuple[int, CardInstance]]:
     """Picked Characters/Stages an effect may take off the field."""
     out = []
     for owner, c in _field(state, picked):
         if c.iid == state.players[owner].leader.iid:
             continue
-        if owner != frame.controller and has_status(
-                state, owner, c, "cannot_be_removed_by_opponent_effects"):
+        if owner != frame.controller and has_status(state, owner, c, "cannot_be_removed_by_opponent_effects"):
             continue
-        if ko and (state.cards[c.card].category != "Character" or any(
-                has_status(state, owner, c, s) for s in ("cannot_be_ko", "cannot_be_ko_by_effects"))
-                or (owner != frame.controller
-                    and has_status(state, owner, c, "cannot_be_ko_by_opponent_effects"))):
+        if ko and (
+            state.cards[c.card].category != "Character"
+            or any(has_status(state, owner, c, s) for s in ("cannot_be_ko", "cannot_be_ko_by_effects"))
+            or (owner != frame.controller and has_status(state, owner, c, "cannot_be_ko_by_opponent_effects"))
+        ):
             continue
         out.append((owner, c))
     return out
 
 
-def _targeted(fn: Callable[[GameState, Frame, object, tuple[int, ...], list[Event]], GameState],
-              label: str) -> Callable[..., Result]:
+def _targeted(
+    fn: Callable[[GameState, Frame, object, tuple[int, ...], list[Event]], GameState], label: str
+) -> Callable[..., Result]:
     def run(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
         picked, prompt = _pick_targets(state, frame, node.target, label)
         if prompt is not None:
             return state, frame, prompt
         return fn(state, frame, node, picked, ev), frame, None
+
     return run
 
 
@@ -85,31 +95,39 @@ def _mod(stat: str):
     def apply(state, frame, node, picked, ev):
         amount = getattr(node, "amount", getattr(node, "value", 0))
         tag = getattr(node, "keyword", getattr(node, "status", None))
-        mod = fx.duration_mod(state, frame.controller, stat, amount, node.duration, tag)
-        ev.append(Event(kind=f"effect_{stat}", player=frame.controller,
-                        data={"targets": list(picked), "amount": amount, "tag": tag}))
+        mod = effect_primitives.duration_mod(state, frame.controller, stat, amount, node.duration, tag)
+        ev.append(
+            Event(
+                kind=f"effect_{stat}",
+                player=frame.controller,
+                data={"targets": list(picked), "amount": amount, "tag": tag},
+            )
+        )
         for owner, c in _field(state, picked):
             state = replace_on_field(state, owner, c.model_copy(update={"mods": c.mods + (mod,)}))
         return state
+
     return apply
 
 
 def _set_rested(rested: bool):
     def apply(state, frame, node, picked, ev):
-        ev.append(Event(kind="rest" if rested else "set_active", player=frame.controller,
-                        data={"targets": list(picked)}))
+        ev.append(
+            Event(kind="rest" if rested else "set_active", player=frame.controller, data={"targets": list(picked)})
+        )
         for owner, c in _field(state, picked):
             if rested and has_status(state, owner, c, "cannot_be_rested"):
                 continue
             state = replace_on_field(state, owner, c.model_copy(update={"rested": rested}))
         return state
+
     return apply
 
 
 def _ko(state, frame, node, picked, ev):
     for owner, c in _removable(state, frame, picked, ko=True):
         if on_field(state, c.iid):
-            state = fx.ko(state, owner, c.iid, ev)
+            state = effect_primitives.ko(state, owner, c.iid, ev)
     return state
 
 
@@ -124,8 +142,9 @@ def _to_hand(state, frame, node, picked, ev):
 def _to_deck(state, frame, node, picked, ev):
     for owner, c in _removable(state, frame, picked):
         state, card = leave_field(state, owner, c.iid)
-        ev.append(Event(kind="return_to_deck", player=owner,
-                        data={"iid": c.iid, "card": c.card, "position": node.position}))
+        ev.append(
+            Event(kind="return_to_deck", player=owner, data={"iid": c.iid, "card": c.card, "position": node.position})
+        )
         state = put(state, owner, "deck", card, top=node.position == "top")
     return state
 
@@ -144,8 +163,7 @@ def _give_don(state, frame, node, picked, ev):
         active = 0 if node.rested_only else min(node.n - rested, ps.don_active)
         if owner != p or not rested + active:
             continue
-        state = set_ps(state, p, don_rested=ps.don_rested - rested,
-                       don_active=ps.don_active - active)
+        state = set_ps(state, p, don_rested=ps.don_rested - rested, don_active=ps.don_active - active)
         state = replace_on_field(state, p, card.model_copy(update={"don": card.don + rested + active}))
         ev.append(Event(kind="give_don", player=p, data={"target": card.iid, "count": rested + active}))
     return state

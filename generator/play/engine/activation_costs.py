@@ -6,19 +6,32 @@ choices inside a cost (which card to trash, rest or return) are exact, never "up
 
 from __future__ import annotations
 
-from generator.play import fx
 from generator.play.effects.model import Effect
-from generator.play.handlers import Result, source_card
-from generator.play.moves import return_don
-from generator.play.state import CardInstance, Event, Frame, GameState
-from generator.play.stats import matches, target_pool
-from generator.play.zones import field_card, leave_field, put, replace_on_field, set_ps, take, \
-    trash_from_field
+from generator.play.engine import effect_primitives
+from generator.play.engine.card_moves import return_don
+from generator.play.engine.field_actions import Result, source_card
+from generator.play.engine.state import CardInstance, Event, Frame, GameState
+from generator.play.engine.stats import matches, target_pool
+from generator.play.engine.zones import field_card, leave_field, put, replace_on_field, set_ps, take, trash_from_field
 
-KINDS = frozenset({"rest_don", "return_don", "trash_from_hand", "rest_self", "trash_self",
-                   "rest_cards", "trash_cards", "return_cards_to_hand", "return_self",
-                   "life_to_hand", "trash_life", "trash_from_deck", "place_from_trash",
-                   "reveal_from_hand"})
+KINDS = frozenset(
+    {
+        "rest_don",
+        "return_don",
+        "trash_from_hand",
+        "rest_self",
+        "trash_self",
+        "rest_cards",
+        "trash_cards",
+        "return_cards_to_hand",
+        "return_self",
+        "life_to_hand",
+        "trash_life",
+        "trash_from_deck",
+        "place_from_trash",
+        "reveal_from_hand",
+    }
+)
 _FROM_HAND = ("trash_from_hand", "reveal_from_hand")
 _FROM_FIELD = ("rest_cards", "trash_cards", "return_cards_to_hand")
 
@@ -29,8 +42,7 @@ def payable(state: GameState, frame: Frame, eff: Effect) -> bool:
 
 def _field_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
     src = source_card(state, frame)
-    pool = [c for o, c in target_pool(state, frame.controller, src, cost.target)
-            if o == frame.controller]
+    pool = [c for o, c in target_pool(state, frame.controller, src, cost.target) if o == frame.controller]
     if cost.kind == "rest_cards":
         return [c for c in pool if not c.rested]
     return [c for c in pool if c.iid != state.players[frame.controller].leader.iid]
@@ -73,8 +85,7 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     ps = state.players[p]
     kind = cost.kind
     if kind == "rest_don":
-        return set_ps(state, p, don_active=ps.don_active - cost.n,
-                      don_rested=ps.don_rested + cost.n), frame, None
+        return set_ps(state, p, don_active=ps.don_active - cost.n, don_rested=ps.don_rested + cost.n), frame, None
     if kind == "return_don":
         return return_don(state, p, cost.n, ev), frame, None
     if kind == "rest_self":
@@ -84,21 +95,32 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
         return trash_from_field(state, p, frame.source, ev), frame, None
     if kind == "return_self":
         state, card = leave_field(state, p, frame.source)
-        ev.append(Event(kind="return_to_hand" if cost.to == "hand" else "return_to_deck",
-                        player=p, data={"iid": card.iid, "card": card.card}))
+        ev.append(
+            Event(
+                kind="return_to_hand" if cost.to == "hand" else "return_to_deck",
+                player=p,
+                data={"iid": card.iid, "card": card.card},
+            )
+        )
         return put(state, p, "hand" if cost.to == "hand" else "deck", card, top=False), frame, None
     if kind in ("life_to_hand", "trash_life", "trash_from_deck"):
         src = "deck" if kind == "trash_from_deck" else "life"
         dst = "hand" if kind == "life_to_hand" else "trash"
-        for card in getattr(ps, src)[:cost.n]:
+        for card in getattr(ps, src)[: cost.n]:
             state, card = take(state, p, src, card.iid)
-            ev.append(Event(kind=f"{src}_to_{dst}", player=p,
-                            data={"iid": card.iid, "card": card.card},
-                            private=("iid", "card") if dst == "hand" else ()))
+            ev.append(
+                Event(
+                    kind=f"{src}_to_{dst}",
+                    player=p,
+                    data={"iid": card.iid, "card": card.card},
+                    private=("iid", "card") if dst == "hand" else (),
+                )
+            )
             state = put(state, p, dst, card, top=dst == "trash")
         return state, frame, None
-    picked, prompt = fx.choose(frame, p, _pool(state, frame, cost), _count(cost), False,
-                               kind.replace("_", " "))
+    picked, prompt = effect_primitives.choose(
+        frame, p, _pool(state, frame, cost), _count(cost), False, kind.replace("_", " ")
+    )
     if prompt is not None:
         return state, frame, prompt
     for iid in picked:
@@ -114,8 +136,9 @@ def _pay_one(state: GameState, p: int, kind: str, iid: int, ev: list[Event]) -> 
     if kind in ("trash_from_hand", "place_from_trash"):
         src, dst = ("hand", "trash") if kind == "trash_from_hand" else ("trash", "deck")
         state, card = take(state, p, src, iid)
-        ev.append(Event(kind="discard" if src == "hand" else "trash_to_deck", player=p,
-                        data={"iid": iid, "card": card.card}))
+        ev.append(
+            Event(kind="discard" if src == "hand" else "trash_to_deck", player=p, data={"iid": iid, "card": card.card})
+        )
         return put(state, p, dst, card, top=dst == "trash")
     if kind == "rest_cards":
         card = field_card(state, p, iid)

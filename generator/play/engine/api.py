@@ -39,19 +39,32 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.models.onepiece import OnePieceCard
-from generator.play import actions as _actions
-from generator.play import setup as _setup
-from generator.play import view as _view
-from generator.play.state import Action, Deck, Event, GameState, IllegalAction, Result
+from generator.play.engine import legal_actions as _actions
+from generator.play.engine import setup as _setup
+from generator.play.engine import view as _view
+from generator.play.engine.state import Action, Deck, Event, GameState, IllegalAction, Result
 
 __all__ = [
-    "Action", "Deck", "Event", "GameState", "IllegalAction", "Result", "apply", "concede",
-    "game_state_json_schema", "legal_actions", "new_game", "redact", "result", "view",
+    "Action",
+    "Deck",
+    "Event",
+    "GameState",
+    "IllegalAction",
+    "Result",
+    "apply",
+    "concede",
+    "game_state_json_schema",
+    "legal_actions",
+    "new_game",
+    "redact",
+    "result",
+    "view",
 ]
 
 
-def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed: int,
-             first: int | None = None) -> GameState:
+def new_game(
+    cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed: int, first: int | None = None
+) -> GameState:
     """Set up a match (5-2): shuffle both decks, place the Leaders, draw 5 each, then wait for the
     mulligan decisions, first player first (5-2-1-6). Life is placed after both decided (5-2-1-7).
 
@@ -69,8 +82,7 @@ def legal_actions(state: GameState) -> list[Action]:
     return _actions.legal_actions(state)
 
 
-def apply(state: GameState, action_id: str,
-          choices: dict[str, Any] | None = None) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action_id: str, choices: dict[str, Any] | None = None) -> tuple[GameState, list[Event]]:
     """Apply one legal action and run the game forward to the next decision.
 
     Pure: ``state`` is not changed; the new state and the events that happened are returned.

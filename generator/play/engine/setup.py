@@ -7,18 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from generator.models.onepiece import OnePieceCard
-from generator.play import phases, rng
 from generator.play.effects.compiler import compile_card
-from generator.play.support import supported
-from generator.play.state import CardInstance, Deck, Event, GameState, PlayerState
-from generator.play.zones import draw, set_ps
+from generator.play.engine import phases, rng
+from generator.play.engine.state import CardInstance, Deck, Event, GameState, PlayerState
+from generator.play.engine.support import supported
+from generator.play.engine.zones import draw, set_ps
 
-HAND_SIZE = 5       # 5-2-1-6
-DECK_SIZE = 50      # 5-1-2
+HAND_SIZE = 5  # 5-2-1-6
+DECK_SIZE = 50  # 5-1-2
 
 
-def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed: int,
-             first: int | None) -> GameState:
+def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed: int, first: int | None) -> GameState:
     for deck in (deck_a, deck_b):
         _check_deck(cards, deck)
     used = {cid: cards[cid] for d in (deck_a, deck_b) for cid in (d.leader, *d.main)}
@@ -35,7 +34,14 @@ def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed
         players.append(PlayerState(leader=leader, deck=shuffled))
     compiled = {cid: supported(compile_card(c)) for cid, c in used.items()}
     state = GameState(
-        cards=used, compiled=compiled, players=(players[0], players[1]), first=first, active=first, waiting_for=first, rng=s)
+        cards=used,
+        compiled=compiled,
+        players=(players[0], players[1]),
+        first=first,
+        active=first,
+        waiting_for=first,
+        rng=s,
+    )
     ev: list[Event] = []
     for p in (first, 1 - first):
         state = draw(state, p, HAND_SIZE, ev)

@@ -53,26 +53,26 @@ from pydantic import ValidationError
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.match import ai_move
-from generator.play.ai.narrate import Narrator, public_names
-from generator.play.api import (Deck, GameState, IllegalAction, apply, legal_actions, new_game,
-                                redact, view)
-from generator.play.deck_request import DeckRequest
-from generator.play.decks import build_deck
-from generator.play.rules_data import RulesData, load_rules
-from generator.play.seal import SealError, seal, unseal
-from generator.play.validator import normalise_ref, validate_deck
+from generator.play.decks.ladder_decks import build_deck
+from generator.play.decks.request import DeckRequest
+from generator.play.decks.rules import RulesData, load_rules
+from generator.play.decks.validator import normalise_ref, validate_deck
+from generator.play.engine.api import Deck, GameState, IllegalAction, apply, legal_actions, new_game, redact, view
+from generator.play.protocol.narration import Narrator, public_names
+from generator.play.protocol.seal import SealError, seal, unseal
 
 MAX_BODY_BYTES = 1_048_576
 HUMAN, AI = 0, 1
 PAYLOAD_VERSION = 1
 MAX_AI_MOVES = 3000
 MAX_THEN = 64
-SEED_LIMIT = 2 ** 63
-MEMBERS = {"new": ({"op", "level"}, {"seed", "deck"}),
-           "move": ({"op", "state", "action_id"}, {"choices"})}
-NOTES = ("Nothing is stored and no identity is minted: the sealed state is the whole game.",
-         "Replaying an older state token continues that older position deterministically; "
-         "the referee cannot detect it without storing games, which it does not.")
+SEED_LIMIT = 2**63
+MEMBERS = {"new": ({"op", "level"}, {"seed", "deck"}), "move": ({"op", "state", "action_id"}, {"choices"})}
+NOTES = (
+    "Nothing is stored and no identity is minted: the sealed state is the whole game.",
+    "Replaying an older state token continues that older position deterministically; "
+    "the referee cannot detect it without storing games, which it does not.",
+)
 
 
 class PracticeError(ValueError):
@@ -84,9 +84,14 @@ class PracticeError(ValueError):
         return {"error": {"code": self.code, "message": self.message, **self.extra}}
 
 
-def practice(body: bytes, cards: Mapping[str, OnePieceCard], key: bytes, now: datetime,
-             entropy: Callable[[int], bytes] = os.urandom,
-             rules: RulesData | None = None) -> tuple[int, dict[str, Any]]:
+def practice(
+    body: bytes,
+    cards: Mapping[str, OnePieceCard],
+    key: bytes,
+    now: datetime,
+    entropy: Callable[[int], bytes] = os.urandom,
+    rules: RulesData | None = None,
+) -> tuple[int, dict[str, Any]]:
     """Answer one practice request: ``(200, response)`` or ``(400, {error: {code, message}})``.
     ``entropy`` supplies nonces and seeds (tests and the example match pass a fixed one)."""
     try:
@@ -105,13 +110,11 @@ def _is_int(value: object) -> bool:
 def parse(body: bytes) -> dict[str, Any]:
     """The request, checked member by member; ``PracticeError`` names the first problem."""
     if len(body) > MAX_BODY_BYTES:
-        raise PracticeError("body_too_large", f"The body is {len(body)} bytes; at most "
-                            f"{MAX_BODY_BYTES}.")
+        raise PracticeError("body_too_large", f"The body is {len(body)} bytes; at most {MAX_BODY_BYTES}.")
     try:
         body.decode("utf-8", errors="strict")
     except UnicodeDecodeError as exc:
-        raise PracticeError("not_utf8", f"The body is not strict UTF-8 (byte {exc.start}).") \
-            from None
+        raise PracticeError("not_utf8", f"The body is not strict UTF-8 (byte {exc.start}).") from None
     try:
         doc = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
@@ -120,11 +123,11 @@ def parse(body: bytes) -> dict[str, Any]:
         raise PracticeError("not_an_object", "The body must be a JSON object with an op.")
     op = doc.get("op")
     if "op" not in doc:
-        raise PracticeError("missing_member", "op is required: \"new\" or \"move\".")
+        raise PracticeError("missing_member", 'op is required: "new" or "move".')
     if not isinstance(op, str):
         raise PracticeError("wrong_type", "op must be a JSON string.")
     if op not in MEMBERS:
-        raise PracticeError("unknown_op", f"op {op!r} is not one of \"new\", \"move\".")
+        raise PracticeError("unknown_op", f'op {op!r} is not one of "new", "move".')
     required, optional = MEMBERS[op]
     _members(doc, required, optional, "")
     if op == "new":
@@ -146,13 +149,11 @@ def parse(body: bytes) -> dict[str, Any]:
     if "choices" in doc:
         choices = doc["choices"]
         if not isinstance(choices, dict):
-            raise PracticeError("wrong_type", "choices must be an object {\"then\": [ids]}.")
+            raise PracticeError("wrong_type", 'choices must be an object {"then": [ids]}.')
         _members(choices, set(), {"then"}, "choices.")
         then = choices.get("then", [])
-        if not isinstance(then, list) or len(then) > MAX_THEN or not all(
-                isinstance(x, str) for x in then):
-            raise PracticeError("wrong_type", f"choices.then must be an array of at most "
-                                f"{MAX_THEN} action id strings.")
+        if not isinstance(then, list) or len(then) > MAX_THEN or not all(isinstance(x, str) for x in then):
+            raise PracticeError("wrong_type", f"choices.then must be an array of at most {MAX_THEN} action id strings.")
     return doc
 
 
@@ -180,28 +181,46 @@ def game_seed(key: bytes, seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _user_deck(spec: dict, cards: Mapping[str, OnePieceCard], rules: RulesData,
-               now: datetime) -> tuple[Deck, dict[str, Any]]:
+def _user_deck(
+    spec: dict, cards: Mapping[str, OnePieceCard], rules: RulesData, now: datetime
+) -> tuple[Deck, dict[str, Any]]:
     try:
-        request = DeckRequest(leader_id=spec["leader_id"], format="standard",
-                              main_deck_card_ids=tuple(spec["main_deck_card_ids"]))
+        request = DeckRequest(
+            leader_id=spec["leader_id"], format="standard", main_deck_card_ids=tuple(spec["main_deck_card_ids"])
+        )
     except ValidationError as exc:
         raise PracticeError("wrong_type", f"deck: {exc.errors()[0]['msg']}.") from None
     verdict = validate_deck(request, cards, rules, now.date())
     if not verdict.valid:
-        raise PracticeError("invalid_deck", "The deck is not legal in Standard; see violations.",
-                            violations=[v.model_dump(mode="json") for v in verdict.violations])
-    deck = Deck(leader=normalise_ref(request.leader_id)[0],
-                main=tuple(normalise_ref(r)[0] for r in request.main_deck_card_ids))
-    return deck, {"leader_id": deck.leader, "main_deck_card_ids": sorted(deck.main),
-                  "note": "Your deck, checked by the deck validator (Standard).",
-                  "validation": {"valid": True, "format": "standard",
-                                 "checked_at_date": verdict.checked_at_date.isoformat(),
-                                 "warnings": [w.code for w in verdict.warnings]}}
+        raise PracticeError(
+            "invalid_deck",
+            "The deck is not legal in Standard; see violations.",
+            violations=[v.model_dump(mode="json") for v in verdict.violations],
+        )
+    deck = Deck(
+        leader=normalise_ref(request.leader_id)[0], main=tuple(normalise_ref(r)[0] for r in request.main_deck_card_ids)
+    )
+    return deck, {
+        "leader_id": deck.leader,
+        "main_deck_card_ids": sorted(deck.main),
+        "note": "Your deck, checked by the deck validator (Standard).",
+        "validation": {
+            "valid": True,
+            "format": "standard",
+            "checked_at_date": verdict.checked_at_date.isoformat(),
+            "warnings": [w.code for w in verdict.warnings],
+        },
+    }
 
 
-def _new(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, now: datetime,
-         entropy: Callable[[int], bytes], rules: RulesData) -> dict[str, Any]:
+def _new(
+    req: dict,
+    cards: Mapping[str, OnePieceCard],
+    key: bytes,
+    now: datetime,
+    entropy: Callable[[int], bytes],
+    rules: RulesData,
+) -> dict[str, Any]:
     level = req["level"]
     seed = req["seed"] if "seed" in req else int.from_bytes(entropy(8), "big") >> 1
     gseed = game_seed(key, seed)
@@ -212,10 +231,9 @@ def _new(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, now: datetime
         starter = build_deck(cards, seed, role="starter", rules=rules)
         human, yours = starter.deck(), starter.describe()
     order = list(ai_deck.main)
-    random.Random(gseed).shuffle(order)     # instance ids follow list order: keep it secret too
+    random.Random(gseed).shuffle(order)  # instance ids follow list order: keep it secret too
     state = new_game(cards, human, Deck(leader=ai_deck.leader, main=tuple(order)), seed=gseed)
-    game = {"id": hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24], "seed": gseed,
-            "level": level, "ply": 0}
+    game = {"id": hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24], "seed": gseed, "level": level, "ply": 0}
     out = _advance(game, state, [], cards, key, entropy)
     out["seed"] = seed
     out["decks"] = {"you": yours, "ai": ai_deck.describe()}
@@ -231,28 +249,33 @@ def _open(token: str, key: bytes) -> tuple[dict, GameState]:
     except SealError as err:
         raise PracticeError(err.code, err.message) from None
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValidationError):
-        raise PracticeError("state_malformed", "state does not hold a game this referee can "
-                            "read (start a new game)") from None
+        raise PracticeError(
+            "state_malformed", "state does not hold a game this referee can read (start a new game)"
+        ) from None
 
 
-def _move(req: dict, cards: Mapping[str, OnePieceCard], key: bytes,
-          entropy: Callable[[int], bytes]) -> dict[str, Any]:
+def _move(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, entropy: Callable[[int], bytes]) -> dict[str, Any]:
     game, state = _open(req["state"], key)
     if state.result is not None:
-        raise PracticeError("game_over", "This game is over; start a new one with op \"new\".")
+        raise PracticeError("game_over", 'This game is over; start a new one with op "new".')
     legal = legal_actions(state)
     try:
         nxt, events = apply(state, req["action_id"], req.get("choices"))
     except IllegalAction as exc:
-        raise PracticeError("illegal_action", f"{exc}", legal_action_ids=[a.id for a in legal]) \
-            from None
+        raise PracticeError("illegal_action", f"{exc}", legal_action_ids=[a.id for a in legal]) from None
     steps = [(game["ply"], HUMAN, req["action_id"], state, nxt, events)]
     game = {**game, "ply": game["ply"] + 1}
     return _advance(game, nxt, steps, cards, key, entropy)
 
 
-def _advance(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePieceCard],
-             key: bytes, entropy: Callable[[int], bytes]) -> dict[str, Any]:
+def _advance(
+    game: dict,
+    state: GameState,
+    steps: list,
+    cards: Mapping[str, OnePieceCard],
+    key: bytes,
+    entropy: Callable[[int], bytes],
+) -> dict[str, Any]:
     """Let the AI play until the human must act or the game ends, then answer."""
     policy = make_ai(game["level"], cards)
     for _ in range(MAX_AI_MOVES):
@@ -262,32 +285,48 @@ def _advance(game: dict, state: GameState, steps: list, cards: Mapping[str, OneP
         nxt, events = apply(state, choice)
         steps.append((game["ply"], AI, choice, state, nxt, events))
         game, state = {**game, "ply": game["ply"] + 1}, nxt
-    payload = orjson.dumps({"v": PAYLOAD_VERSION, "game": game,
-                            "state": state.model_dump(mode="json")})
+    payload = orjson.dumps({"v": PAYLOAD_VERSION, "game": game, "state": state.model_dump(mode="json")})
     return respond(game, state, steps, cards, seal(payload, key, entropy(12)))
 
 
-def respond(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePieceCard],
-            token: str) -> dict[str, Any]:
+def respond(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePieceCard], token: str) -> dict[str, Any]:
     """The answer for the human: only what ``view`` and ``redact`` let player 0 see."""
     narrator = Narrator(cards, HUMAN)
     log = []
     for ply, actor, action, before, after, events in steps:
         names = public_names(view(after, HUMAN), public_names(view(before, HUMAN)))
         for event in redact(events, HUMAN):
-            log.append({"ply": ply, "move_by": "you" if actor == HUMAN else "ai",
-                        "action_id": action if actor == HUMAN else None,
-                        "text": narrator.sentence(event, names), "event": event})
-    legal = [a.model_dump(mode="json") for a in legal_actions(state)] \
-        if state.waiting_for == HUMAN else []
+            log.append(
+                {
+                    "ply": ply,
+                    "move_by": "you" if actor == HUMAN else "ai",
+                    "action_id": action if actor == HUMAN else None,
+                    "text": narrator.sentence(event, names),
+                    "event": event,
+                }
+            )
+    legal = [a.model_dump(mode="json") for a in legal_actions(state)] if state.waiting_for == HUMAN else []
     result = None
     if state.result is not None:
         winner = state.result.winner
-        result = {"winner": None if winner is None else ("you" if winner == HUMAN else "ai"),
-                  "winner_player": winner, "losers": list(state.result.losers),
-                  "reason": state.result.reason}
-    return {"game_id": game["id"], "ply": game["ply"], "you": HUMAN, "ai": AI,
-            "ai_player": {"level": game["level"], "description": DESCRIPTIONS[game["level"]]},
-            "state": token, "view": view(state, HUMAN), "log": log, "legal_actions": legal,
-            "waiting_for": "you" if state.waiting_for == HUMAN else None, "result": result,
-            "stored": False, "notes": list(NOTES)}
+        result = {
+            "winner": None if winner is None else ("you" if winner == HUMAN else "ai"),
+            "winner_player": winner,
+            "losers": list(state.result.losers),
+            "reason": state.result.reason,
+        }
+    return {
+        "game_id": game["id"],
+        "ply": game["ply"],
+        "you": HUMAN,
+        "ai": AI,
+        "ai_player": {"level": game["level"], "description": DESCRIPTIONS[game["level"]]},
+        "state": token,
+        "view": view(state, HUMAN),
+        "log": log,
+        "legal_actions": legal,
+        "waiting_for": "you" if state.waiting_for == HUMAN else None,
+        "result": result,
+        "stored": False,
+        "notes": list(NOTES),
+    }

@@ -11,10 +11,10 @@ turn (6-6-1-4).
 
 from __future__ import annotations
 
-from generator.play import fx
-from generator.play.state import CardInstance, Event, GameState, Result
-from generator.play.stats import has_status
-from generator.play.zones import draw, set_ps
+from generator.play.engine import effect_primitives
+from generator.play.engine.state import CardInstance, Event, GameState, Result
+from generator.play.engine.stats import has_status
+from generator.play.engine.zones import draw, set_ps
 
 
 def start_turn(state: GameState, ev: list[Event]) -> GameState:
@@ -41,8 +41,15 @@ def refresh_phase(state: GameState, ev: list[Event]) -> GameState:
         return c.model_copy(update={"rested": keep, "don": 0})
 
     stage = ready(ps.stage) if ps.stage is not None else None
-    state = set_ps(state, p, leader=ready(ps.leader), characters=tuple(map(ready, ps.characters)),
-                   stage=stage, don_active=ps.don_active + ps.don_rested + given, don_rested=0)
+    state = set_ps(
+        state,
+        p,
+        leader=ready(ps.leader),
+        characters=tuple(map(ready, ps.characters)),
+        stage=stage,
+        don_active=ps.don_active + ps.don_rested + given,
+        don_rested=0,
+    )
     return state.model_copy(update={"phase": "draw"})
 
 
@@ -70,8 +77,8 @@ def end_turn(state: GameState, ev: list[Event]) -> GameState:
     p = state.active
     ev.append(Event(kind="end_phase", player=p))
     state = state.model_copy(update={"phase": "end"})
-    state = fx.queue(state, "end_of_your_turn", p, state.players[p].field())
-    return fx.queue(state, "end_of_opponents_turn", 1 - p, state.players[1 - p].field())
+    state = effect_primitives.queue(state, "end_of_your_turn", p, state.players[p].field())
+    return effect_primitives.queue(state, "end_of_opponents_turn", 1 - p, state.players[1 - p].field())
 
 
 def finish_turn(state: GameState, ev: list[Event]) -> GameState:
@@ -79,8 +86,13 @@ def finish_turn(state: GameState, ev: list[Event]) -> GameState:
     for p in (0, 1):
         ps = state.players[p]
         stage = _expire(ps.stage, turn) if ps.stage is not None else None
-        state = set_ps(state, p, leader=_expire(ps.leader, turn),
-                       characters=tuple(_expire(c, turn) for c in ps.characters), stage=stage)
+        state = set_ps(
+            state,
+            p,
+            leader=_expire(ps.leader, turn),
+            characters=tuple(_expire(c, turn) for c in ps.characters),
+            stage=stage,
+        )
     return start_turn(state, ev)
 
 
@@ -104,10 +116,10 @@ def check_defeat(state: GameState, ev: list[Event], damaged: tuple[int, ...] = (
     return end_game(state, tuple(sorted(losers)), reason, ev)
 
 
-def end_game(state: GameState, losers: tuple[int, ...], reason: str,
-             ev: list[Event]) -> GameState:
+def end_game(state: GameState, losers: tuple[int, ...], reason: str, ev: list[Event]) -> GameState:
     winner = 1 - losers[0] if len(losers) == 1 else None
     result = Result(winner=winner, losers=losers, reason=reason)
     ev.append(Event(kind="game_over", data=result.model_dump(mode="json")))
-    return state.model_copy(update={"result": result, "phase": "over", "waiting_for": None,
-                                    "prompt": None, "pending": (), "battle": None})
+    return state.model_copy(
+        update={"result": result, "phase": "over", "waiting_for": None, "prompt": None, "pending": (), "battle": None}
+    )

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.play import battle, fx, interpret, phases, setup
-from generator.play.costs import payable
-from generator.play.state import MAX_CHARACTERS, Action, Event, Frame, GameState, IllegalAction
-from generator.play.stats import effect_live, power
-from generator.play.zones import field_card, replace_on_field, set_ps, take, trash_from_field
+from generator.play.engine import battle, effect_primitives, interpret, phases, setup
+from generator.play.engine.activation_costs import payable
+from generator.play.engine.state import MAX_CHARACTERS, Action, Event, Frame, GameState, IllegalAction
+from generator.play.engine.stats import effect_live, power
+from generator.play.engine.zones import field_card, replace_on_field, set_ps, take, trash_from_field
 
 MAIN_MARK = "[Main]"
 
@@ -36,8 +36,10 @@ def legal_actions(state: GameState) -> list[Action]:
     if state.prompt is not None:
         out = interpret.prompt_actions(state)
     elif state.phase == "mulligan":
-        out = [Action(id="keep", kind="keep", label="keep this hand"),
-               Action(id="mulligan", kind="mulligan", label="redraw 5 cards")]
+        out = [
+            Action(id="keep", kind="keep", label="keep this hand"),
+            Action(id="mulligan", kind="mulligan", label="redraw 5 cards"),
+        ]
     elif state.battle is not None:
         out = _battle_actions(state)
     else:
@@ -67,30 +69,55 @@ def _main_actions(state: GameState, p: int) -> list[Action]:
             continue
         label = f"play {_used(state, c.card)} (cost {cost})"
         if card.category == "Character" and len(ps.characters) >= MAX_CHARACTERS:
-            out.extend(Action(id=f"play:{c.iid}:{old.iid}", kind="play", card=c.iid, target=old.iid,
-                              label=f"{label}, trashing {_name(state, old.card)}")
-                       for old in ps.characters)
+            out.extend(
+                Action(
+                    id=f"play:{c.iid}:{old.iid}",
+                    kind="play",
+                    card=c.iid,
+                    target=old.iid,
+                    label=f"{label}, trashing {_name(state, old.card)}",
+                )
+                for old in ps.characters
+            )
         elif card.category != "Event" or MAIN_MARK in (card.effect or ""):
             out.append(Action(id=f"play:{c.iid}", kind="play", card=c.iid, label=label))
     for src in ps.field():
         for i, eff in enumerate(state.compiled[src.card].effects):
             frame = Frame(source=src.iid, controller=p, card=src.card, effect=i)
-            if (eff.timing == "activate_main" and i not in src.once
-                    and effect_live(state, p, src, eff) and payable(state, frame, eff)):
-                out.append(Action(id=f"activate:{src.iid}:{i}", kind="activate", card=src.iid,
-                                  label=f"activate {_name(state, src.card)}"))
+            if (
+                eff.timing == "activate_main"
+                and i not in src.once
+                and effect_live(state, p, src, eff)
+                and payable(state, frame, eff)
+            ):
+                out.append(
+                    Action(
+                        id=f"activate:{src.iid}:{i}",
+                        kind="activate",
+                        card=src.iid,
+                        label=f"activate {_name(state, src.card)}",
+                    )
+                )
     if ps.don_active:
-        out.extend(Action(id=f"don:{c.iid}", kind="give_don", card=c.iid,
-                          label=f"give 1 DON!! to {_name(state, c.card)}")
-                   for c in (ps.leader, *ps.characters))
+        out.extend(
+            Action(id=f"don:{c.iid}", kind="give_don", card=c.iid, label=f"give 1 DON!! to {_name(state, c.card)}")
+            for c in (ps.leader, *ps.characters)
+        )
     for c in (ps.leader, *ps.characters):
         if battle.can_attack(state, p, c):
             for t in battle.attack_targets(state, p, c):
                 pv = battle.preview(state, p, c, t)
-                out.append(Action(
-                    id=f"attack:{c.iid}:{t.iid}", kind="attack", card=c.iid, target=t.iid,
-                    preview=pv, label=f"attack {_name(state, t.card)} with {_name(state, c.card)}"
-                                      f" ({pv.attacker_power} vs {pv.target_power})"))
+                out.append(
+                    Action(
+                        id=f"attack:{c.iid}:{t.iid}",
+                        kind="attack",
+                        card=c.iid,
+                        target=t.iid,
+                        preview=pv,
+                        label=f"attack {_name(state, t.card)} with {_name(state, c.card)}"
+                        f" ({pv.attacker_power} vs {pv.target_power})",
+                    )
+                )
     out.append(Action(id="end", kind="end_turn", label="end your turn"))
     return out
 
@@ -100,30 +127,39 @@ def _battle_actions(state: GameState) -> list[Action]:
     assert b is not None
     q = 1 - state.active
     if b.step == "block":
-        out = [Action(id=f"block:{c.iid}", kind="block", card=c.iid,
-                      label=f"block with {_name(state, c.card)}") for c in battle.blockers(state)]
+        out = [
+            Action(id=f"block:{c.iid}", kind="block", card=c.iid, label=f"block with {_name(state, c.card)}")
+            for c in battle.blockers(state)
+        ]
         return out + [Action(id="no_block", kind="no_block", label="do not block")]
     if b.step == "trigger":
         name = _used(state, b.revealed.card)
-        return [Action(id="trigger", kind="trigger", card=b.revealed.iid,
-                       label=f"activate the [Trigger] of {name}"),
-                Action(id="no_trigger", kind="no_trigger", card=b.revealed.iid,
-                       label=f"add {name} to hand")]
+        return [
+            Action(id="trigger", kind="trigger", card=b.revealed.iid, label=f"activate the [Trigger] of {name}"),
+            Action(id="no_trigger", kind="no_trigger", card=b.revealed.iid, label=f"add {name} to hand"),
+        ]
     ps = state.players[q]
     out = []
     for c in battle.counter_cards(state):
         card = state.cards[c.card]
-        out.extend(Action(id=f"counter:{c.iid}:{t.iid}", kind="counter", card=c.iid, target=t.iid,
-                          label=f"counter +{card.counter} with {card.name} on "
-                                f"{_name(state, t.card)} ({power(state, q, t)})")
-                   for t in (ps.leader, *ps.characters))
-    out.extend(Action(id=f"counter_event:{c.iid}", kind="counter_event", card=c.iid,
-                      label=f"use {_used(state, c.card)}") for c in battle.counter_events(state))
+        out.extend(
+            Action(
+                id=f"counter:{c.iid}:{t.iid}",
+                kind="counter",
+                card=c.iid,
+                target=t.iid,
+                label=f"counter +{card.counter} with {card.name} on {_name(state, t.card)} ({power(state, q, t)})",
+            )
+            for t in (ps.leader, *ps.characters)
+        )
+    out.extend(
+        Action(id=f"counter_event:{c.iid}", kind="counter_event", card=c.iid, label=f"use {_used(state, c.card)}")
+        for c in battle.counter_events(state)
+    )
     return out + [Action(id="no_counter", kind="no_counter", label="no more counters")]
 
 
-def apply(state: GameState, action_id: str,
-          choices: dict[str, Any] | None = None) -> tuple[GameState, list[Event]]:
+def apply(state: GameState, action_id: str, choices: dict[str, Any] | None = None) -> tuple[GameState, list[Event]]:
     ev: list[Event] = []
     actor = state.waiting_for
     for aid in (action_id, *(choices or {}).get("then", ())):
@@ -191,8 +227,8 @@ def _play(state: GameState, p: int, iid: int, trash: int | None, ev: list[Event]
     if trash is not None:
         state = trash_from_field(state, p, trash, ev)
     if state.cards[card.card].category == "Event":
-        return fx.activate_event(state, p, card, "main", ev)
-    return fx.enter_field(state, p, card, ev)
+        return effect_primitives.activate_event(state, p, card, "main", ev)
+    return effect_primitives.enter_field(state, p, card, ev)
 
 
 def _advance(state: GameState, ev: list[Event]) -> GameState:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.play.effects.model import Effect
-from generator.play.state import CardInstance, Event, Frame, GameState, Mod, Prompt
-from generator.play.stats import effect_live
-from generator.play.zones import put, set_ps, trash_from_field
+from generator.play.engine.state import CardInstance, Event, Frame, GameState, Mod, Prompt
+from generator.play.engine.stats import effect_live
+from generator.play.engine.zones import put, set_ps, trash_from_field
 
 
 def effect_of(state: GameState, frame: Frame) -> Effect:
@@ -25,8 +25,7 @@ def effect_of(state: GameState, frame: Frame) -> Effect:
     return comp.effects[frame.effect]
 
 
-def frames_for(state: GameState, timing: str, controller: int,
-               sources: Iterable[CardInstance | None]) -> list[Frame]:
+def frames_for(state: GameState, timing: str, controller: int, sources: Iterable[CardInstance | None]) -> list[Frame]:
     out = []
     for src in sources:
         if src is None:
@@ -37,15 +36,13 @@ def frames_for(state: GameState, timing: str, controller: int,
         else:
             found = [(i, e) for i, e in enumerate(comp.effects) if e.timing == timing]
         for i, eff in found:
-            if (eff.once_per_turn and i in src.once) or not effect_live(state, controller, src,
-                                                                          eff):
+            if (eff.once_per_turn and i in src.once) or not effect_live(state, controller, src, eff):
                 continue
             out.append(Frame(source=src.iid, controller=controller, card=src.card, effect=i))
     return out
 
 
-def queue(state: GameState, timing: str, controller: int,
-          sources: Iterable[CardInstance | None]) -> GameState:
+def queue(state: GameState, timing: str, controller: int, sources: Iterable[CardInstance | None]) -> GameState:
     """Activate the ``timing`` effects of ``sources`` (controlled by ``controller``)."""
     frames = frames_for(state, timing, controller, sources)
     if not frames:
@@ -62,8 +59,7 @@ def ko(state: GameState, owner: int, iid: int, ev: list[Event]) -> GameState:
     return state.model_copy(update={"pending": state.pending + tuple(frames)}) if frames else state
 
 
-def enter_field(state: GameState, p: int, card: CardInstance, ev: list[Event],
-                rested: bool = False) -> GameState:
+def enter_field(state: GameState, p: int, card: CardInstance, ev: list[Event], rested: bool = False) -> GameState:
     """Play a Character or Stage (3-7-3, 3-8-3): set active unless told otherwise (3-7-5, 3-8-4),
     remember the turn for 3-7-4, replace an old Stage (3-8-5-1), and activate [On Play]
     (10-2-6). The caller has made room for a 6th Character (3-7-6-1)."""
@@ -79,16 +75,16 @@ def enter_field(state: GameState, p: int, card: CardInstance, ev: list[Event],
     return queue(state, "on_play", p, (placed,))
 
 
-def activate_event(state: GameState, p: int, card: CardInstance, timing: str,
-                   ev: list[Event]) -> GameState:
+def activate_event(state: GameState, p: int, card: CardInstance, timing: str, ev: list[Event]) -> GameState:
     """Use an Event from hand (8-4-2): it goes to the trash, then its effect resolves."""
     ev.append(Event(kind="event", player=p, data={"iid": card.iid, "card": card.card}))
     state = put(state, p, "trash", CardInstance(iid=card.iid, card=card.card))
     return queue(state, timing, p, (card,))
 
 
-def choose(frame: Frame, player: int, pool: list[int], count: int | None, up_to: bool,
-           label: str) -> tuple[tuple[int, ...] | None, Prompt | None]:
+def choose(
+    frame: Frame, player: int, pool: list[int], count: int | None, up_to: bool, label: str
+) -> tuple[tuple[int, ...] | None, Prompt | None]:
     """The cards an effect step acts on: all of ``pool`` for ``count=None``, the forced pick
     when there is no real choice, else a prompt (4-8, 8-4-4-1). Returns (picked, None) or
     (None, prompt); once the prompt is answered the frame carries the final pick."""
@@ -99,12 +95,14 @@ def choose(frame: Frame, player: int, pool: list[int], count: int | None, up_to:
     if not up_to and len(pool) <= count:
         return tuple(pool), None
     low = 0 if up_to else count
-    return None, Prompt(player=player, kind="choose", options=tuple(pool), min=low,
-                        max=min(count, len(pool)), label=label)
+    return None, Prompt(
+        player=player, kind="choose", options=tuple(pool), min=low, max=min(count, len(pool)), label=label
+    )
 
 
-def duration_mod(state: GameState, controller: int, stat: str, amount: int, duration: str,
-                 tag: str | None = None) -> Mod:
+def duration_mod(
+    state: GameState, controller: int, stat: str, amount: int, duration: str, tag: str | None = None
+) -> Mod:
     """A modifier for a duration (8-1-4-2): "during this battle" (7-1-5-3), "during this turn"
     (6-6-1-3), until the end of a later turn, until the start of the controller's next turn
     (6-2-1: nothing happens between the end of the turn before and that Refresh Phase, so it

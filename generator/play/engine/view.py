@@ -11,14 +11,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.play.state import CardInstance, Event, GameState
-from generator.play.stats import cost, keywords, power
+from generator.play.engine.state import CardInstance, Event, GameState
+from generator.play.engine.stats import cost, keywords, power
 
 
 def _field_card(state: GameState, owner: int, c: CardInstance) -> dict[str, Any]:
-    return {"iid": c.iid, "card": c.card, "name": state.cards[c.card].name, "rested": c.rested,
-            "don": c.don, "power": power(state, owner, c), "cost": cost(state, owner, c),
-            "keywords": sorted(keywords(state, owner, c)), "played_turn": c.played_turn}
+    return {
+        "iid": c.iid,
+        "card": c.card,
+        "name": state.cards[c.card].name,
+        "rested": c.rested,
+        "don": c.don,
+        "power": power(state, owner, c),
+        "cost": cost(state, owner, c),
+        "keywords": sorted(keywords(state, owner, c)),
+        "played_turn": c.played_turn,
+    }
 
 
 def _plain(state: GameState, c: CardInstance) -> dict[str, Any]:
@@ -32,8 +40,12 @@ def _player(state: GameState, p: int, viewer: int) -> dict[str, Any]:
         "characters": [_field_card(state, p, c) for c in ps.characters],
         "stage": _field_card(state, p, ps.stage) if ps.stage is not None else None,
         "trash": [_plain(state, c) for c in ps.trash],
-        "hand_count": len(ps.hand), "deck_count": len(ps.deck), "life_count": len(ps.life),
-        "don_deck": ps.don_deck, "don_active": ps.don_active, "don_rested": ps.don_rested,
+        "hand_count": len(ps.hand),
+        "deck_count": len(ps.deck),
+        "life_count": len(ps.life),
+        "don_deck": ps.don_deck,
+        "don_active": ps.don_active,
+        "don_rested": ps.don_rested,
     }
     if p == viewer:
         out["hand"] = [_plain(state, c) for c in ps.hand]
@@ -47,10 +59,19 @@ def _prompt(state: GameState, viewer: int) -> dict[str, Any] | None:
     out: dict[str, Any] = {"player": prompt.player, "kind": prompt.kind, "label": prompt.label}
     if prompt.player == viewer:
         frame = state.pending[0]
-        names = {c.iid: c for ps in state.players for z in (ps.hand, ps.deck, ps.field(), ps.trash)
-                 for c in z if c.iid in prompt.options}
-        out.update(min=prompt.min, max=prompt.max, picked=list(frame.picked),
-                   options=[_plain(state, names[i]) for i in prompt.options if i in names])
+        names = {
+            c.iid: c
+            for ps in state.players
+            for z in (ps.hand, ps.deck, ps.field(), ps.trash)
+            for c in z
+            if c.iid in prompt.options
+        }
+        out.update(
+            min=prompt.min,
+            max=prompt.max,
+            picked=list(frame.picked),
+            options=[_plain(state, names[i]) for i in prompt.options if i in names],
+        )
     return out
 
 
@@ -58,8 +79,13 @@ def _battle(state: GameState, viewer: int) -> dict[str, Any] | None:
     b = state.battle
     if b is None:
         return None
-    out: dict[str, Any] = {"attacker": b.attacker, "target": b.target, "step": b.step,
-                           "blocked": b.blocked, "damage_left": b.damage_left}
+    out: dict[str, Any] = {
+        "attacker": b.attacker,
+        "target": b.target,
+        "step": b.step,
+        "blocked": b.blocked,
+        "damage_left": b.damage_left,
+    }
     if b.revealed is not None:
         deciding = b.step == "trigger"
         out["revealed"] = None if deciding and viewer == state.active else _plain(state, b.revealed)
@@ -68,13 +94,16 @@ def _battle(state: GameState, viewer: int) -> dict[str, Any] | None:
 
 def view(state: GameState, player: int) -> dict[str, Any]:
     return {
-        "you": player, "turn": state.turn, "active": state.active, "first": state.first,
-        "phase": state.phase, "waiting_for": state.waiting_for,
+        "you": player,
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "phase": state.phase,
+        "waiting_for": state.waiting_for,
         "players": [_player(state, p, player) for p in (0, 1)],
         "battle": _battle(state, player),
         "prompt": _prompt(state, player),
-        "pending_effects": [{"card": f.card, "source": f.source, "controller": f.controller}
-                            for f in state.pending],
+        "pending_effects": [{"card": f.card, "source": f.source, "controller": f.controller} for f in state.pending],
         "result": state.result.model_dump(mode="json") if state.result is not None else None,
     }
 
@@ -97,4 +126,3 @@ def redact(events: list[Event], player: int) -> list[dict[str, Any]]:
                 d["data"][key] = None
         out.append(d)
     return out
-

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.play import fx
-from generator.play.handlers import Result
-from generator.play.state import MAX_CHARACTERS, CardInstance, Event, GameState
-from generator.play.stats import matches
-from generator.play.zones import (draw, find_in, locate, put, replace_on_field, set_ps, take,
-                                  trash_from_field)
+from generator.play.engine import effect_primitives
+from generator.play.engine.field_actions import Result
+from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, GameState
+from generator.play.engine.stats import matches
+from generator.play.engine.zones import draw, find_in, locate, put, replace_on_field, set_ps, take, trash_from_field
 
 
 def return_don(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
@@ -28,8 +27,13 @@ def return_don(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
     rested = min(n, ps.don_rested)
     active = min(n - rested, ps.don_active)
     left = n - rested - active
-    state = set_ps(state, p, don_rested=ps.don_rested - rested, don_active=ps.don_active - active,
-                   don_deck=ps.don_deck + rested + active)
+    state = set_ps(
+        state,
+        p,
+        don_rested=ps.don_rested - rested,
+        don_active=ps.don_active - active,
+        don_deck=ps.don_deck + rested + active,
+    )
     for card in (*state.players[p].characters, state.players[p].leader):
         k = min(left, card.don)
         if k:
@@ -40,19 +44,29 @@ def return_don(state: GameState, p: int, n: int, ev: list[Event]) -> GameState:
     return state
 
 
-def _move(state: GameState, p: int, src: str, iids, dst: str, ev: list[Event], kind: str,
-          private: bool = False, top: bool = False) -> GameState:
+def _move(
+    state: GameState,
+    p: int,
+    src: str,
+    iids,
+    dst: str,
+    ev: list[Event],
+    kind: str,
+    private: bool = False,
+    top: bool = False,
+) -> GameState:
     for iid in iids:
         state, card = take(state, p, src, iid)
-        ev.append(Event(kind=kind, player=p, data={"iid": iid, "card": card.card},
-                        private=("iid", "card") if private else ()))
+        ev.append(
+            Event(kind=kind, player=p, data={"iid": iid, "card": card.card}, private=("iid", "card") if private else ())
+        )
         state = put(state, p, dst, card, top=top)
     return state
 
 
 def _draw(state, frame, node, ev) -> Result:
     if node.up_to and node.n > 0:
-        yes, prompt = fx.ask(frame, frame.controller, f"draw {node.n} card(s)?")
+        yes, prompt = effect_primitives.ask(frame, frame.controller, f"draw {node.n} card(s)?")
         if prompt is not None or not yes:
             return state, frame, prompt
     return draw(state, frame.controller, node.n, ev), frame, None
@@ -61,8 +75,7 @@ def _draw(state, frame, node, ev) -> Result:
 def _add_don(state, frame, node, ev) -> Result:
     p, ps = frame.controller, state.players[frame.controller]
     n = min(node.n, ps.don_deck)
-    field = {"don_rested": ps.don_rested + n} if node.state == "rested" else {
-        "don_active": ps.don_active + n}
+    field = {"don_rested": ps.don_rested + n} if node.state == "rested" else {"don_active": ps.don_active + n}
     ev.append(Event(kind="add_don", player=p, data={"count": n, "state": node.state}))
     return set_ps(state, p, don_deck=ps.don_deck - n, **field), frame, None
 
@@ -112,25 +125,27 @@ def _play_held(state: GameState, frame, rested: bool, ev: list[Event]) -> Result
     p = frame.controller
     chars = state.players[p].characters
     needs_room = len(chars) >= MAX_CHARACTERS and any(
-        (c := _waiting_card(state, p, iid)[1]) is not None
-        and state.cards[c.card].category == "Character" for iid in frame.held)
+        (c := _waiting_card(state, p, iid)[1]) is not None and state.cards[c.card].category == "Character"
+        for iid in frame.held
+    )
     if needs_room:
-        picked, prompt = fx.choose(frame, p, [c.iid for c in chars], 1, False,
-                                   "trash 1 of your Characters to make room")
+        picked, prompt = effect_primitives.choose(
+            frame, p, [c.iid for c in chars], 1, False, "trash 1 of your Characters to make room"
+        )
         if prompt is not None:
             return state, frame, prompt
         state = trash_from_field(state, p, picked[0], ev)
     for iid in frame.held:
         zone, card = _waiting_card(state, p, iid)
-        if card is None or (state.cards[card.card].category == "Character"
-                            and len(state.players[p].characters) >= MAX_CHARACTERS):
+        if card is None or (
+            state.cards[card.card].category == "Character" and len(state.players[p].characters) >= MAX_CHARACTERS
+        ):
             continue
         if zone is None:
-            state = state.model_copy(update={"battle": state.battle.model_copy(
-                update={"revealed": None})})
+            state = state.model_copy(update={"battle": state.battle.model_copy(update={"revealed": None})})
         else:
             state, card = take(state, p, zone, iid)
-        state = fx.enter_field(state, p, card, ev, rested=rested)
+        state = effect_primitives.enter_field(state, p, card, ev, rested=rested)
     return state, frame, None
 
 
@@ -139,12 +154,16 @@ def _look_top(state, frame, node, ev) -> Result:
     play; the rest go where told. The cards stay in the deck while the player chooses (11-3-2)."""
     p = frame.controller
     if not frame.held and not frame.chosen:
-        top = state.players[p].deck[:node.n]
+        top = state.players[p].deck[: node.n]
         frame = frame.model_copy(update={"looked": tuple(c.iid for c in top)})
-        pool = [c.iid for c in top if matches(state, p, c, node.filter, on_field=False)
-                and (node.to == "hand" or _playable(state, c))]
-        picked, prompt = fx.choose(frame, p, pool, node.take, True,
-                                   "add to hand" if node.to == "hand" else "play")
+        pool = [
+            c.iid
+            for c in top
+            if matches(state, p, c, node.filter, on_field=False) and (node.to == "hand" or _playable(state, c))
+        ]
+        picked, prompt = effect_primitives.choose(
+            frame, p, pool, node.take, True, "add to hand" if node.to == "hand" else "play"
+        )
         if prompt is not None:
             return state, frame, prompt
         frame = _hold(frame, picked)
@@ -174,26 +193,37 @@ def _look_top(state, frame, node, ev) -> Result:
 
 def _discard(player_of: Callable):
     """Trash N cards from a player's hand: they choose which (10-2-14)."""
+
     def run(state, frame, node, ev) -> Result:
         p = player_of(frame)
         pool = [c.iid for c in state.players[p].hand]
         up_to = getattr(node, "up_to", False)
-        picked, prompt = fx.choose(frame, p, pool, node.n, up_to, "trash from hand")
+        picked, prompt = effect_primitives.choose(frame, p, pool, node.n, up_to, "trash from hand")
         if prompt is not None:
             return state, frame, prompt
         return _move(state, p, "hand", picked, "trash", ev, "discard", top=True), frame, None
+
     return run
 
 
 def _hand_to_deck(state, frame, node, ev) -> Result:
     """A player places N cards of their choice from hand at the top or bottom of their deck."""
     p = frame.controller if node.whose == "you" else 1 - frame.controller
-    picked, prompt = fx.choose(frame, p, [c.iid for c in state.players[p].hand], node.n, False,
-                               "place at the deck " + ("top" if node.position == "top" else "bottom"))
+    picked, prompt = effect_primitives.choose(
+        frame,
+        p,
+        [c.iid for c in state.players[p].hand],
+        node.n,
+        False,
+        "place at the deck " + ("top" if node.position == "top" else "bottom"),
+    )
     if prompt is not None:
         return state, frame, prompt
-    return _move(state, p, "hand", picked, "deck", ev, "hand_to_deck", private=True,
-                 top=node.position == "top"), frame, None
+    return (
+        _move(state, p, "hand", picked, "deck", ev, "hand_to_deck", private=True, top=node.position == "top"),
+        frame,
+        None,
+    )
 
 
 def _play_from(state, frame, node, ev) -> Result:
@@ -201,9 +231,13 @@ def _play_from(state, frame, node, ev) -> Result:
     p = frame.controller
     if not frame.held:
         zones = ("hand", "trash") if node.zone == "hand_or_trash" else (node.zone,)
-        pool = [c.iid for z in zones for c in getattr(state.players[p], z)
-                if matches(state, p, c, node.filter, on_field=False) and _playable(state, c)]
-        picked, prompt = fx.choose(frame, p, pool, node.count, True, "play")
+        pool = [
+            c.iid
+            for z in zones
+            for c in getattr(state.players[p], z)
+            if matches(state, p, c, node.filter, on_field=False) and _playable(state, c)
+        ]
+        picked, prompt = effect_primitives.choose(frame, p, pool, node.count, True, "play")
         if prompt is not None or not picked:
             return state, frame, prompt
         frame = _hold(frame, picked)
@@ -213,12 +247,13 @@ def _play_from(state, frame, node, ev) -> Result:
 def _add_life(state, frame, node, ev) -> Result:
     p = frame.controller
     if node.source == "hand":
-        picked, prompt = fx.choose(frame, p, [c.iid for c in state.players[p].hand], node.n,
-                                   True, "add to Life")
+        picked, prompt = effect_primitives.choose(
+            frame, p, [c.iid for c in state.players[p].hand], node.n, True, "add to Life"
+        )
         if prompt is not None:
             return state, frame, prompt
         return _move(state, p, "hand", picked, "life", ev, "add_life", True, True), frame, None
-    for card in state.players[p].deck[:node.n]:         # face down: nobody sees it (3-10-2)
+    for card in state.players[p].deck[: node.n]:  # face down: nobody sees it (3-10-2)
         state, card = take(state, p, "deck", card.iid)
         state = put(state, p, "life", card)
     ev.append(Event(kind="add_life", player=p, data={"from": "deck"}))
@@ -227,27 +262,26 @@ def _add_life(state, frame, node, ev) -> Result:
 
 def _life_to_hand(state, frame, node, ev) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
-    top = tuple(c.iid for c in state.players[p].life[:node.n])
+    top = tuple(c.iid for c in state.players[p].life[: node.n])
     return _move(state, p, "life", top, "hand", ev, "life_to_hand", True), frame, None
 
 
 def _trash_life(state, frame, node, ev) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
-    top = tuple(c.iid for c in state.players[p].life[:node.n])
+    top = tuple(c.iid for c in state.players[p].life[: node.n])
     return _move(state, p, "life", top, "trash", ev, "life_trashed", top=True), frame, None
 
 
 def _trash_from_deck(state, frame, node, ev) -> Result:
     p = frame.controller
-    top = tuple(c.iid for c in state.players[p].deck[:node.n])
+    top = tuple(c.iid for c in state.players[p].deck[: node.n])
     return _move(state, p, "deck", top, "trash", ev, "mill", top=True), frame, None
 
 
 def _add_from_trash(state, frame, node, ev) -> Result:
     p = frame.controller
-    pool = [c.iid for c in state.players[p].trash
-            if matches(state, p, c, node.filter, on_field=False)]
-    picked, prompt = fx.choose(frame, p, pool, node.count, True, "add from trash")
+    pool = [c.iid for c in state.players[p].trash if matches(state, p, c, node.filter, on_field=False)]
+    picked, prompt = effect_primitives.choose(frame, p, pool, node.count, True, "add from trash")
     if prompt is not None:
         return state, frame, prompt
     return _move(state, p, "trash", picked, "hand", ev, "trash_to_hand"), frame, None
@@ -267,8 +301,7 @@ def _add_this_to_hand(state, frame, node, ev) -> Result:
     if card is None or zone not in (None, "trash"):
         return state, frame, None
     if zone is None:
-        state = state.model_copy(update={"battle": state.battle.model_copy(
-            update={"revealed": None})})
+        state = state.model_copy(update={"battle": state.battle.model_copy(update={"revealed": None})})
     else:
         state, card = take(state, frame.controller, zone, card.iid)
     ev.append(Event(kind="to_hand", player=frame.controller, data={"iid": card.iid, "card": card.card}))

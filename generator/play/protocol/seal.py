@@ -79,10 +79,8 @@ def seal(payload: bytes, key: bytes, nonce: bytes | None = None) -> str:
 
 def unseal(token: object, key: bytes) -> bytes:
     """The payload of a token this referee sealed, or ``SealError``."""
-    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS \
-            or not _B64URL.match(token):
-        raise SealError("state_malformed", "state must be the base64url token a previous "
-                        "response returned, unchanged")
+    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN_CHARS or not _B64URL.match(token):
+        raise SealError("state_malformed", "state must be the base64url token a previous response returned, unchanged")
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
     except (binascii.Error, ValueError):
@@ -90,15 +88,20 @@ def unseal(token: object, key: bytes) -> bytes:
     if len(raw) < 1 + NONCE_BYTES + TAG_BYTES:
         raise SealError("state_malformed", "state is too short to be a sealed game")
     if raw[0] != VERSION:
-        raise SealError("state_version", f"state was sealed in format version {raw[0]}; this "
-                        f"referee reads version {VERSION} only (start a new game)")
-    nonce, sealed = raw[1:1 + NONCE_BYTES], raw[1 + NONCE_BYTES:]
+        raise SealError(
+            "state_version",
+            f"state was sealed in format version {raw[0]}; this "
+            f"referee reads version {VERSION} only (start a new game)",
+        )
+    nonce, sealed = raw[1 : 1 + NONCE_BYTES], raw[1 + NONCE_BYTES :]
     try:
         packed = AESGCM(key).decrypt(nonce, sealed, _ad(raw[0]))
     except InvalidTag:
-        raise SealError("state_rejected", "state failed authentication: it was changed, cut "
-                        "short, or sealed under another key (a key rotation ends old games)") \
-            from None
+        raise SealError(
+            "state_rejected",
+            "state failed authentication: it was changed, cut "
+            "short, or sealed under another key (a key rotation ends old games)",
+        ) from None
     inflater = zlib.decompressobj()
     try:
         plain = inflater.decompress(packed, MAX_PLAIN)
@@ -115,13 +118,14 @@ def parse_key(text: str) -> bytes:
     if re.fullmatch(r"[0-9A-Fa-f]{64}", text):
         return bytes.fromhex(text)
     try:
-        raw = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4),
-                               validate=True)
+        raw = base64.b64decode(text.replace("-", "+").replace("_", "/") + "=" * (-len(text) % 4), validate=True)
     except (binascii.Error, ValueError):
         raw = b""
     if len(raw) != 32:
-        raise KeyConfigError(f"{ENV_VAR} must be 32 bytes as 64 hex digits or base64 "
-                             f"(got {len(text)} characters that decode to {len(raw)} bytes)")
+        raise KeyConfigError(
+            f"{ENV_VAR} must be 32 bytes as 64 hex digits or base64 "
+            f"(got {len(text)} characters that decode to {len(raw)} bytes)"
+        )
     return raw
 
 
@@ -138,5 +142,7 @@ def referee_key(env: Mapping[str, str], dev: bool = False) -> bytes:
         return parse_key(text)
     if dev:
         return dev_key()
-    raise KeyConfigError(f"{ENV_VAR} is not set: the practice referee needs a 32-byte key "
-                         "(pass the explicit development flag to use the public dev key)")
+    raise KeyConfigError(
+        f"{ENV_VAR} is not set: the practice referee needs a 32-byte key "
+        "(pass the explicit development flag to use the public dev key)"
+    )

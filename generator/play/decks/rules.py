@@ -13,12 +13,13 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
-from generator.yamlfile import load_yaml
 from pydantic import BaseModel, ConfigDict, PrivateAttr, model_validator
+
+from generator.yamlfile import load_yaml
 
 FormatName = Literal["standard", "legacy", "limited_sealed"]
 FORMATS: tuple[FormatName, ...] = ("standard", "legacy", "limited_sealed")
-DEFAULT_PATH = Path(__file__).resolve().parents[2] / "content" / "play" / "deck_rules.yaml"
+DEFAULT_PATH = Path(__file__).resolve().parents[3] / "content" / "play" / "deck_rules.yaml"
 
 
 class _Frozen(BaseModel):
@@ -37,7 +38,7 @@ class DeckSize(_Frozen):
     at_least: int | None = None
 
     @model_validator(mode="after")
-    def _one_bound(self) -> "DeckSize":
+    def _one_bound(self) -> DeckSize:
         if (self.exactly is None) == (self.at_least is None):
             raise ValueError("deck_size needs exactly one of 'exactly' or 'at_least'")
         return self
@@ -52,7 +53,7 @@ class DeckSize(_Frozen):
 class FormatRules(_Frozen):
     title: str
     deck_size: DeckSize
-    copy_limit: int | None          # None: no copy limit (limited play)
+    copy_limit: int | None  # None: no copy limit (limited play)
     colour_rule: bool
     ban_list: bool
     rotation: bool
@@ -88,13 +89,12 @@ class ConstructionEffect(_Frozen):
     """A card whose text replaces a deck-construction rule (5-1-2-4)."""
 
     card_id: str
-    kind: Literal["any_number_of_copies", "leader_max_cost", "leader_max_event_cost",
-                  "leader_required_type"]
+    kind: Literal["any_number_of_copies", "leader_max_cost", "leader_max_event_cost", "leader_required_type"]
     value: int | None = None
     type: str | None = None
 
     @model_validator(mode="after")
-    def _has_its_parameter(self) -> "ConstructionEffect":
+    def _has_its_parameter(self) -> ConstructionEffect:
         if self.kind in ("leader_max_cost", "leader_max_event_cost") and self.value is None:
             raise ValueError(f"{self.card_id}: {self.kind} needs a value")
         if self.kind == "leader_required_type" and not self.type:
@@ -117,7 +117,7 @@ class RulesData(_Frozen):
     _effects_by_card: dict[str, ConstructionEffect] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
-    def _check(self) -> "RulesData":
+    def _check(self) -> RulesData:
         if set(self.formats) != set(FORMATS):
             raise ValueError(f"formats must be exactly {FORMATS}")
         seen = [card_id for o in self.block_overrides for card_id in o.card_ids]

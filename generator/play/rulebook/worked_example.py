@@ -14,7 +14,7 @@ reproduces. ``generator.play.replay`` is the referee run that checks both kinds.
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_serializer
 
@@ -53,7 +53,7 @@ class Side(Partial):
     hand_count: int | None = None
     deck_count: int | None = None
     life_count: int | None = None
-    life_top: tuple[CardId, ...] | None = None        # top Life card first
+    life_top: tuple[CardId, ...] | None = None  # top Life card first
     trash: tuple[CardId, ...] | None = None
     don_deck: int | None = None
     don_active: int | None = None
@@ -91,9 +91,21 @@ class DeckVerdict(Frozen):
 
 
 ActionKind = Literal[
-    "mulligan", "place_life", "refresh", "draw", "don_phase", "play_card", "give_don",
-    "declare_attack", "block", "counter_card", "counter_event", "pass_counter", "activate_trigger",
-    "decline_trigger", "validate_deck",
+    "mulligan",
+    "place_life",
+    "refresh",
+    "draw",
+    "don_phase",
+    "play_card",
+    "give_don",
+    "declare_attack",
+    "block",
+    "counter_card",
+    "counter_event",
+    "pass_counter",
+    "activate_trigger",
+    "decline_trigger",
+    "validate_deck",
 ]
 
 
@@ -102,16 +114,16 @@ class Action(Partial):
     kind: ActionKind
     card: CardRef | None = None
     target: CardRef | None = None
-    cards: tuple[CardRef, ...] | None = None          # further choices, e.g. the Character trashed
+    cards: tuple[CardRef, ...] | None = None  # further choices, e.g. the Character trashed
     amount: int | None = None
 
 
 class WorkedExample(Frozen):
     id: Slug
     title: str
-    state_before: Annotated[Union[GameState, DeckState], Field(discriminator="kind")]
+    state_before: Annotated[GameState | DeckState, Field(discriminator="kind")]
     action: Action
-    legal: bool = True                                 # False: the referee must refuse the action
-    state_after: Annotated[Union[GameState, DeckVerdict], Field(discriminator="kind")]
+    legal: bool = True  # False: the referee must refuse the action
+    state_after: Annotated[GameState | DeckVerdict, Field(discriminator="kind")]
     explanation: str
     rules_cited: tuple[RuleNo, ...] = Field(min_length=1)

@@ -18,16 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.play import costs, fx
-from generator.play.handlers import FIELD_ACTIONS, source_card
-from generator.play.moves import ZONE_ACTIONS
-from generator.play.state import Action, Event, Frame, GameState, Prompt
-from generator.play.stats import condition_holds
-from generator.play.zones import field_card, replace_on_field
+from generator.play.engine import activation_costs, effect_primitives
+from generator.play.engine.card_moves import ZONE_ACTIONS
+from generator.play.engine.field_actions import FIELD_ACTIONS, source_card
+from generator.play.engine.state import Action, Event, Frame, GameState, Prompt
+from generator.play.engine.stats import condition_holds
+from generator.play.engine.zones import field_card, replace_on_field
 
 ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS}
 BLOCKS = ("if", "may", "choose_one")
-_CHOSEN = ("activate_main", "main", "counter", "trigger")   # the player already chose to use it
+_CHOSEN = ("activate_main", "main", "counter", "trigger")  # the player already chose to use it
 
 
 def _node(actions: tuple, path: tuple) -> Any:
@@ -69,8 +69,7 @@ def _head(state: GameState, frame: Frame | None) -> GameState:
 def _goto(state: GameState, frame: Frame, pc: tuple | None) -> GameState:
     if pc is None:
         return _head(state, None)
-    return _head(state, frame.model_copy(update={"pc": pc, "picked": (), "chosen": False,
-                                                 "looked": (), "held": ()}))
+    return _head(state, frame.model_copy(update={"pc": pc, "picked": (), "chosen": False, "looked": (), "held": ()}))
 
 
 def _asking(state: GameState, frame: Frame, prompt: Prompt) -> GameState:
@@ -78,25 +77,29 @@ def _asking(state: GameState, frame: Frame, prompt: Prompt) -> GameState:
 
 
 def _activate(state: GameState, frame: Frame) -> GameState:
-    """Mark [Once Per Turn] on the source and move on to the costs."""
-    eff = fx.effect_of(state, frame)
+    """Mark [Once Per Turn] on the source and move on to the activation_costs."""
+    eff = effect_primitives.effect_of(state, frame)
     card = field_card(state, frame.controller, frame.source)
     if eff.once_per_turn and card is not None:
-        state = replace_on_field(state, frame.controller,
-                                 card.model_copy(update={"once": card.once + (frame.effect,)}))
+        state = replace_on_field(state, frame.controller, card.model_copy(update={"once": card.once + (frame.effect,)}))
     return _goto(state, frame, ("cost", 0))
 
 
 def step(state: GameState, ev: list[Event]) -> GameState:
     """Advance the head effect until it needs a choice, finishes, or another step is due."""
     frame = state.pending[0]
-    eff = fx.effect_of(state, frame)
+    eff = effect_primitives.effect_of(state, frame)
     pc = frame.pc
     if pc[0] == "start":
-        if not costs.payable(state, frame, eff):
+        if not activation_costs.payable(state, frame, eff):
             return _head(state, None)
-        ev.append(Event(kind="effect", player=frame.controller,
-                        data={"card": frame.card, "source": frame.source, "timing": eff.timing}))
+        ev.append(
+            Event(
+                kind="effect",
+                player=frame.controller,
+                data={"card": frame.card, "source": frame.source, "timing": eff.timing},
+            )
+        )
         if eff.optional and eff.timing not in _CHOSEN:
             label = f"use the {eff.timing} effect of {state.cards[frame.card].name}?"
             prompt = Prompt(player=frame.controller, kind="yes_no", label=label)
@@ -105,13 +108,12 @@ def step(state: GameState, ev: list[Event]) -> GameState:
     if pc[0] == "cost":
         i = int(pc[1])
         if i < len(eff.costs):
-            state, frame, prompt = costs.pay(state, frame, eff.costs[i], ev)
+            state, frame, prompt = activation_costs.pay(state, frame, eff.costs[i], ev)
             if prompt is not None:
                 return _asking(state, frame, prompt)
             return _goto(state, frame, ("cost", i + 1))
         src = source_card(state, frame)
-        if not eff.actions or not all(condition_holds(state, frame.controller, src, c)
-                                      for c in eff.conditions):
+        if not eff.actions or not all(condition_holds(state, frame.controller, src, c) for c in eff.conditions):
             return _head(state, None)
         return _goto(state, frame, ("act", 0))
     path = tuple(pc[1:])
@@ -119,11 +121,10 @@ def step(state: GameState, ev: list[Event]) -> GameState:
     nxt = _after(eff.actions, path)
     if node.kind == "if":
         src = source_card(state, frame)
-        if node.actions and all(condition_holds(state, frame.controller, src, c)
-                                for c in node.conditions):
+        if node.actions and all(condition_holds(state, frame.controller, src, c) for c in node.conditions):
             nxt = path + (0,)
     elif node.kind == "may":
-        yes, prompt = fx.ask(frame, frame.controller, f"{state.cards[frame.card].name}: you may")
+        yes, prompt = effect_primitives.ask(frame, frame.controller, f"{state.cards[frame.card].name}: you may")
         if prompt is not None:
             return _asking(state, frame, prompt)
         if yes and node.actions:
@@ -132,8 +133,14 @@ def step(state: GameState, ev: list[Event]) -> GameState:
         if not frame.chosen:
             chooser = frame.controller if node.chooser == "you" else 1 - frame.controller
             labels = tuple(", ".join(a.kind for a in opt) for opt in node.options)
-            prompt = Prompt(player=chooser, kind="option", options=tuple(range(len(labels))),
-                            labels=labels, min=1, label="choose one")
+            prompt = Prompt(
+                player=chooser,
+                kind="option",
+                options=tuple(range(len(labels))),
+                labels=labels,
+                min=1,
+                label="choose one",
+            )
             return _asking(state, frame, prompt)
         nxt = path + (f"o{frame.picked[0]}", 0) if node.options[frame.picked[0]] else nxt
     else:
@@ -147,15 +154,20 @@ def prompt_actions(state: GameState) -> list[Action]:
     prompt = state.prompt
     assert prompt is not None
     if prompt.kind == "yes_no":
-        return [Action(id="yes", kind="answer_yes", label=prompt.label),
-                Action(id="no", kind="answer_no", label=prompt.label)]
+        return [
+            Action(id="yes", kind="answer_yes", label=prompt.label),
+            Action(id="no", kind="answer_no", label=prompt.label),
+        ]
     if prompt.kind == "option":
-        return [Action(id=f"option:{i}", kind="option", label=f"{prompt.label}: {prompt.labels[i]}")
-                for i in prompt.options]
+        return [
+            Action(id=f"option:{i}", kind="option", label=f"{prompt.label}: {prompt.labels[i]}") for i in prompt.options
+        ]
     frame = state.pending[0]
-    out = [Action(id=f"choose:{iid}", kind="choose", target=iid,
-                  label=f"{prompt.label}: {_name(state, iid)}")
-           for iid in prompt.options if iid not in frame.picked]
+    out = [
+        Action(id=f"choose:{iid}", kind="choose", target=iid, label=f"{prompt.label}: {_name(state, iid)}")
+        for iid in prompt.options
+        if iid not in frame.picked
+    ]
     if len(frame.picked) >= prompt.min:
         out.append(Action(id="choose:done", kind="choose_done", label=f"{prompt.label}: done"))
     return out
@@ -179,14 +191,19 @@ def answer(state: GameState, action_id: str, ev: list[Event]) -> GameState:
     if prompt.kind == "yes_no" and frame.pc == ("optional",):
         return _activate(state, frame) if action_id == "yes" else _head(state, None)
     if prompt.kind != "choose":
-        yes_or_option = (1,) if action_id == "yes" else () if action_id == "no" else (
-            int(action_id.split(":")[1]),)
+        yes_or_option = (1,) if action_id == "yes" else () if action_id == "no" else (int(action_id.split(":")[1]),)
         return _head(state, frame.model_copy(update={"picked": yes_or_option, "chosen": True}))
     if action_id != "choose:done":
         frame = frame.model_copy(update={"picked": frame.picked + (int(action_id.split(":")[1]),)})
         left = [o for o in prompt.options if o not in frame.picked]
         if len(frame.picked) < prompt.max and left:
             return _asking(state, frame, prompt)
-    ev.append(Event(kind="chosen", player=prompt.player,
-                    data={"label": prompt.label, "picked": list(frame.picked)}, private=("picked",)))
+    ev.append(
+        Event(
+            kind="chosen",
+            player=prompt.player,
+            data={"label": prompt.label, "picked": list(frame.picked)},
+            private=("picked",),
+        )
+    )
     return _head(state, frame.model_copy(update={"chosen": True}))

@@ -26,8 +26,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.deck_request import BadRequest, DeckRequest, parse_request
-from generator.play.rules_data import FormatName, RulesData
+from generator.play.decks.request import BadRequest, DeckRequest, parse_request
+from generator.play.decks.rules import FormatName, RulesData
 from generator.sku import Sku, SkuError
 
 __all__ = ["BadRequest", "DeckRequest", "DeckResult", "Issue", "parse_request", "validate_deck"]
@@ -79,8 +79,9 @@ def _ids(items) -> tuple[str, ...]:
     return tuple(sorted(set(items)))
 
 
-def validate_deck(request: DeckRequest, cards: Mapping[str, OnePieceCard], rules: RulesData,
-                  on_date: date) -> DeckResult:
+def validate_deck(
+    request: DeckRequest, cards: Mapping[str, OnePieceCard], rules: RulesData, on_date: date
+) -> DeckResult:
     fmt = rules.formats[request.format]
     when = request.date or on_date
     violations: list[Issue] = []
@@ -98,8 +99,11 @@ def validate_deck(request: DeckRequest, cards: Mapping[str, OnePieceCard], rules
     if leader is None:
         flag("leader_unknown", f"Leader {request.leader_id!r} is not a known One Piece card.", [leader_id])
     elif leader.category != "Leader":
-        flag("leader_not_a_leader", f"{leader_id} ({leader.name}) is a {leader.category}, not a Leader "
-             "card (5-1-2).", [leader_id])
+        flag(
+            "leader_not_a_leader",
+            f"{leader_id} ({leader.name}) is a {leader.category}, not a Leader card (5-1-2).",
+            [leader_id],
+        )
         leader = None
 
     # The main deck: fold every reference, then count per card number.
@@ -121,18 +125,27 @@ def validate_deck(request: DeckRequest, cards: Mapping[str, OnePieceCard], rules
 
     size = len(request.main_deck_card_ids)
     if not fmt.deck_size.accepts(size):
-        flag("deck_size", f"The main deck has {size} cards; {fmt.title} needs {fmt.deck_size.describe()} "
-             "(5-1-2).")
+        flag("deck_size", f"The main deck has {size} cards; {fmt.title} needs {fmt.deck_size.describe()} (5-1-2).")
     if unknown:
-        flag("unknown_card", f"{len(unknown)} card reference(s) match no known One Piece card: "
-             "use a card id like OP01-001 (OP01-001_p1 for an alternate art) or a SKU like "
-             "op-op01-001-en.", unknown)
+        flag(
+            "unknown_card",
+            f"{len(unknown)} card reference(s) match no known One Piece card: "
+            "use a card id like OP01-001 (OP01-001_p1 for an alternate art) or a SKU like "
+            "op-op01-001-en.",
+            unknown,
+        )
     if dons:
-        flag("don_in_main_deck", "DON!! cards form their own 10-card DON!! deck and cannot be in the "
-             "main deck (5-1-2, 5-1-2-1).", dons)
+        flag(
+            "don_in_main_deck",
+            "DON!! cards form their own 10-card DON!! deck and cannot be in the main deck (5-1-2, 5-1-2-1).",
+            dons,
+        )
     if leaders_in_deck:
-        flag("leader_in_main_deck", "Leader cards cannot be in the main deck: it holds Characters, "
-             "Events and Stages only (5-1-2-1).", leaders_in_deck)
+        flag(
+            "leader_in_main_deck",
+            "Leader cards cannot be in the main deck: it holds Characters, Events and Stages only (5-1-2-1).",
+            leaders_in_deck,
+        )
 
     _check_copies(counts, fmt.copy_limit, rules, flag)
     if leader is not None:
@@ -143,52 +156,81 @@ def validate_deck(request: DeckRequest, cards: Mapping[str, OnePieceCard], rules
     _check_rotation(counts, leader, cards, rules, request.format, when, flag, warn)
 
     summary = {
-        "leader": None if leader is None else {
-            "card_id": leader.card_id, "name": leader.name, "colors": list(leader.colors),
-            "life": leader.life},
+        "leader": None
+        if leader is None
+        else {"card_id": leader.card_id, "name": leader.name, "colors": list(leader.colors), "life": leader.life},
         "main_deck_count": size,
         "distinct_card_numbers": len(counts),
         "by_category": dict(sorted(Counter(cards[c].category for c in counts.elements()).items())),
         "reference_forms": dict(sorted(kinds.items())),
-        "format_rules": {"title": fmt.title, "deck_size": fmt.deck_size.describe(),
-                         "copy_limit": fmt.copy_limit, "colour_rule": fmt.colour_rule,
-                         "ban_list": fmt.ban_list, "rotation": fmt.rotation},
+        "format_rules": {
+            "title": fmt.title,
+            "deck_size": fmt.deck_size.describe(),
+            "copy_limit": fmt.copy_limit,
+            "colour_rule": fmt.colour_rule,
+            "ban_list": fmt.ban_list,
+            "rotation": fmt.rotation,
+        },
         "date_source": "request" if request.date else "server",
         "rules_version": rules.rules_version,
         "stored": False,
     }
-    return DeckResult(valid=not violations, format=request.format, checked_at_date=when,
-                      violations=tuple(violations), warnings=tuple(warnings), summary=summary)
+    return DeckResult(
+        valid=not violations,
+        format=request.format,
+        checked_at_date=when,
+        violations=tuple(violations),
+        warnings=tuple(warnings),
+        summary=summary,
+    )
 
 
 def _check_copies(counts, limit, rules: RulesData, flag) -> None:
     if limit is None:
         return
-    over = {c: n for c, n in counts.items() if n > limit
-            and getattr(rules.construction_effect(c), "kind", None) != "any_number_of_copies"}
+    over = {
+        c: n
+        for c, n in counts.items()
+        if n > limit and getattr(rules.construction_effect(c), "kind", None) != "any_number_of_copies"
+    }
     if over:
         listed = ", ".join(f"{c} x{n}" for c, n in sorted(over.items()))
-        flag("copy_limit", f"At most {limit} cards with the same card number (2-14-2, 5-1-2-3); "
-             f"alternate arts count as the same card: {listed}.", over)
+        flag(
+            "copy_limit",
+            f"At most {limit} cards with the same card number (2-14-2, 5-1-2-3); "
+            f"alternate arts count as the same card: {listed}.",
+            over,
+        )
 
 
 def _check_colours(counts, leader: OnePieceCard, cards, colour_rule: bool, flag, warn) -> None:
     if not colour_rule:
         return
     if not leader.colors:
-        warn("leader_colour_unknown", f"The colours of Leader {leader.card_id} are unknown, so the "
-             "colour rule (5-1-2-2) was not checked.", [leader.card_id])
+        warn(
+            "leader_colour_unknown",
+            f"The colours of Leader {leader.card_id} are unknown, so the colour rule (5-1-2-2) was not checked.",
+            [leader.card_id],
+        )
         return
     allowed = set(leader.colors)
     unknown = [c for c in counts if not cards[c].colors]
     off = [c for c in counts if cards[c].colors and not set(cards[c].colors) <= allowed]
     if unknown:
-        warn("colour_unknown", "These cards' colours are unknown in the catalog, so the colour rule "
-             "(5-1-2-2) could not be checked for them.", unknown)
+        warn(
+            "colour_unknown",
+            "These cards' colours are unknown in the catalog, so the colour rule "
+            "(5-1-2-2) could not be checked for them.",
+            unknown,
+        )
     if off:
-        flag("colour_mismatch", f"Only cards whose colours are all on the Leader "
-             f"({'/'.join(leader.colors)}) may be in the deck; a multicolour card counts as each of "
-             "its colours (5-1-2-2, 2-3-5).", off)
+        flag(
+            "colour_mismatch",
+            f"Only cards whose colours are all on the Leader "
+            f"({'/'.join(leader.colors)}) may be in the deck; a multicolour card counts as each of "
+            "its colours (5-1-2-2, 2-3-5).",
+            off,
+        )
 
 
 def _check_leader_text(counts, leader: OnePieceCard, cards, rules: RulesData, flag) -> None:
@@ -206,8 +248,7 @@ def _check_leader_text(counts, leader: OnePieceCard, cards, rules: RulesData, fl
         bad = [c for c in counts if effect.type not in cards[c].types]
         what = f"cards without the {{{effect.type}}} type"
     if bad:
-        flag("leader_deck_restriction", f"Leader {leader.card_id}'s text forbids {what} in the deck "
-             "(5-1-2-4).", bad)
+        flag("leader_deck_restriction", f"Leader {leader.card_id}'s text forbids {what} in the deck (5-1-2-4).", bad)
 
 
 def _check_bans(counts, leader, rules: RulesData, when: date, flag) -> None:
@@ -226,8 +267,7 @@ def _check_bans(counts, leader, rules: RulesData, when: date, flag) -> None:
         flag("restricted", f"Restricted on {when.isoformat()}: at most 1 copy.", restricted)
 
 
-def _check_rotation(counts, leader, cards, rules: RulesData, fmt: FormatName, when: date, flag,
-                    warn) -> None:
+def _check_rotation(counts, leader, cards, rules: RulesData, fmt: FormatName, when: date, flag, warn) -> None:
     rot = rules.rotation
     if not rules.formats[fmt].rotation or fmt != rot.format:
         return
@@ -237,11 +277,17 @@ def _check_rotation(counts, leader, cards, rules: RulesData, fmt: FormatName, wh
     unknown = [c for c, b in blocks.items() if b is None]
     if when >= rot.effective:
         if old:
-            flag("rotated_out", f"From {rot.effective.isoformat()} Standard allows block {rot.min_block} "
-                 f"and later; these cards are block {rot.min_block - 1} (block icon).", old)
+            flag(
+                "rotated_out",
+                f"From {rot.effective.isoformat()} Standard allows block {rot.min_block} "
+                f"and later; these cards are block {rot.min_block - 1} (block icon).",
+                old,
+            )
         if unknown:
-            warn("block_unknown", "These cards' block is unknown, so rotation could not be checked.",
-                 unknown)
+            warn("block_unknown", "These cards' block is unknown, so rotation could not be checked.", unknown)
     elif old:
-        warn("rotation_pending", f"Legal today, but these block {rot.min_block - 1} cards leave Standard "
-             f"on {rot.effective.isoformat()}.", old)
+        warn(
+            "rotation_pending",
+            f"Legal today, but these block {rot.min_block - 1} cards leave Standard on {rot.effective.isoformat()}.",
+            old,
+        )

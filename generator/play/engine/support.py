@@ -1,0 +1,130 @@
+"""What the engine can run of a compiled card, so that an effect it cannot run is never half-run.
+
+The effect model grows faster than any interpreter: new ``kind`` values, new targets, durations,
+statuses. A card whose tree holds anything outside the vocabulary below is marked incomplete at
+set-up (its ``unparsed`` says why), which makes it a vanilla card for this engine (see
+``stats.effect_live``) instead of a card that silently does the wrong thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.play.effects.model import CompiledCard
+from generator.play.engine.activation_costs import KINDS as COST_KINDS
+from generator.play.engine.interpret import ACTIONS, BLOCKS
+
+CONDITION_KINDS = frozenset(
+    {
+        "leader_has_type",
+        "leader_is_colour",
+        "leader_multicoloured",
+        "leader_is_name",
+        "leader_has_attribute",
+        "count",
+        "compare_with_opponent",
+        "self_state",
+        "self_power",
+    }
+)
+KNOWN_KINDS = frozenset(ACTIONS) | frozenset(BLOCKS) | COST_KINDS | CONDITION_KINDS
+KNOWN_VALUES: dict[str, frozenset[str]] = {
+    k: frozenset(v)
+    for k, v in {
+        "timing": (
+            "on_play",
+            "when_attacking",
+            "activate_main",
+            "main",
+            "on_ko",
+            "end_of_your_turn",
+            "end_of_opponents_turn",
+            "counter",
+            "trigger",
+            "on_block",
+            "on_opponents_attack",
+            "static",
+        ),
+        "who": (
+            "self_card",
+            "your_leader",
+            "your_leader_or_character",
+            "your_character",
+            "opponent_leader",
+            "opponent_character",
+            "opponent_leader_or_character",
+            "any_character",
+            "your_leader_or_stage",
+        ),
+        "duration": (
+            "this_turn",
+            "this_battle",
+            "continuous",
+            "until_end_of_opponents_next_turn",
+            "until_start_of_your_next_turn",
+            "until_end_of_your_next_turn",
+        ),
+        "status": (
+            "cannot_attack",
+            "cannot_be_ko",
+            "cannot_be_ko_in_battle",
+            "cannot_be_ko_by_effects",
+            "cannot_be_ko_by_opponent_effects",
+            "cannot_be_rested",
+            "cannot_block",
+            "no_refresh",
+            "can_attack_active",
+            "cannot_be_removed_by_opponent_effects",
+        ),
+        "zone": (
+            "life",
+            "hand",
+            "trash",
+            "deck",
+            "don",
+            "rested_don",
+            "active_don",
+            "given_don",
+            "characters",
+            "field",
+            "hand_or_trash",
+        ),
+        "position": ("top", "bottom", "top_or_bottom"),
+        "to": ("hand", "play", "deck_bottom"),
+        "rest_to": ("bottom", "top", "top_or_bottom", "trash"),
+        "source": ("deck_top", "hand"),
+        "whose": ("you", "opponent", "both"),
+        "compare": ("at_least", "at_most", "exactly", "less", "more"),
+        "state": ("rested", "active", "played_this_turn"),
+        "keyword": ("Rush", "Rush: Character", "Blocker", "Double Attack", "Banish", "Unblockable"),
+        "chooser": ("you", "opponent"),
+    }.items()
+}
+
+
+def unknown_parts(node: Any) -> set[str]:
+    """Kinds and enumerated values in a dumped tree that the engine does not know."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "kind" and value not in KNOWN_KINDS:
+                found.add(f"kind {value}")
+            elif key in KNOWN_VALUES and isinstance(value, str) and value not in KNOWN_VALUES[key]:
+                found.add(f"{key} {value}")
+            found |= unknown_parts(value)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            found |= unknown_parts(value)
+    return found
+
+
+def supported(comp: CompiledCard) -> CompiledCard:
+    """The compiled card, marked incomplete when its tree uses what the engine cannot run."""
+    if not comp.complete:
+        return comp
+    unknown = sorted(unknown_parts(comp.model_dump(include={"effects", "trigger"})))
+    if not unknown:
+        return comp
+    return comp.model_copy(
+        update={"complete": False, "unparsed": comp.unparsed + tuple(f"engine: unsupported {u}" for u in unknown)}
+    )

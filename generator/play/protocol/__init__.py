@@ -1,0 +1,2 @@
+"""The play module over HTTP: the stateless practice referee (``practice``) whose game the caller carries
+sealed (``seal``), the narrated log people read (``narration``), and the recorded example match."""
