@@ -28,6 +28,10 @@ WHY_DEPTH_LIMIT = 42  # spec "Limits": the why endpoint's depth is bounded at 42
 CASCADE_STEPS = 3
 SPREADS = ("single", "three", "cross")
 JOKE_FORMS = ("one-liner", "riddle", "pun", "limerick", "anti-joke")
+# The why contexts, in the order of why.yaml (the first answers when none is asked): the registry
+# declares them as the query's enum without loading content, and the loader holds the YAML to them.
+WHY_CONTEXTS = ("service", "null-price", "paused", "no-account", "stateless", "static-files", "content-hash",
+                "teapot", "rest-hours", "forty-two")
 SLOT = re.compile(r"\{([a-z0-9-]+)\}")
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
@@ -243,8 +247,15 @@ class Vibes(Frozen):
     no_agent: AgentVibe  # no User-Agent header at all (or no request: a build)
     fallback: AgentVibe  # a User-Agent no rule matched
 
+    @property
+    def well_introduced(self) -> AgentVibe:
+        """The rule for the spec's recommended User-Agent form (first, so it wins over the rest)."""
+        return self.agents[0]
+
     @model_validator(mode="after")
     def _bands_cover(self) -> "Vibes":
+        if self.agents[0].id != "well-introduced":
+            raise ValueError("the first agent rule is well-introduced: the spec's recommended User-Agent form")
         scores = [b.min_score for b in self.bands]
         if scores != sorted(scores, reverse=True) or scores[-1] != 0:
             raise ValueError("vibe bands go from the highest min_score down, and the last starts at 0")
@@ -263,6 +274,12 @@ class Playful(Frozen):
     easter_eggs: tuple[EasterEgg, ...] = Field(min_length=1)
     doors: Doors
     vibes: Vibes
+
+    @model_validator(mode="after")
+    def _why_contexts_declared(self) -> "Playful":
+        if tuple(w.context for w in self.why) != WHY_CONTEXTS:
+            raise ValueError(f"why.yaml's contexts must be {', '.join(WHY_CONTEXTS)}, in that order (WHY_CONTEXTS)")
+        return self
 
     @model_validator(mode="after")
     def _ids_unique(self) -> "Playful":

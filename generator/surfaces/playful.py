@@ -1,0 +1,182 @@
+"""The playful surfaces (spec section G): every row, registered from here.
+
+All are stateless and optional, authored content (CC0) or computed from the clock, a seed or the
+User-Agent; nothing is stored. Answers that depend only on the build are files (``enumerate``);
+answers that turn with the clock (blessing, haiku, today, dad joke, knock-knock, koan, the vibe)
+or depend on the request (your-vibe, tarot draws) are computed by the app, with the short
+``rotating`` freshness, or ``uncached`` when the request is personal. The handlers live in
+``playful_clock`` (rotations), ``playful_tarot``, ``playful_vibe`` (vibes and today) and
+``playful_doors`` (418s, 402, are-you-sure, why, unsubscribe, easter eggs); this module adds the
+jokes, soundtrack, youspeak and family, and the table. Shapes and decisions: docs/playful.md.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.content.playful import JOKE_FORMS, WHY_CONTEXTS, WHY_DEPTH_LIMIT
+from generator.models import playful_documents as docs
+from generator.site import Site
+from generator.surfaces import playful_clock as clock
+from generator.surfaces import playful_doors as doors
+from generator.surfaces import playful_tarot as tarot
+from generator.surfaces import playful_vibe as vibe
+from generator.surfaces.playful_query import MARKDOWN, TEXT, answers_bad_query, choice, integer, text_format
+from generator.surfaces.registry import Context, Method, Param, Params, Query, Result, Surface
+
+V1 = "/api/v1"
+GROAN_MAX = 5
+SOUNDTRACK_FORMATS = {"json": None, "text": TEXT, "md": MARKDOWN}
+YOUSPEAK_FORMATS = {"json": None, "txt": TEXT}
+FAMILY_FORMATS = {"json": None, "md": MARKDOWN}
+
+
+@answers_bad_query
+def joke(ctx: Context, params: Params, query: Query) -> Result:
+    form = choice(query, "form", JOKE_FORMS, None)
+    max_groan = integer(query, "max_groan", 1, GROAN_MAX, GROAN_MAX) or GROAN_MAX
+    chosen = [docs.JokeItem(id=j.id, form=j.form, groan=j.groan, lines=j.lines) for j in ctx.content.playful.jokes.jokes
+              if (form is None or j.form == form) and j.groan <= max_groan]
+    return Result(data=docs.Jokes(kind="jokes", filters=docs.JokeFilters(form=form, max_groan=max_groan),
+                                  forms=JOKE_FORMS, count=len(chosen), jokes=tuple(chosen))
+                  .model_dump(mode="json", by_alias=True))
+
+
+def _header(abc: str, field: str) -> str:
+    found = re.search(rf"^{field}:\s*(.+)$", abc, re.MULTILINE)
+    return found.group(1).strip() if found else ""
+
+
+@answers_bad_query
+def soundtrack(ctx: Context, params: Params, query: Query) -> Result:
+    tunes = ctx.content.playful.soundtrack
+    n = integer(query, "n", 1, len(tunes), None)
+    media_type = text_format(query, SOUNDTRACK_FORMATS)
+    items = [docs.TuneItem(n=i, id=t.id, title=t.title, mood=t.mood, key=_header(t.abc, "K"), meter=_header(t.abc, "M"),
+                           abc=t.abc) for i, t in enumerate(tunes, start=1)]
+    chosen = items if n is None else [items[n - 1]]
+    if media_type == TEXT:  # an ABC tunebook: the version line, then the tunes, a blank line apart
+        return Result(data="%abc-2.1\n\n" + "\n".join(t.abc for t in chosen), media_type=TEXT)
+    if media_type == MARKDOWN:
+        body = "\n".join(f"## {t.n}. {t.title}\n\n_{t.mood}_\n\n```abc\n{t.abc}```\n" for t in chosen)
+        return Result(data=f"# The cardpantry soundtrack\n\n{body}", media_type=MARKDOWN)
+    return Result(data=docs.Soundtrack(kind="soundtrack", notation="abc 2.1", count=len(chosen), of=len(items),
+                                       tunes=tuple(chosen), formats=tuple(SOUNDTRACK_FORMATS))
+                  .model_dump(mode="json", by_alias=True))
+
+
+@answers_bad_query
+def youspeak(ctx: Context, params: Params, query: Query) -> Result:
+    lexicon = ctx.content.playful.lexicon
+    if text_format(query, YOUSPEAK_FORMATS) == TEXT:
+        return Result(data="".join(f"{e.word}: {e.means}\n" for e in lexicon), media_type=TEXT)
+    return Result(data=docs.Youspeak(kind="youspeak", count=len(lexicon),  # type: ignore[arg-type]
+                                     words=tuple(docs.Word(word=e.word, means=e.means) for e in lexicon),
+                                     formats=tuple(YOUSPEAK_FORMATS)).model_dump(mode="json", by_alias=True))
+
+
+def household(site: Site) -> list[docs.Household]:
+    """This site first, then its siblings as ``content/site.toml`` lists them (the kingdom stamp's)."""
+    kingdom = site.kingdom
+    home = docs.Household(name=kingdom.name, role=kingdom.role, url="/", wake_url=kingdom.wake, is_this_site=True)
+    return [home] + [docs.Household(name=s.name, role=s.role, url=s.url, wake_url=s.wake_url or None,
+                                    is_this_site=False) for s in kingdom.siblings]
+
+
+@answers_bad_query
+def family(ctx: Context, params: Params, query: Query) -> Result:
+    members = household(ctx.site)
+    if text_format(query, FAMILY_FORMATS) == MARKDOWN:
+        rows = "".join(f"| {m.name}{' (this site)' if m.is_this_site else ''} | {m.role} | {m.url} | "
+                       f"{m.wake_url or '-'} |\n" for m in members)
+        return Result(data=f"# The household\n\n| Site | Role | URL | Wake |\n|---|---|---|---|\n{rows}",
+                      media_type=MARKDOWN)
+    return Result(data=docs.Family(kind="family", count=len(members), household=tuple(members),
+                                   formats=tuple(FAMILY_FORMATS)).model_dump(mode="json", by_alias=True))
+
+
+def _formats(formats: dict[str, str | None]) -> Param:
+    return Param("format", enum=tuple(formats), default="json", description="json, or a text rendering")
+
+
+ALL = Param("all", type="boolean", default=False, description="true lists every entry instead of the one in turn")
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    one = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
+    now = lambda ctx: ({}, {})  # noqa: E731 - the example request of a computed surface
+    static = dict(family="G", stability="experimental", provenance_kind="static", freshness="methodology",
+                  enumerate=one)
+    turning = dict(family="G", stability="experimental", provenance_kind="computed", freshness="rotating",
+                   example=now)
+    return (
+        Surface("playful.blessing", f"{V1}/blessing", compute=clock.blessing, model=docs.Blessing, **turning,
+                summary="One blessing per UTC date, the same for everyone that day"),
+        Surface("playful.haiku", f"{V1}/haiku", compute=clock.haiku, model=docs.Haiku, **turning,
+                summary="A 5-7-5 haiku, template-filled from a hash of the UTC hour"),
+        Surface("playful.today", f"{V1}/today", compute=vibe.today, model=docs.Today, **turning,
+                summary="The hour's mood: vibe, blessing, koan, dad joke, knock-knock, haiku and card of the day"),
+        Surface("playful.dadjoke", f"{V1}/dadjoke", compute=clock.dadjoke, model=docs.DadJokes, **turning,
+                query_params=(_formats(clock.DADJOKE_FORMATS), ALL),
+                summary="The dad joke of the GMT hour; all=true for every one; format json, text or md"),
+        Surface("playful.knock_knock", f"{V1}/knock-knock", compute=clock.knock_knock, model=docs.KnockKnocks,
+                **turning, query_params=(Param("n", type="integer", minimum=1, maximum=12,
+                                               description="pick one of the twelve by its number"), ALL),
+                summary="Twelve knock-knock jokes taking turns by GMT hour; n picks one; all=true lists them"),
+        Surface("playful.koan", f"{V1}/koan", compute=clock.koan, model=docs.Koans, **turning, query_params=(ALL,),
+                summary="The koan of the UTC day, one of twenty-five; all=true lists them"),
+        Surface("playful.joke", f"{V1}/joke", compute=joke, model=docs.Jokes, **static,
+                query_params=(Param("form", enum=JOKE_FORMS, description="only jokes of this form"),
+                              Param("max_groan", type="integer", minimum=1, maximum=GROAN_MAX, default=GROAN_MAX,
+                                    description="only jokes rated at most this groan (1 a smile, 5 a groan)")),
+                summary="Jokes with their form and groan rating, filtered by form and max_groan"),
+        Surface("playful.teapot", f"{V1}/teapot", compute=doors.teapot, model=docs.Teapot, **static,
+                summary="HTTP 418 from a teapot, with Safe-Methods and Accept-Additions headers"),
+        Surface("playful.coffee", f"{V1}/coffee", compute=doors.coffee, model=docs.Coffee, **static,
+                summary="HTTP 418: the coffee endpoint is served by the teapot"),
+        Surface("playful.buy_the_kingdom", f"{V1}/buy-the-kingdom", compute=doors.buy_the_kingdom,
+                post=Method(doors.buy_the_kingdom, read_body=False), model=docs.Kingdom, **static,
+                summary="HTTP 402 for GET and POST: payment cannot override a rights boundary (the body is not read)"),
+        Surface("playful.are_you_sure", f"{V1}/are-you-sure", compute=doors.are_you_sure, model=docs.AreYouSure,
+                **static, query_params=(Param("step", enum=doors.CASCADE, default="1",
+                                              description="where you are in the cascade; follow the choices"),),
+                summary="A three-step confirmation cascade through the query, confirming nothing"),
+        Surface("playful.why", f"{V1}/why", compute=doors.why, model=docs.Why, **static,
+                query_params=(Param("context", enum=WHY_CONTEXTS, default=WHY_CONTEXTS[0],
+                                    description="what to ask why about"),
+                              Param("depth", type="integer", minimum=1, maximum=WHY_DEPTH_LIMIT,
+                                    default=WHY_DEPTH_LIMIT, description="how many whys (above 42 is a 400)")),
+                summary="Why, and why again: a chain of reasons, bounded at depth 42"),
+        Surface("playful.easter_egg", f"{V1}/easter-egg", compute=doors.easter_eggs, model=docs.EasterEggs,
+                **static, summary="Directory of the real easter eggs of this site"),
+        Surface("playful.tarot", f"{V1}/tarot", compute=tarot.deck, model=docs.TarotDeck, **static,
+                summary="The 22 major arcana, read for collectors, and the three spreads"),
+        Surface("playful.tarot_card", f"{V1}/tarot/card/{{slug}}", compute=tarot.card, model=docs.TarotCardPage,
+                **{**static, "enumerate": lambda ctx: ({"slug": c.slug} for c in ctx.content.playful.tarot.cards)},
+                errors=(404,), summary="One tarot card by slug; an unknown slug is a 404 with known_ids"),
+        Surface("playful.tarot_draw", f"{V1}/tarot/draw", compute=tarot.draw, model=docs.TarotDraw,
+                **{**turning, "freshness": "uncached",
+                   "example": lambda ctx: ({}, {"seed": "first-pack", "spread": "three"})},
+                query_params=(Param("seed", description="any text; hashed with sha256, never stored or echoed"),
+                              Param("spread", enum=("single", "three", "cross"), default="single",
+                                    description="how many cards, in which positions")),
+                summary="A tarot draw, deterministic per seed (the seed is hashed, never stored or echoed)"),
+        Surface("playful.the_vibe", f"{V1}/the-vibe", compute=vibe.the_vibe, model=docs.TheVibe, **turning,
+                summary="A 0-10 vibe from rest hours, self-description, deploy state and a baseline, each shown"),
+        Surface("playful.your_vibe", f"{V1}/your-vibe", compute=vibe.your_vibe, model=docs.YourVibe,
+                **{**turning, "freshness": "uncached"},
+                summary="Your vibe, read from the User-Agent alone; nothing is echoed or stored"),
+        Surface("playful.unsubscribe", f"{V1}/unsubscribe", compute=doors.unsubscribe, model=docs.Certificate,
+                **static, summary="A certificate that nothing is subscribed"),
+        Surface("playful.soundtrack", f"{V1}/soundtrack", compute=soundtrack, model=docs.Soundtrack, **static,
+                query_params=(Param("n", type="integer", minimum=1, description="one tune by its number"),
+                              _formats(SOUNDTRACK_FORMATS)),
+                summary="ABC-notation lead sheets; n picks one; format json, text (an .abc tunebook) or md"),
+        Surface("playful.youspeak", f"{V1}/youspeak", compute=youspeak, model=docs.Youspeak, **static,
+                query_params=(_formats(YOUSPEAK_FORMATS),),
+                summary="The 201 words this service uses with you; format=txt for plain text"),
+        Surface("playful.family", f"{V1}/family", compute=family, model=docs.Family, **static,
+                query_params=(_formats(FAMILY_FORMATS),),
+                summary="Map of the household's public sites, from the site config; format=md"),
+    )
+
