@@ -12,10 +12,11 @@ answers on this site depends on the registry, so the surface tests check it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
 from generator.yamlfile import load_yaml
 
@@ -68,7 +69,7 @@ class Jokes(Frozen):
     jokes: tuple[Joke, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _every_form_told(self) -> "Jokes":
+    def _every_form_told(self) -> Jokes:
         missing = set(JOKE_FORMS) - {j.form for j in self.jokes}
         if missing:
             raise ValueError(f"no joke of form {sorted(missing)}: each form the filter offers needs one")
@@ -109,7 +110,7 @@ class Tarot(Frozen):
     spreads: tuple[Spread, ...]
 
     @model_validator(mode="after")
-    def _deck_in_order(self) -> "Tarot":
+    def _deck_in_order(self) -> Tarot:
         if [c.number for c in self.cards] != list(range(TAROT_COUNT)):
             raise ValueError("the major arcana are listed 0 to 21, each once, in order")
         if [s.id for s in self.spreads] != list(SPREADS):
@@ -132,7 +133,7 @@ class Haiku(Frozen):
     templates: tuple[HaikuTemplate, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _slots_name_banks(self) -> "Haiku":
+    def _slots_name_banks(self) -> Haiku:
         for template in self.templates:
             unknown = {s for line in template.lines for s in SLOT.findall(line)} - set(self.banks)
             if unknown:
@@ -180,7 +181,7 @@ class EasterEgg(Frozen):
     header: Annotated[str, StringConstraints(pattern=r"^[A-Za-z-]+$")] | None = None  # an egg in every envelope
 
     @model_validator(mode="after")
-    def _one_place(self) -> "EasterEgg":
+    def _one_place(self) -> EasterEgg:
         if (self.request is None) == (self.header is None) or (self.request is None) != (self.status is None):
             raise ValueError(f"easter egg {self.id} lives behind a request (with its status) or in a header, not both")
         return self
@@ -233,7 +234,7 @@ class AgentVibe(Frozen):
     line: Text
 
     @model_validator(mode="after")
-    def _compiles(self) -> "AgentVibe":
+    def _compiles(self) -> AgentVibe:
         try:
             re.compile(self.pattern)
         except re.error as exc:
@@ -253,7 +254,7 @@ class Vibes(Frozen):
         return self.agents[0]
 
     @model_validator(mode="after")
-    def _bands_cover(self) -> "Vibes":
+    def _bands_cover(self) -> Vibes:
         if self.agents[0].id != "well-introduced":
             raise ValueError("the first agent rule is well-introduced: the spec's recommended User-Agent form")
         scores = [b.min_score for b in self.bands]
@@ -276,13 +277,13 @@ class Playful(Frozen):
     vibes: Vibes
 
     @model_validator(mode="after")
-    def _why_contexts_declared(self) -> "Playful":
+    def _why_contexts_declared(self) -> Playful:
         if tuple(w.context for w in self.why) != WHY_CONTEXTS:
             raise ValueError(f"why.yaml's contexts must be {', '.join(WHY_CONTEXTS)}, in that order (WHY_CONTEXTS)")
         return self
 
     @model_validator(mode="after")
-    def _ids_unique(self) -> "Playful":
+    def _ids_unique(self) -> Playful:
         groups = {
             "dad joke": [j.id for j in self.jokes.dad_jokes], "knock-knock": [k.id for k in self.jokes.knock_knocks],
             "joke": [j.id for j in self.jokes.jokes], "koan": [k.id for k in self.koans],
@@ -292,8 +293,7 @@ class Playful(Frozen):
             "haiku template": [t.id for t in self.haiku.templates],
         }
         for what, ids in groups.items():
-            seen: set[str] = set()
-            twice = sorted({i for i in ids if i in seen or seen.add(i)})  # type: ignore[func-returns-value]
+            twice = sorted(i for i, count in Counter(ids).items() if count > 1)
             if twice:
                 raise ValueError(f"{what} ids must be unique: {', '.join(twice)} appear more than once")
         return self
@@ -309,15 +309,18 @@ class PlayfulContentError(ValueError):
 
 
 def load_playful(root: Path = CONTENT_DIR) -> Playful:
-    parts: dict[str, object] = {}
-    for field, name in FILES.items():
-        declared = Playful.model_fields[field]
-        check = TypeAdapter(Annotated[declared.annotation, declared])  # with the field's counts
-        try:
-            parts[field] = check.validate_python(load_yaml(root / f"{name}.yaml"))
-        except ValidationError as exc:
-            raise PlayfulContentError(f"content/playful/{name}.yaml: {exc}") from None
+    raw = {field: load_yaml(root / f"{name}.yaml") for field, name in FILES.items()}
     try:
-        return Playful(**parts)
+        return Playful.model_validate(raw)
     except ValidationError as exc:
-        raise PlayfulContentError(f"content/playful: {exc}") from None
+        raise PlayfulContentError(_explain(exc)) from None
+
+
+def _explain(exc: ValidationError) -> str:
+    """One line per problem, starting with the file it is in (rules across files name the folder)."""
+    lines = []
+    for problem in exc.errors():
+        field, *inside = problem["loc"] or ("",)
+        where = f"content/playful/{FILES[str(field)]}.yaml" if field in FILES else "content/playful"
+        lines.append(f"{where}: {'.'.join(map(str, inside)) or '(whole file)'}: {problem['msg']}")
+    return "\n".join(lines)

@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Doc(BaseModel):
+    """``@kind`` is read and written under that name and passed to the constructor as ``kind`` (a
+    validation and a serialization alias, not ``alias``, so type checkers see a valid parameter)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
@@ -27,7 +30,7 @@ class BlessingItem(Doc):
 
 
 class Blessing(Doc):
-    kind: Literal["blessing"] = Field(alias="@kind")
+    kind: Literal["blessing"] = Field(validation_alias="@kind", serialization_alias="@kind")
     date: Day
     blessing: BlessingItem
     number: int = Field(ge=1)
@@ -36,7 +39,7 @@ class Blessing(Doc):
 
 
 class Haiku(Doc):
-    kind: Literal["haiku"] = Field(alias="@kind")
+    kind: Literal["haiku"] = Field(validation_alias="@kind", serialization_alias="@kind")
     hour: Instant
     template: str
     lines: tuple[str, str, str]
@@ -52,7 +55,7 @@ class DadJoke(Doc):
 
 
 class DadJokes(Doc):
-    kind: Literal["dadjoke"] = Field(alias="@kind")
+    kind: Literal["dadjoke"] = Field(validation_alias="@kind", serialization_alias="@kind")
     selection: Literal["hour", "all"]
     hour: Instant | None  # the GMT hour the joke belongs to; None for all=true
     rotates_at: Instant | None
@@ -69,12 +72,12 @@ class KnockKnock(Doc):
 
 
 class KnockKnocks(Doc):
-    kind: Literal["knock_knock"] = Field(alias="@kind")
+    kind: Literal["knock_knock"] = Field(validation_alias="@kind", serialization_alias="@kind")
     selection: Literal["hour", "n", "all"]
     hour: Instant | None
     rotates_at: Instant | None
     count: int
-    of: Literal[12]
+    of: int = Field(ge=12, le=12)
     knock_knocks: tuple[KnockKnock, ...]
 
 
@@ -87,12 +90,12 @@ class KoanItem(Doc):
 
 
 class Koans(Doc):
-    kind: Literal["koan"] = Field(alias="@kind")
+    kind: Literal["koan"] = Field(validation_alias="@kind", serialization_alias="@kind")
     selection: Literal["day", "all"]
     date: Day | None
     rotates_at: Instant | None
     count: int
-    of: Literal[25]
+    of: int = Field(ge=25, le=25)
     koans: tuple[KoanItem, ...]
 
 
@@ -109,7 +112,7 @@ class JokeFilters(Doc):
 
 
 class Jokes(Doc):
-    kind: Literal["jokes"] = Field(alias="@kind")
+    kind: Literal["jokes"] = Field(validation_alias="@kind", serialization_alias="@kind")
     filters: JokeFilters
     forms: tuple[str, ...]
     count: int
@@ -117,7 +120,7 @@ class Jokes(Doc):
 
 
 class Teapot(Doc):
-    kind: Literal["teapot"] = Field(alias="@kind")
+    kind: Literal["teapot"] = Field(validation_alias="@kind", serialization_alias="@kind")
     status: Literal[418]
     title: str
     message: str
@@ -128,7 +131,7 @@ class Teapot(Doc):
 
 
 class Coffee(Doc):
-    kind: Literal["coffee"] = Field(alias="@kind")
+    kind: Literal["coffee"] = Field(validation_alias="@kind", serialization_alias="@kind")
     status: Literal[418]
     title: str
     message: str
@@ -137,7 +140,7 @@ class Coffee(Doc):
 
 
 class Kingdom(Doc):
-    kind: Literal["kingdom_not_for_sale"] = Field(alias="@kind")
+    kind: Literal["kingdom_not_for_sale"] = Field(validation_alias="@kind", serialization_alias="@kind")
     status: Literal[402]
     title: str
     message: str
@@ -155,10 +158,10 @@ class Choice(Doc):
 
 
 class AreYouSure(Doc):
-    kind: Literal["are_you_sure"] = Field(alias="@kind")
+    kind: Literal["are_you_sure"] = Field(validation_alias="@kind", serialization_alias="@kind")
     step: Literal["1", "2", "3", "confirmed", "declined"]
     position: int | None = Field(ge=1, le=3)  # which of the three questions; None once it is over
-    of: Literal[3]
+    of: int = Field(ge=3, le=3)
     question: str | None
     detail: str
     choices: tuple[Choice, ...]
@@ -172,12 +175,12 @@ class WhyLink(Doc):
 
 
 class Why(Doc):
-    kind: Literal["why"] = Field(alias="@kind")
+    kind: Literal["why"] = Field(validation_alias="@kind", serialization_alias="@kind")
     context: str
     question: str
     depth_requested: int = Field(ge=1, le=42)
     depth_reached: int = Field(ge=1, le=42)
-    depth_limit: Literal[42]
+    depth_limit: int = Field(ge=42, le=42)
     bottomed_out: bool  # the chain reached its bedrock before the depth asked for
     chain: tuple[WhyLink, ...]
     contexts: tuple[str, ...]
@@ -200,7 +203,7 @@ class EasterEgg(Doc):
 
 
 class EasterEggs(Doc):
-    kind: Literal["easter_eggs"] = Field(alias="@kind")
+    kind: Literal["easter_eggs"] = Field(validation_alias="@kind", serialization_alias="@kind")
     count: int
     eggs: tuple[EasterEgg, ...]
 
@@ -230,8 +233,8 @@ class Spread(Doc):
 
 
 class TarotDeck(Doc):
-    kind: Literal["tarot_deck"] = Field(alias="@kind")
-    count: Literal[22]
+    kind: Literal["tarot_deck"] = Field(validation_alias="@kind", serialization_alias="@kind")
+    count: int = Field(ge=22, le=22)
     cards: tuple[TarotCard, ...]
     spreads: tuple[Spread, ...]
     draw: str
@@ -244,7 +247,7 @@ class CardLink(Doc):
 
 
 class TarotCardPage(TarotCard):
-    kind: Literal["tarot_card"] = Field(alias="@kind")
+    kind: Literal["tarot_card"] = Field(validation_alias="@kind", serialization_alias="@kind")
     prev: CardLink | None
     next: CardLink | None
     deck: str
@@ -264,7 +267,7 @@ class DrawnCard(Doc):
 
 
 class TarotDraw(Doc):
-    kind: Literal["tarot_draw"] = Field(alias="@kind")
+    kind: Literal["tarot_draw"] = Field(validation_alias="@kind", serialization_alias="@kind")
     spread: Literal["single", "three", "cross"]
     title: str
     seeded_by: Literal["caller", "utc-date"]
@@ -285,7 +288,7 @@ class VibeAxis(Doc):
 
 
 class TheVibe(Doc):
-    kind: Literal["the_vibe"] = Field(alias="@kind")
+    kind: Literal["the_vibe"] = Field(validation_alias="@kind", serialization_alias="@kind")
     at: Instant
     score: float = Field(ge=0, le=10)
     word: str
@@ -294,7 +297,7 @@ class TheVibe(Doc):
 
 
 class YourVibe(Doc):
-    kind: Literal["your_vibe"] = Field(alias="@kind")
+    kind: Literal["your_vibe"] = Field(validation_alias="@kind", serialization_alias="@kind")
     vibe: str
     line: str
     rule: str
@@ -307,9 +310,9 @@ class YourVibe(Doc):
 
 
 class Certificate(Doc):
-    kind: Literal["unsubscribe_certificate"] = Field(alias="@kind")
+    kind: Literal["unsubscribe_certificate"] = Field(validation_alias="@kind", serialization_alias="@kind")
     title: str
-    subscription_count: Literal[0]
+    subscription_count: int = Field(ge=0, le=0)
     subscriptions: tuple[str, ...]
     statements: tuple[str, ...]
     never_collected: tuple[str, ...]
@@ -328,7 +331,7 @@ class TuneItem(Doc):
 
 
 class Soundtrack(Doc):
-    kind: Literal["soundtrack"] = Field(alias="@kind")
+    kind: Literal["soundtrack"] = Field(validation_alias="@kind", serialization_alias="@kind")
     notation: Literal["abc 2.1"]
     count: int
     of: int
@@ -342,8 +345,8 @@ class Word(Doc):
 
 
 class Youspeak(Doc):
-    kind: Literal["youspeak"] = Field(alias="@kind")
-    count: Literal[201]
+    kind: Literal["youspeak"] = Field(validation_alias="@kind", serialization_alias="@kind")
+    count: int = Field(ge=201, le=201)
     words: tuple[Word, ...]
     formats: tuple[str, ...]
 
@@ -357,7 +360,7 @@ class Household(Doc):
 
 
 class Family(Doc):
-    kind: Literal["family"] = Field(alias="@kind")
+    kind: Literal["family"] = Field(validation_alias="@kind", serialization_alias="@kind")
     count: int
     household: tuple[Household, ...]
     formats: tuple[str, ...]
@@ -380,7 +383,7 @@ class TodayMood(Doc):
 
 
 class Today(Doc):
-    kind: Literal["today"] = Field(alias="@kind")
+    kind: Literal["today"] = Field(validation_alias="@kind", serialization_alias="@kind")
     date: Day
     gmt_hour: int = Field(ge=0, le=23)
     rest_hours: bool

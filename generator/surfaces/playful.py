@@ -13,8 +13,9 @@ jokes, soundtrack, youspeak and family, and the table. Shapes and decisions: doc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
-from generator.content.playful import JOKE_FORMS, WHY_CONTEXTS, WHY_DEPTH_LIMIT
+from generator.content.playful import JOKE_FORMS, SPREADS, WHY_CONTEXTS, WHY_DEPTH_LIMIT
 from generator.models import playful_documents as docs
 from generator.site import Site
 from generator.surfaces import playful_clock as clock
@@ -22,7 +23,7 @@ from generator.surfaces import playful_doors as doors
 from generator.surfaces import playful_tarot as tarot
 from generator.surfaces import playful_vibe as vibe
 from generator.surfaces.playful_query import MARKDOWN, TEXT, answers_bad_query, choice, integer, text_format
-from generator.surfaces.registry import Context, Method, Param, Params, Query, Result, Surface
+from generator.surfaces.registry import Context, Handler, Method, Param, Params, Query, Result, Surface
 
 V1 = "/api/v1"
 GROAN_MAX = 5
@@ -70,7 +71,7 @@ def youspeak(ctx: Context, params: Params, query: Query) -> Result:
     lexicon = ctx.content.playful.lexicon
     if text_format(query, YOUSPEAK_FORMATS) == TEXT:
         return Result(data="".join(f"{e.word}: {e.means}\n" for e in lexicon), media_type=TEXT)
-    return Result(data=docs.Youspeak(kind="youspeak", count=len(lexicon),  # type: ignore[arg-type]
+    return Result(data=docs.Youspeak(kind="youspeak", count=len(lexicon),
                                      words=tuple(docs.Word(word=e.word, means=e.means) for e in lexicon),
                                      formats=tuple(YOUSPEAK_FORMATS)).model_dump(mode="json", by_alias=True))
 
@@ -102,81 +103,96 @@ def _formats(formats: dict[str, str | None]) -> Param:
 ALL = Param("all", type="boolean", default=False, description="true lists every entry instead of the one in turn")
 
 
-def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
-    now = lambda ctx: ({}, {})  # noqa: E731 - the example request of a computed surface
-    static = dict(family="G", stability="experimental", provenance_kind="static", freshness="methodology",
-                  enumerate=one)
-    turning = dict(family="G", stability="experimental", provenance_kind="computed", freshness="rotating",
-                   example=now)
-    return (
-        Surface("playful.blessing", f"{V1}/blessing", compute=clock.blessing, model=docs.Blessing, **turning,
-                summary="One blessing per UTC date, the same for everyone that day"),
-        Surface("playful.haiku", f"{V1}/haiku", compute=clock.haiku, model=docs.Haiku, **turning,
-                summary="A 5-7-5 haiku, template-filled from a hash of the UTC hour"),
-        Surface("playful.today", f"{V1}/today", compute=vibe.today, model=docs.Today, **turning,
-                summary="The hour's mood: vibe, blessing, koan, dad joke, knock-knock, haiku and card of the day"),
-        Surface("playful.dadjoke", f"{V1}/dadjoke", compute=clock.dadjoke, model=docs.DadJokes, **turning,
-                query_params=(_formats(clock.DADJOKE_FORMATS), ALL),
-                summary="The dad joke of the GMT hour; all=true for every one; format json, text or md"),
-        Surface("playful.knock_knock", f"{V1}/knock-knock", compute=clock.knock_knock, model=docs.KnockKnocks,
-                **turning, query_params=(Param("n", type="integer", minimum=1, maximum=12,
-                                               description="pick one of the twelve by its number"), ALL),
-                summary="Twelve knock-knock jokes taking turns by GMT hour; n picks one; all=true lists them"),
-        Surface("playful.koan", f"{V1}/koan", compute=clock.koan, model=docs.Koans, **turning, query_params=(ALL,),
-                summary="The koan of the UTC day, one of twenty-five; all=true lists them"),
-        Surface("playful.joke", f"{V1}/joke", compute=joke, model=docs.Jokes, **static,
-                query_params=(Param("form", enum=JOKE_FORMS, description="only jokes of this form"),
-                              Param("max_groan", type="integer", minimum=1, maximum=GROAN_MAX, default=GROAN_MAX,
-                                    description="only jokes rated at most this groan (1 a smile, 5 a groan)")),
-                summary="Jokes with their form and groan rating, filtered by form and max_groan"),
-        Surface("playful.teapot", f"{V1}/teapot", compute=doors.teapot, model=docs.Teapot, **static,
-                summary="HTTP 418 from a teapot, with Safe-Methods and Accept-Additions headers"),
-        Surface("playful.coffee", f"{V1}/coffee", compute=doors.coffee, model=docs.Coffee, **static,
-                summary="HTTP 418: the coffee endpoint is served by the teapot"),
-        Surface("playful.buy_the_kingdom", f"{V1}/buy-the-kingdom", compute=doors.buy_the_kingdom,
-                post=Method(doors.buy_the_kingdom, read_body=False), model=docs.Kingdom, **static,
-                summary="HTTP 402 for GET and POST: payment cannot override a rights boundary (the body is not read)"),
-        Surface("playful.are_you_sure", f"{V1}/are-you-sure", compute=doors.are_you_sure, model=docs.AreYouSure,
-                **static, query_params=(Param("step", enum=doors.CASCADE, default="1",
-                                              description="where you are in the cascade; follow the choices"),),
-                summary="A three-step confirmation cascade through the query, confirming nothing"),
-        Surface("playful.why", f"{V1}/why", compute=doors.why, model=docs.Why, **static,
-                query_params=(Param("context", enum=WHY_CONTEXTS, default=WHY_CONTEXTS[0],
-                                    description="what to ask why about"),
-                              Param("depth", type="integer", minimum=1, maximum=WHY_DEPTH_LIMIT,
-                                    default=WHY_DEPTH_LIMIT, description="how many whys (above 42 is a 400)")),
-                summary="Why, and why again: a chain of reasons, bounded at depth 42"),
-        Surface("playful.easter_egg", f"{V1}/easter-egg", compute=doors.easter_eggs, model=docs.EasterEggs,
-                **static, summary="Directory of the real easter eggs of this site"),
-        Surface("playful.tarot", f"{V1}/tarot", compute=tarot.deck, model=docs.TarotDeck, **static,
-                summary="The 22 major arcana, read for collectors, and the three spreads"),
-        Surface("playful.tarot_card", f"{V1}/tarot/card/{{slug}}", compute=tarot.card, model=docs.TarotCardPage,
-                **{**static, "enumerate": lambda ctx: ({"slug": c.slug} for c in ctx.content.playful.tarot.cards)},
-                errors=(404,), summary="One tarot card by slug; an unknown slug is a 404 with known_ids"),
-        Surface("playful.tarot_draw", f"{V1}/tarot/draw", compute=tarot.draw, model=docs.TarotDraw,
-                **{**turning, "freshness": "uncached",
-                   "example": lambda ctx: ({}, {"seed": "first-pack", "spread": "three"})},
-                query_params=(Param("seed", description="any text; hashed with sha256, never stored or echoed"),
-                              Param("spread", enum=("single", "three", "cross"), default="single",
-                                    description="how many cards, in which positions")),
-                summary="A tarot draw, deterministic per seed (the seed is hashed, never stored or echoed)"),
-        Surface("playful.the_vibe", f"{V1}/the-vibe", compute=vibe.the_vibe, model=docs.TheVibe, **turning,
-                summary="A 0-10 vibe from rest hours, self-description, deploy state and a baseline, each shown"),
-        Surface("playful.your_vibe", f"{V1}/your-vibe", compute=vibe.your_vibe, model=docs.YourVibe,
-                **{**turning, "freshness": "uncached"},
-                summary="Your vibe, read from the User-Agent alone; nothing is echoed or stored"),
-        Surface("playful.unsubscribe", f"{V1}/unsubscribe", compute=doors.unsubscribe, model=docs.Certificate,
-                **static, summary="A certificate that nothing is subscribed"),
-        Surface("playful.soundtrack", f"{V1}/soundtrack", compute=soundtrack, model=docs.Soundtrack, **static,
-                query_params=(Param("n", type="integer", minimum=1, description="one tune by its number"),
-                              _formats(SOUNDTRACK_FORMATS)),
-                summary="ABC-notation lead sheets; n picks one; format json, text (an .abc tunebook) or md"),
-        Surface("playful.youspeak", f"{V1}/youspeak", compute=youspeak, model=docs.Youspeak, **static,
-                query_params=(_formats(YOUSPEAK_FORMATS),),
-                summary="The 201 words this service uses with you; format=txt for plain text"),
-        Surface("playful.family", f"{V1}/family", compute=family, model=docs.Family, **static,
-                query_params=(_formats(FAMILY_FORMATS),),
-                summary="Map of the household's public sites, from the site config; format=md"),
-    )
+def _one(ctx: Context) -> Iterable[Params]:
+    return [{}]
 
+
+def _ask_now(ctx: Context) -> tuple[Params, Query]:
+    return {}, {}
+
+
+def _file(surface_id: str, path: str, compute: Handler, model: type, summary: str, *,
+          query_params: tuple[Param, ...] = (), post: Method | None = None, errors: tuple[int, ...] = (),
+          enumerate: Callable[[Context], Iterable[Params]] = _one) -> Surface:
+    """Authored content that depends only on the build: written as a file (its default variant)."""
+    return Surface(surface_id, f"{V1}/{path}", "G", compute, enumerate=enumerate, post=post, model=model,
+                   query_params=query_params, errors=errors, summary=summary, freshness="methodology",
+                   stability="experimental", provenance_kind="static")
+
+
+def _computed(surface_id: str, path: str, compute: Handler, model: type, summary: str, *,
+              query_params: tuple[Param, ...] = (), freshness: str = "rotating",
+              example: Callable[[Context], tuple[Params, Query]] = _ask_now) -> Surface:
+    """Turns with the clock or depends on the request: computed by the app, never a file."""
+    return Surface(surface_id, f"{V1}/{path}", "G", compute, model=model, query_params=query_params, summary=summary,
+                   freshness=freshness, example=example, stability="experimental", provenance_kind="computed")
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        _computed("playful.blessing", "blessing", clock.blessing, docs.Blessing,
+                  "One blessing per UTC date, the same for everyone that day"),
+        _computed("playful.haiku", "haiku", clock.haiku, docs.Haiku,
+                  "A 5-7-5 haiku, template-filled from a hash of the UTC hour"),
+        _computed("playful.today", "today", vibe.today, docs.Today,
+                  "The hour's mood: vibe, blessing, koan, dad joke, knock-knock, haiku and card of the day"),
+        _computed("playful.dadjoke", "dadjoke", clock.dadjoke, docs.DadJokes,
+                  "The dad joke of the GMT hour; all=true for every one; format json, text or md",
+                  query_params=(_formats(clock.DADJOKE_FORMATS), ALL)),
+        _computed("playful.knock_knock", "knock-knock", clock.knock_knock, docs.KnockKnocks,
+                  "Twelve knock-knock jokes taking turns by GMT hour; n picks one; all=true lists them",
+                  query_params=(Param("n", type="integer", minimum=1, maximum=12,
+                                      description="pick one of the twelve by its number"), ALL)),
+        _computed("playful.koan", "koan", clock.koan, docs.Koans,
+                  "The koan of the UTC day, one of twenty-five; all=true lists them", query_params=(ALL,)),
+        _file("playful.joke", "joke", joke, docs.Jokes,
+              "Jokes with their form and groan rating, filtered by form and max_groan",
+              query_params=(Param("form", enum=JOKE_FORMS, description="only jokes of this form"),
+                            Param("max_groan", type="integer", minimum=1, maximum=GROAN_MAX, default=GROAN_MAX,
+                                  description="only jokes rated at most this groan (1 a smile, 5 a groan)"))),
+        _file("playful.teapot", "teapot", doors.teapot, docs.Teapot,
+              "HTTP 418 from a teapot, with Safe-Methods and Accept-Additions headers"),
+        _file("playful.coffee", "coffee", doors.coffee, docs.Coffee,
+              "HTTP 418: the coffee endpoint is served by the teapot"),
+        _file("playful.buy_the_kingdom", "buy-the-kingdom", doors.buy_the_kingdom, docs.Kingdom,
+              "HTTP 402 for GET and POST: payment cannot override a rights boundary (the body is not read)",
+              post=Method(doors.buy_the_kingdom, read_body=False)),
+        _file("playful.are_you_sure", "are-you-sure", doors.are_you_sure, docs.AreYouSure,
+              "A three-step confirmation cascade through the query, confirming nothing",
+              query_params=(Param("step", enum=doors.CASCADE, default="1",
+                                  description="where you are in the cascade; follow the choices"),)),
+        _file("playful.why", "why", doors.why, docs.Why, "Why, and why again: a chain of reasons, bounded at depth 42",
+              query_params=(Param("context", enum=WHY_CONTEXTS, default=WHY_CONTEXTS[0],
+                                  description="what to ask why about"),
+                            Param("depth", type="integer", minimum=1, maximum=WHY_DEPTH_LIMIT,
+                                  default=WHY_DEPTH_LIMIT, description="how many whys (above 42 is a 400)"))),
+        _file("playful.easter_egg", "easter-egg", doors.easter_eggs, docs.EasterEggs,
+              "Directory of the real easter eggs of this site"),
+        _file("playful.tarot", "tarot", tarot.deck, docs.TarotDeck,
+              "The 22 major arcana, read for collectors, and the three spreads"),
+        _file("playful.tarot_card", "tarot/card/{slug}", tarot.card, docs.TarotCardPage,
+              "One tarot card by slug; an unknown slug is a 404 with known_ids", errors=(404,),
+              enumerate=lambda ctx: ({"slug": c.slug} for c in ctx.content.playful.tarot.cards)),
+        _computed("playful.tarot_draw", "tarot/draw", tarot.draw, docs.TarotDraw,
+                  "A tarot draw, deterministic per seed (the seed is hashed, never stored or echoed)",
+                  freshness="uncached", example=lambda ctx: ({}, {"seed": "first-pack", "spread": "three"}),
+                  query_params=(Param("seed", description="any text; hashed with sha256, never stored or echoed"),
+                                Param("spread", enum=SPREADS, default="single",
+                                      description="how many cards, in which positions"))),
+        _computed("playful.the_vibe", "the-vibe", vibe.the_vibe, docs.TheVibe,
+                  "A 0-10 vibe from rest hours, self-description, deploy state and a baseline, each shown"),
+        _computed("playful.your_vibe", "your-vibe", vibe.your_vibe, docs.YourVibe,
+                  "Your vibe, read from the User-Agent alone; nothing is echoed or stored", freshness="uncached"),
+        _file("playful.unsubscribe", "unsubscribe", doors.unsubscribe, docs.Certificate,
+              "A certificate that nothing is subscribed"),
+        _file("playful.soundtrack", "soundtrack", soundtrack, docs.Soundtrack,
+              "ABC-notation lead sheets; n picks one; format json, text (an .abc tunebook) or md",
+              query_params=(Param("n", type="integer", minimum=1, description="one tune by its number"),
+                            _formats(SOUNDTRACK_FORMATS))),
+        _file("playful.youspeak", "youspeak", youspeak, docs.Youspeak,
+              "The 201 words this service uses with you; format=txt for plain text",
+              query_params=(_formats(YOUSPEAK_FORMATS),)),
+        _file("playful.family", "family", family, docs.Family,
+              "Map of the household's public sites, from the site config; format=md",
+              query_params=(_formats(FAMILY_FORMATS),)),
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from typing import Literal
 
 from generator.content.playful import SLOT, Haiku, Playful
 from generator.envelope import iso
@@ -19,7 +20,7 @@ from generator.models import playful_documents as docs
 from generator.surfaces.playful_query import MARKDOWN, TEXT, answers_bad_query, flag, integer, text_format
 from generator.surfaces.registry import Context, Params, Query, Result
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 DADJOKE_FORMATS = {"json": None, "text": TEXT, "md": MARKDOWN}
 
 
@@ -119,6 +120,7 @@ def knock_knock(ctx: Context, params: Params, query: Query) -> Result:
     n = integer(query, "n", 1, len(items), None,
                 message=f"n must be a whole number from 1 to {len(items)}: nobody answers any other door")
     every = flag(query, "all")
+    selection: Literal["hour", "n", "all"]
     if every:
         chosen, selection = items, "all"
     elif n is not None:

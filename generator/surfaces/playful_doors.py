@@ -9,6 +9,7 @@ and ``Accept-Additions`` headers. POST on buy-the-kingdom answers before reading
 
 from __future__ import annotations
 
+from typing import Literal, cast
 from urllib.parse import urlencode
 
 from generator.content.playful import CASCADE_STEPS, WHY_DEPTH_LIMIT
@@ -19,6 +20,7 @@ from generator.surfaces.registry import Context, Params, Query, Result
 V1 = "/api/v1"
 SAFE_METHODS = ("GET", "HEAD")
 CASCADE = ("1", "2", "3", "confirmed", "declined")
+Step = Literal["1", "2", "3", "confirmed", "declined"]
 
 
 def teapot(ctx: Context, params: Params, query: Query) -> Result:
@@ -56,16 +58,16 @@ def _step_url(step: str) -> str:
 def are_you_sure(ctx: Context, params: Params, query: Query) -> Result:
     """Three questions through the query: ?step=1|2|3, then ?step=confirmed or ?step=declined."""
     cascade = ctx.content.playful.doors.cascade
-    step = choice(query, "step", CASCADE, "1") or "1"
-    if step in ("confirmed", "declined"):
-        data = docs.AreYouSure(kind="are_you_sure", step=step, position=None, of=CASCADE_STEPS, question=None,  # type: ignore[arg-type]
+    step = cast(Step, choice(query, "step", CASCADE, "1"))
+    if step == "confirmed" or step == "declined":
+        data = docs.AreYouSure(kind="are_you_sure", step=step, position=None, of=CASCADE_STEPS, question=None,
                                detail=cascade.confirmed if step == "confirmed" else cascade.declined, choices=(),
-                               outcome=step, start_over=_step_url("1"))  # type: ignore[arg-type]
+                               outcome=step, start_over=_step_url("1"))
     else:
         position = int(step)
         asked = cascade.steps[position - 1]
         yes = str(position + 1) if position < CASCADE_STEPS else "confirmed"
-        data = docs.AreYouSure(kind="are_you_sure", step=step, position=position, of=CASCADE_STEPS,  # type: ignore[arg-type]
+        data = docs.AreYouSure(kind="are_you_sure", step=step, position=position, of=CASCADE_STEPS,
                                question=asked.question, detail=asked.detail,
                                choices=(docs.Choice(answer="yes", href=_step_url(yes)),
                                         docs.Choice(answer="no", href=_step_url("declined"))),

@@ -7,8 +7,8 @@ Handlers read their query through these helpers inside ``answers_bad_query``, wh
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from functools import wraps
-from typing import Callable, Mapping, Sequence
 
 from generator.surfaces.registry import Context, Handler, Params, Query, Result, error
 

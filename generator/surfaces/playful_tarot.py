@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from typing import Literal, cast
 
 from generator.content.playful import SPREADS, Playful, TarotCard
 from generator.models import playful_documents as docs
@@ -20,6 +21,7 @@ from generator.surfaces.playful_query import BadQuery, answers_bad_query, choice
 from generator.surfaces.registry import Context, Params, Query, Result, error
 
 TAROT = "/api/v1/tarot"
+SpreadId = Literal["single", "three", "cross"]
 DRAW_PREFIX = b"cardpantry-tarot/v1\x00"
 MAX_SEED_CHARACTERS = 1024
 METHOD = ("sha256 over a fixed prefix and the seed's UTF-8 bytes; one further sha256 per position picks a card "
@@ -85,7 +87,7 @@ def draw_cards(playful: Playful, seed: str, spread_id: str) -> list[docs.DrawnCa
 
 
 def card_of_the_day(playful: Playful, now: dt.datetime) -> docs.DrawnCard:
-    return draw_cards(playful, now.astimezone(dt.timezone.utc).date().isoformat(), "single")[0]
+    return draw_cards(playful, now.astimezone(dt.UTC).date().isoformat(), "single")[0]
 
 
 @answers_bad_query
@@ -96,10 +98,10 @@ def draw(ctx: Context, params: Params, query: Query) -> Result:
     if seed is not None and not 1 <= len(seed) <= MAX_SEED_CHARACTERS:
         raise BadQuery("seed", f"seed must be 1 to {MAX_SEED_CHARACTERS} characters (it is hashed, never kept); "
                        "leave it out to draw the card of the day", {"minimum": 1, "maximum": MAX_SEED_CHARACTERS})
-    today = ctx.now.astimezone(dt.timezone.utc).date().isoformat()
+    today = ctx.now.astimezone(dt.UTC).date().isoformat()
     spread = next(s for s in playful.tarot.spreads if s.id == spread_id)
     cards = draw_cards(playful, seed if seed is not None else today, spread_id)
     return Result(data=docs.TarotDraw(
-        kind="tarot_draw", spread=spread_id, title=spread.title,
+        kind="tarot_draw", spread=cast(SpreadId, spread_id), title=spread.title,
         seeded_by="caller" if "seed" in query else "utc-date", date=None if "seed" in query else today,
         seed_echoed=False, seed_stored=False, method=METHOD, cards=tuple(cards)).model_dump(mode="json", by_alias=True))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from typing import Literal, cast
 
 from generator.content.playful import AgentVibe, Vibes
 from generator.envelope import iso
@@ -25,17 +26,18 @@ from generator.surfaces.playful_clock import hour_of
 from generator.surfaces.playful_tarot import card_of_the_day
 from generator.surfaces.registry import Context, Params, Query, Result
 
+Axis = Literal["rest-hours", "self-description", "deploy-state", "baseline"]
 WEIGHTS = {"rest-hours": 0.25, "self-description": 0.35, "deploy-state": 0.20, "baseline": 0.20}
 REST_HOURS = range(0, 8)  # GMT hours; the data plane serves 24/7
 RECOMMENDED_FORM = "<project>/<version> (<contact>)"
 
 
 def is_rest_hour(now: dt.datetime) -> bool:
-    return now.astimezone(dt.timezone.utc).hour in REST_HOURS
+    return now.astimezone(dt.UTC).hour in REST_HOURS
 
 
 def _rest_hours(ctx: Context) -> tuple[float, str, dict]:
-    hour = ctx.now.astimezone(dt.timezone.utc).hour
+    hour = ctx.now.astimezone(dt.UTC).hour
     if hour in REST_HOURS:
         return 10.0, "rest hours (00:00-08:00 GMT): the builders rest, the data plane serves", {"gmt_hour": hour,
                                                                                                  "rest_hours": True}
@@ -78,7 +80,7 @@ def vibe_of(ctx: Context) -> docs.TheVibe:
     for name, measure in AXES.items():
         score, detail, facts = measure(ctx)
         total += WEIGHTS[name] * score
-        axes.append(docs.VibeAxis(axis=name, weight=WEIGHTS[name], score=round(score, 2),  # type: ignore[arg-type]
+        axes.append(docs.VibeAxis(axis=cast(Axis, name), weight=WEIGHTS[name], score=round(score, 2),
                                   contribution=round(WEIGHTS[name] * score, 3), detail=detail, facts=facts))
     total = round(total, 1)
     band = band_for(ctx.content.playful.vibes, total)
@@ -108,7 +110,7 @@ def your_vibe(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=docs.YourVibe(
         kind="your_vibe", vibe=reading.vibe, line=reading.line, rule=reading.id,
         user_agent_sent=bool(user_agent and user_agent.strip()),
-        follows_recommended_form=bool(user_agent and re.search(vibes.well_introduced.pattern, user_agent, re.IGNORECASE)),
+        follows_recommended_form=reading is vibes.well_introduced,
         recommended_form=RECOMMENDED_FORM, headers_read=("user-agent",), echoed=(), stored=False,
     ).model_dump(mode="json", by_alias=True))
 
@@ -120,7 +122,7 @@ def today(ctx: Context, params: Params, query: Query) -> Result:
     joke = clock.dadjoke_of_the_hour(playful, now)
     card = card_of_the_day(playful, now)
     return Result(data=docs.Today(
-        kind="today", date=now.astimezone(dt.timezone.utc).date().isoformat(), gmt_hour=hour_of(now).hour,
+        kind="today", date=now.astimezone(dt.UTC).date().isoformat(), gmt_hour=hour_of(now).hour,
         rest_hours=is_rest_hour(now), mood=docs.TodayMood(word=vibe.word, line=vibe.line, vibe_score=vibe.score),
         blessing=clock.blessing_of(playful, now)[1].text, koan=docs.TodayLink(title=koan.title, url="/api/v1/koan"),
         dadjoke=docs.TodayJoke(setup=joke.setup, punchline=joke.punchline),

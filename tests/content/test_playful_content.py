@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import abcnotes
@@ -18,7 +19,11 @@ import pytest
 import yaml
 
 from generator.content.playful import (
-    CONTENT_DIR, SLOT, WHY_CONTEXTS, PlayfulContentError, load_playful,
+    CONTENT_DIR,
+    SLOT,
+    WHY_CONTEXTS,
+    PlayfulContentError,
+    load_playful,
 )
 
 HAIKU_SHAPE = (5, 7, 5)
@@ -77,13 +82,16 @@ def test_every_template_line_scans_5_7_5_whatever_fills_its_slots(playful, prono
         assert tuple(counts) == HAIKU_SHAPE, f"template {template.id} scans {counts}"
 
 
+def fill(lines: tuple[str, ...], words: Iterator[str]) -> list[str]:
+    return [SLOT.sub(lambda m: next(words), line) for line in lines]
+
+
 def test_a_filled_template_counts_the_same_word_by_word(playful, pronouncing):
     """The structural argument above, checked the long way on every word choice of one template."""
     template = next(t for t in playful.haiku.templates if t.id == "who-keeps")
     slots = [s for line in template.lines for s in SLOT.findall(line)]
     for choice in itertools.islice(itertools.product(*(playful.haiku.banks[s].words for s in slots)), 5000):
-        filled = iter(choice)
-        lines = [SLOT.sub(lambda m: next(filled), line) for line in template.lines]
+        lines = fill(template.lines, iter(choice))
         assert tuple(sum(syllables(pronouncing, w) for w in words_of(line)) for line in lines) == HAIKU_SHAPE
 
 

@@ -24,7 +24,7 @@ from generator.surfaces import families, playful
 from generator.surfaces.registry import Context, Request, Surface, match
 from generator.surfaces.respond import respond
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 NOW = dt.datetime(2026, 3, 14, 15, 9, 26, tzinfo=UTC)
 AS_OF = dt.datetime(2026, 3, 14, 2, 0, 0, tzinfo=UTC)
 CLOCK = ("playful.blessing", "playful.haiku", "playful.today", "playful.dadjoke", "playful.knock_knock",
