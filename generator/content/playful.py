@@ -295,7 +295,7 @@ class Playful(Frozen):
         for what, ids in groups.items():
             twice = sorted(i for i, count in Counter(ids).items() if count > 1)
             if twice:
-                raise ValueError(f"{what} ids must be unique: {', '.join(twice)} appear more than once")
+                raise ValueError(f"{what} ids must be unique; repeated: {', '.join(twice)}")
         return self
 
 
@@ -321,6 +321,9 @@ def _explain(exc: ValidationError) -> str:
     lines = []
     for problem in exc.errors():
         field, *inside = problem["loc"] or ("",)
-        where = f"content/playful/{FILES[str(field)]}.yaml" if field in FILES else "content/playful"
-        lines.append(f"{where}: {'.'.join(map(str, inside)) or '(whole file)'}: {problem['msg']}")
+        if field not in FILES:
+            lines.append(f"content/playful: {problem['msg']}")
+            continue
+        lines.append(f"content/playful/{FILES[str(field)]}.yaml: {'.'.join(map(str, inside)) or '(whole file)'}: "
+                     f"{problem['msg']}")
     return "\n".join(lines)

@@ -140,7 +140,7 @@ def test_a_copy_of_the_corpus_loads(corpus):
     ("haiku", lambda d: {**d, "templates": [{"id": "x", "lines": ["{nope} a", "b", "c"]}]}, "unknown word banks"),
     ("why", lambda d: list(reversed(d)), "WHY_CONTEXTS"),
     ("why", lambda d: [{**d[0], "because": ["why"] * 43}, *d[1:]], "why.yaml"),
-    ("blessings", lambda d: d + d[:1], "blessing ids must be unique"),
+    ("blessings", lambda d: d + d[:1], "blessing ids must be unique; repeated: snug-sleeves"),
     ("jokes", lambda d: {**d, "jokes": [j for j in d["jokes"] if j["form"] != "riddle"]}, "riddle"),
     ("jokes", lambda d: {**d, "jokes": [{**d["jokes"][0], "groan": 6}, *d["jokes"][1:]]}, "jokes.yaml"),
     ("easter_eggs", lambda d: [{**d[0], "header": "X-Joy-Index"}, *d[1:]], "not both"),
