@@ -25,6 +25,7 @@ KNOCK_KNOCK_COUNT = 12
 KOAN_COUNT = 25
 TAROT_COUNT = 22
 LEXICON_COUNT = 201
+TUNE_COUNT = 7  # ours, not the spec's: fixed so the registry can declare n's maximum without loading content
 WHY_DEPTH_LIMIT = 42  # spec "Limits": the why endpoint's depth is bounded at 42
 CASCADE_STEPS = 3
 SPREADS = ("single", "three", "cross")
@@ -269,7 +270,7 @@ class Playful(Frozen):
     tarot: Tarot
     haiku: Haiku
     blessings: tuple[Blessing, ...] = Field(min_length=1)
-    soundtrack: tuple[Tune, ...] = Field(min_length=1)
+    soundtrack: tuple[Tune, ...] = Field(min_length=TUNE_COUNT, max_length=TUNE_COUNT)
     lexicon: tuple[LexiconEntry, ...] = Field(min_length=LEXICON_COUNT, max_length=LEXICON_COUNT)
     why: tuple[WhyChain, ...] = Field(min_length=1)  # the first chain answers when no context is asked
     easter_eggs: tuple[EasterEgg, ...] = Field(min_length=1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from generator.content.playful import JOKE_FORMS, SPREADS, WHY_CONTEXTS, WHY_DEPTH_LIMIT
+from generator.content.playful import JOKE_FORMS, SPREADS, TUNE_COUNT, WHY_CONTEXTS, WHY_DEPTH_LIMIT
 from generator.models import playful_documents as docs
 from generator.site import Site
 from generator.surfaces import playful_clock as clock
@@ -176,7 +176,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         _computed("playful.tarot_draw", "tarot/draw", tarot.draw, docs.TarotDraw,
                   "A tarot draw, deterministic per seed (the seed is hashed, never stored or echoed)",
                   freshness="uncached", example=lambda ctx: ({}, {"seed": "first-pack", "spread": "three"}),
-                  query_params=(Param("seed", description="any text; hashed with sha256, never stored or echoed"),
+                  query_params=(Param("seed", pattern=tarot.SEED_PATTERN,
+                                      description="any text up to 1024 characters; hashed with sha256, never stored "
+                                                  "or echoed; without it the UTC date seeds the draw"),
                                 Param("spread", enum=SPREADS, default="single",
                                       description="how many cards, in which positions"))),
         _computed("playful.the_vibe", "the-vibe", vibe.the_vibe, docs.TheVibe,
@@ -187,7 +189,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
               "A certificate that nothing is subscribed"),
         _file("playful.soundtrack", "soundtrack", soundtrack, docs.Soundtrack,
               "ABC-notation lead sheets; n picks one; format json, text (an .abc tunebook) or md",
-              query_params=(Param("n", type="integer", minimum=1, description="one tune by its number"),
+              query_params=(Param("n", type="integer", minimum=1, maximum=TUNE_COUNT, description="one tune by its number"),
                             _formats(SOUNDTRACK_FORMATS))),
         _file("playful.youspeak", "youspeak", youspeak, docs.Youspeak,
               "The 201 words this service uses with you; format=txt for plain text",

@@ -24,6 +24,7 @@ TAROT = "/api/v1/tarot"
 SpreadId = Literal["single", "three", "cross"]
 DRAW_PREFIX = b"cardpantry-tarot/v1\x00"
 MAX_SEED_CHARACTERS = 1024
+SEED_PATTERN = rf"^[\s\S]{{0,{MAX_SEED_CHARACTERS}}}$"
 METHOD = ("sha256 over a fixed prefix and the seed's UTF-8 bytes; one further sha256 per position picks a card "
           "not yet drawn and its orientation; the seed itself is then forgotten")
 
@@ -95,9 +96,9 @@ def draw(ctx: Context, params: Params, query: Query) -> Result:
     playful = ctx.content.playful
     spread_id = choice(query, "spread", SPREADS, "single") or "single"
     seed = query.get("seed")
-    if seed is not None and not 1 <= len(seed) <= MAX_SEED_CHARACTERS:
-        raise BadQuery("seed", f"seed must be 1 to {MAX_SEED_CHARACTERS} characters (it is hashed, never kept); "
-                       "leave it out to draw the card of the day", {"minimum": 1, "maximum": MAX_SEED_CHARACTERS})
+    if seed is not None and len(seed) > MAX_SEED_CHARACTERS:
+        raise BadQuery("seed", f"seed must be at most {MAX_SEED_CHARACTERS} characters (it is hashed, never kept); "
+                       "leave it out to draw the card of the day", {"minimum": 0, "maximum": MAX_SEED_CHARACTERS})
     today = ctx.now.astimezone(dt.UTC).date().isoformat()
     spread = next(s for s in playful.tarot.spreads if s.id == spread_id)
     cards = draw_cards(playful, seed if seed is not None else today, spread_id)
