@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.catalog_policies import FxFallback, OraclePolicies, load_fx_fallback, load_oracle_policies
+from generator.content.playful import Playful, load_playful
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.rulebook.models import PlayContent, load_play_content
 
@@ -23,6 +24,7 @@ class Content:
     deck_rules: RulesData  # content/play/deck_rules.yaml
     oracle_policies: OraclePolicies  # content/oracle_policies.yaml
     fx_fallback: FxFallback  # content/fx_fallback.yaml
+    playful: Playful  # content/playful: jokes, koans, tarot, haiku, tunes, lexicon, doors (family G)
 
 
 def load_content(root: Path = CONTENT_ROOT) -> Content:
@@ -31,4 +33,5 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         deck_rules=load_rules(root / "play" / "deck_rules.yaml"),
         oracle_policies=load_oracle_policies(root),
         fx_fallback=load_fx_fallback(root),
+        playful=load_playful(root / "playful"),
     )

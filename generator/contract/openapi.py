@@ -163,16 +163,18 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict) -> dict[
             ok["content"][media]["example"] = example
     else:
         ok["content"] = {media: {"schema": {"type": "string"}}}
+    for variant in surface.media_variants:
+        ok["content"][variant] = {"schema": {"type": "string"}}
     if surface.enveloped:
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
-    responses: dict[str, Any] = {"503" if surface.paused else "200": ok}
+    responses: dict[str, Any] = {str(surface.answer_status): ok}
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
     statuses = set(surface.errors) | {405} | ({400} if surface.query_params else set())
     if "{" in surface.path:
         statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
     if name != "get":
         statuses |= {400, 413}
-    for status in sorted(statuses - ({503} if surface.paused else set())):
+    for status in sorted(statuses - {surface.answer_status}):
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
     return responses
 

@@ -18,7 +18,7 @@ class ContractError(Exception):
 
 
 def check_result(surface: Surface, path: str, result: Result) -> None:
-    answered = 503 if surface.paused else 200  # a paused door's documented answer is its 503
+    answered = surface.answer_status  # a paused door's documented answer is its 503, a teapot's its 418
     if (
         surface.model is None
         or result.error is not None

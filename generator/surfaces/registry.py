@@ -128,6 +128,7 @@ class Surface:
     # The contract (issue 10): OpenAPI, manifest, tools and build-time validation read these.
     model: type[BaseModel] | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
     variants: tuple[type[BaseModel], ...] = ()  # direct documents a query variant answers instead (Result.direct)
+    media_variants: tuple[str, ...] = ()  # other media types a query variant answers (?format=text: text/plain)
     stability: str = "stable"  # stable | beta | experimental | deprecated
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
@@ -136,7 +137,13 @@ class Surface:
     errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
     example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path
     paused: bool = False  # a status-only door: its documented answer is a 503 (with `model`), not a 200
+    status: int = 200  # the status of its documented answer when not paused (a teapot's 418, a 402 door)
     clock: bool = False  # the GET answer depends on the time of the request (else: on the build alone)
+
+    @property
+    def answer_status(self) -> int:
+        """The status its `model` documents: 503 for a paused door, else ``status``."""
+        return 503 if self.paused else self.status
 
     @property
     def query_names(self) -> tuple[str, ...]:

@@ -145,11 +145,15 @@ def test_methods_query_strings_and_unknown_paths_choose_the_app_or_405(manifest:
         assert maps.get("cardpantry_action", request(maps, path, args="x=1")) == ("app" if by_query else "file")
         # OPTIONS goes to the app (Allow, CORS preflights); other methods are nginx's own 405
         assert maps.get("cardpantry_action", request(maps, path, "OPTIONS")) == "app"
+        allowed = surfaces[route["surface"]]["methods"]
         for method in ("POST", "DELETE"):
             known = request(maps, path, method, args="density=sparse")
+            if method in allowed:  # a GET,POST row (buy-the-kingdom): the app answers the POST
+                assert maps.get("cardpantry_action", known) == "app", (path, method)
+                continue
             assert maps.get("cardpantry_action", known) == "405"
-            assert maps.get("cardpantry_allow", known) == "GET, HEAD"
-            assert maps.get("cardpantry_405_body", known).encode() == method_not_allowed_body(["GET", "HEAD"])
+            assert maps.get("cardpantry_allow", known) == ", ".join(allowed)
+            assert maps.get("cardpantry_405_body", known).encode() == method_not_allowed_body(allowed)
     for path in (
         "/api/v1/nowhere",
         "/api/v1/universal/card/op-op01-999-en",
@@ -191,7 +195,7 @@ def test_a_non_200_route_is_served_through_error_page_and_never_304(manifest: di
     changed = _with_route(manifest, "/api/v1/paused", file="api/v1/paused.json", status=503, etag='"abc"')
     files = nginx_files(changed)
     server = files[NGINX_SERVER_CONF].decode()
-    assert "error_page 503 @cardpantry_status;" in server
+    assert re.search(r"error_page( \d+)* 503( \d+)* @cardpantry_status;", server)
     assert "if ($cardpantry_status = 503) { return 503; }" in server
     maps = Maps(files[NGINX_CONF].decode())
     assert maps.get("cardpantry_not_modified", request(maps, "/api/v1/paused", if_none_match='"abc"')) == ""
