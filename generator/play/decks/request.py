@@ -21,9 +21,9 @@ from __future__ import annotations
 import re
 from datetime import date as Date
 
-import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from generator.body import BodyError, json_object
 from generator.play.decks.rules import FormatName
 
 MAX_BODY_BYTES = 1_048_576
@@ -66,20 +66,10 @@ class DeckRequest(BaseModel):
 
 
 def parse_request(body: bytes) -> DeckRequest:
-    if len(body) > MAX_BODY_BYTES:
-        raise BadRequest("body_too_large", f"The body is {len(body)} bytes; at most {MAX_BODY_BYTES}.")
     try:
-        body.decode("utf-8", errors="strict")
-    except UnicodeDecodeError as exc:
-        raise BadRequest("not_utf8", f"The body is not strict UTF-8 (byte {exc.start}).") from None
-    try:
-        document = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
-        raise BadRequest("not_json", f"The body is not JSON: {exc}.") from None
-    if not isinstance(document, dict):
-        raise BadRequest(
-            "not_an_object", "The body must be a JSON object with leader_id, main_deck_card_ids and format."
-        )
+        document = json_object(body, MAX_BODY_BYTES, "a JSON object with leader_id, main_deck_card_ids and format")
+    except BodyError as exc:
+        raise BadRequest(exc.code, exc.message) from None
     if isinstance(document.get("main_deck_card_ids"), list):
         # JSON arrays arrive as lists; the model keeps a tuple (frozen), strict mode wants the tuple.
         document["main_deck_card_ids"] = tuple(document["main_deck_card_ids"])

@@ -45,11 +45,12 @@ import os
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 import orjson
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from generator.body import BodyError, json_object
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.match import ai_move
@@ -109,18 +110,10 @@ def _is_int(value: object) -> bool:
 
 def parse(body: bytes) -> dict[str, Any]:
     """The request, checked member by member; ``PracticeError`` names the first problem."""
-    if len(body) > MAX_BODY_BYTES:
-        raise PracticeError("body_too_large", f"The body is {len(body)} bytes; at most {MAX_BODY_BYTES}.")
     try:
-        body.decode("utf-8", errors="strict")
-    except UnicodeDecodeError as exc:
-        raise PracticeError("not_utf8", f"The body is not strict UTF-8 (byte {exc.start}).") from None
-    try:
-        doc = orjson.loads(body)
-    except orjson.JSONDecodeError as exc:
-        raise PracticeError("not_json", f"The body is not JSON: {exc}.") from None
-    if not isinstance(doc, dict):
-        raise PracticeError("not_an_object", "The body must be a JSON object with an op.")
+        doc = json_object(body, MAX_BODY_BYTES, "a JSON object with an op")
+    except BodyError as exc:
+        raise PracticeError(exc.code, exc.message) from None
     op = doc.get("op")
     if "op" not in doc:
         raise PracticeError("missing_member", 'op is required: "new" or "move".')
@@ -240,18 +233,32 @@ def _new(
     return out
 
 
+class SealedGame(BaseModel):
+    """The game record inside a sealed token. The development key is public, so anyone can mint a
+    token: every member is checked (strict types, a real level) before the referee trusts it."""
+
+    model_config = ConfigDict(frozen=True, strict=True, extra="forbid")
+    id: str
+    seed: int = Field(ge=0)
+    level: Literal[0, 1, 2, 3, 4]
+    ply: int = Field(ge=0)
+
+
 def _open(token: str, key: bytes) -> tuple[dict, GameState]:
+    malformed = PracticeError("state_malformed", "state does not hold a game this referee can read (start a new game)")
     try:
         doc = orjson.loads(unseal(token, key))
         if doc.get("v") != PAYLOAD_VERSION:
             raise SealError("state_version", "state was sealed by another referee version")
-        return doc["game"], GameState.model_validate(doc["state"])
+        game, state = SealedGame.model_validate(doc["game"]), GameState.model_validate(doc["state"])
     except SealError as err:
         raise PracticeError(err.code, err.message) from None
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValidationError):
-        raise PracticeError(
-            "state_malformed", "state does not hold a game this referee can read (start a new game)"
-        ) from None
+        raise malformed from None
+    held = {c.card for p in state.players for c in (*p.field(), *p.hand, *p.deck, *p.life, *p.trash)}
+    if not held <= state.cards.keys() & state.compiled.keys():  # every card named is one the state carries
+        raise malformed
+    return game.model_dump(), state
 
 
 def _move(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, entropy: Callable[[int], bytes]) -> dict[str, Any]:
