@@ -23,6 +23,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from generator.catalog.snapshot import FileSnapshot
+from generator.conditional import encode, http_date, not_modified_headers, pick_encoding, unchanged
 from generator.content import load_content
 from generator.envelope import header_url
 from generator.not_found import not_found
@@ -56,6 +57,7 @@ class Served:
         self.routes: dict[str, dict] = manifest["routes"]
         self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
         as_of = _parse_instant(manifest["as_of"])
+        self.as_of, self.last_modified = as_of, http_date(as_of)
         self.context = context_of(FileSnapshot(root, load_site().encoding), as_of)
         self.context_of = context_of
         self.files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
@@ -140,7 +142,7 @@ class App:
         if handler is not None and handler.offload and self.offload is not None:
             request = Request(method, headers, body)
             rendered = await self.offload.answer(self, surface.id, params, query, path, method, request, request_id)
-            await self._send(send, *_parts(rendered), head=False)
+            await self._send_computed(send, rendered, headers, None, head=False)
             return
         rendered = respond(
             surface,
@@ -151,10 +153,20 @@ class App:
             request_id=request_id,
             method=method,
         )
-        if rendered.status == 200 and _matches(headers.get("if-none-match"), rendered.headers["ETag"]):
-            await self._send(send, 304, _not_modified(rendered.headers), b"", head=True)
+        await self._send_computed(send, rendered, headers, served.as_of if stable else None, head=method == "HEAD")
+
+    async def _send_computed(
+        self, send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool
+    ) -> None:
+        """A computed answer served as a file would be: coded by Accept-Encoding, and (when it is an
+        answer as of the build) with the build's Last-Modified and 304 on a current copy."""
+        response_headers, body = encode(rendered.headers, rendered.body, headers.get("accept-encoding", ""))
+        if as_of is not None and rendered.status == 200:
+            response_headers["Last-Modified"] = http_date(as_of)
+        if rendered.status == 200 and unchanged(headers, response_headers["ETag"], as_of):
+            await self._send(send, 304, not_modified_headers(response_headers), b"", head=True)
             return
-        await self._send(send, *_parts(rendered), head=method == "HEAD")
+        await self._send(send, rendered.status, response_headers, body, head=head)
 
     def _context(self, request: Request | None, at_build_time: bool = False) -> Context:
         now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC).replace(microsecond=0)
@@ -170,10 +182,11 @@ class App:
         response_headers["Content-Type"] = route["type"]
         if route["twins"]:
             response_headers["Vary"] = "Accept-Encoding"
-        if route["status"] == 200 and _matches(headers.get("if-none-match"), route["etag"]):
-            await self._send(send, 304, _not_modified(response_headers), b"", head=True)
+        response_headers["Last-Modified"] = served.last_modified
+        if route["status"] == 200 and unchanged(headers, route["etag"], served.as_of):
+            await self._send(send, 304, not_modified_headers(response_headers), b"", head=True)
             return
-        encoding = _pick_encoding(headers.get("accept-encoding", ""), route["twins"])
+        encoding = pick_encoding(headers.get("accept-encoding", ""), route["twins"])
         if encoding:
             response_headers["Content-Encoding"] = {"br": "br", "gz": "gzip"}[encoding]
         body = _file(served, route["file"], encoding)
@@ -223,45 +236,6 @@ def _read_file(dir_fd: int, rel: str) -> bytes:
 
 def _parts(rendered: Rendered) -> tuple[int, dict[str, str], bytes]:
     return rendered.status, rendered.headers, rendered.body
-
-
-def _not_modified(headers: dict[str, str]) -> dict[str, str]:
-    """A 304 keeps the validators and caching headers (Vary included, RFC 9110 15.4.5), no body type."""
-    return {k: v for k, v in headers.items() if k not in ("Content-Type", "Content-Encoding")}
-
-
-def _pick_encoding(accept: str, twins: list[str]) -> str | None:
-    """The twin the client accepts with the highest q-value (br before gzip on a tie), else None."""
-    if not twins:
-        return None
-    weights = {}
-    for part in accept.split(","):
-        name, _, params = part.strip().partition(";")
-        q = 1.0
-        for param in params.split(";"):
-            key, _, value = param.strip().partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        weights[name.strip().lower()] = q
-    offered = [
-        (weights.get(name, weights.get("*", 0.0)), rank, twin)
-        for rank, (name, twin) in enumerate((("br", "br"), ("gzip", "gz")))
-        if twin in twins
-    ]
-    best = max(offered, key=lambda item: (item[0], -item[1]), default=(0.0, 0, None))
-    return best[2] if best[0] > 0 else None
-
-
-def _matches(if_none_match: str | None, etag: str) -> bool:
-    """RFC 9110 13.1.2: a list of entity tags or ``*``, compared weakly (``W/`` ignored)."""
-    if not if_none_match:
-        return False
-    if if_none_match.strip() == "*":
-        return True
-    return any(tag.strip().removeprefix("W/") == etag for tag in if_none_match.split(","))
 
 
 def _normalise(path: str) -> str:

@@ -4,7 +4,9 @@ would for files, and with the same surface functions for everything else."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import gzip
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 import brotli
@@ -275,7 +277,7 @@ def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog:
     build(dist, synthetic_as_of + dt.timedelta(days=1), synthetic_catalog, workers=1)  # new bytes, new ETags
     after = call(app, "GET", "/api/v1/universal/games")
     assert after.headers["etag"] != before.headers["etag"]
-    assert after.headers["etag"] == etag(after.content)  # the ETag of the bytes actually served
+    assert after.headers["etag"].removeprefix("W/") == etag(after.content)  # the bytes actually served
     assert after.json()["_meta"]["retrieved_at"].startswith((synthetic_as_of + dt.timedelta(days=1)).date().isoformat())
 
 
@@ -288,3 +290,28 @@ def test_a_paused_door_answers_before_reading_the_request(app: App) -> None:
     ):
         response = call(app, method, path, content=b"\xff\xfe{{{" * 1000)
         assert response.status_code == 503, path
+
+
+def test_a_computed_answer_is_coded_validated_and_dated_like_a_file(app: App, small_dist: Path) -> None:
+    """Issue 13: query variants were sent plain with a strong ETag and no Last-Modified."""
+    variant = f"{KNOWN}?density=sparse"
+    plain = call(app, "GET", variant, headers={"Accept-Encoding": "identity"})
+    coded = call(app, "GET", variant, headers={"Accept-Encoding": "gzip"})
+    assert plain.status_code == coded.status_code == 200 and len(plain.content) >= 1024
+    assert coded.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert coded.content == plain.content  # httpx decodes the gzip body
+    assert coded.headers["etag"] == plain.headers["etag"] == f"W/{etag(plain.content)}"
+    assert "Accept-Encoding" in coded.headers["vary"]
+    built = load_manifest(small_dist)["as_of"]
+    last_modified = plain.headers["last-modified"]
+    assert parsedate_to_datetime(last_modified) == dt.datetime.fromisoformat(built.replace("Z", "+00:00"))
+    assert call(app, "GET", variant, headers={"If-None-Match": plain.headers["etag"]}).status_code == 304
+    assert call(app, "GET", variant, headers={"If-Modified-Since": last_modified}).status_code == 304
+
+
+def test_a_file_carries_the_builds_last_modified_and_answers_if_modified_since(app: App) -> None:
+    answer = call(app, "GET", KNOWN)
+    since = call(app, "GET", KNOWN, headers={"If-Modified-Since": answer.headers["last-modified"]})
+    assert since.status_code == 304 and since.headers["etag"] == answer.headers["etag"]
+    earlier = call(app, "GET", KNOWN, headers={"If-Modified-Since": "Mon, 01 Jan 2001 00:00:00 GMT"})
+    assert earlier.status_code == 200

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import orjson
 
+from generator.conditional import weak
 from generator.surfaces.registry import Surface
 from generator.write.files import FileRecord
 
@@ -51,7 +52,7 @@ class ManifestBuilder:
             "file": record.rel,
             "status": status,
             "type": content_type,
-            "etag": tag,
+            "etag": weak(tag) if record.twins else tag,  # one validator for the plain and coded forms
             "sha256": record.sha256,
             "headers": set_id,
             "twins": list(record.twins),

@@ -46,11 +46,13 @@ cached (``open_file_cache``, about 3x the requests/s on one card route); a reloa
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from generator.conditional import http_date
 from generator.surfaces.respond import CORS, method_not_allowed_body
 
 NGINX_CONF = "_hosts/nginx.conf"
@@ -59,7 +61,7 @@ BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_modul
 APP_BODY_LIMIT = "2m"  # above every POST handler's max_body (1 MiB), so the app answers an oversized body
 SHORT_KEY_MIN = 100  # a surface with this many routes gets short map keys ("@0:<last segment>")
 P = "cardpantry"  # prefix of every variable and named location
-_STRONG_ETAG, _SPACE, _SUFFIX = re.compile(r'"[!#-~]+"'), re.compile(r"\s"), re.compile(r"\.[a-z0-9]+")
+_ETAG, _SPACE, _SUFFIX = re.compile(r'"[!#-~]+"'), re.compile(r"\s"), re.compile(r"\.[a-z0-9]+")
 READ = ("GET", "HEAD")
 
 
@@ -121,16 +123,17 @@ class _Plan:
                 tuple(surface["methods"]),
                 bool(surface["query_params"]),
                 suffix or "",
+                route["etag"].startswith("W/"),  # weak: one validator for the plain and coded forms
             )
             name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
-            if not _STRONG_ETAG.fullmatch(route["etag"]) or _SPACE.search(route["file"]):
-                raise ValueError(
-                    f"{path}: a strong ETag and a file name without spaces are needed, not "
-                    f"{route['etag']!r}, {route['file']!r}"
-                )
-            self.values[path] = f"{route['etag'].strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
+            opaque = route["etag"].removeprefix("W/")
+            if not _ETAG.fullmatch(opaque) or _SPACE.search(route["file"]):
+                problem = f"{route['etag']!r}, {route['file']!r}"
+                raise ValueError(f"{path}: an ETag and a file name without spaces are needed, not {problem}")
+            self.values[path] = f"{opaque.strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
         self.short = _short_prefixes(manifest["surfaces"], self.routes)
         self.statuses = sorted({r["status"] for r in self.routes.values()} - {200})
+        self.last_modified = http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00")))
         self.types = _types(self.routes)
 
     def http(self) -> str:
@@ -152,7 +155,8 @@ class _Plan:
         out += [f'    {_q(self._key(path))} "{value}";' for path, value in sorted(self.values.items())]
         out += [
             "}",
-            f"map ${P}_r ${P}_etag {{ default \"\"; '~^(\\S+)' '\"$1\"'; }}",
+            f"map ${P}_r ${P}_hex {{ default \"\"; '~^(\\S+)' $1; }}",
+            f'map "${P}_weak|${P}_hex" ${P}_etag {{ default ""; \'~^(W/)?\\|(\\S+)$\' \'$1"$2"\'; }}',
             f"map ${P}_r ${P}_kind {{ default \"\"; '~^\\S+ (\\S+)' $1; }}",
             f"map ${P}_r ${P}_file {{",
             '    default "";',
@@ -162,6 +166,7 @@ class _Plan:
         ]
         by_kind = sorted(self.kinds.items(), key=lambda item: int(item[1][1:]))
         out += self._kind_map("status", {k: _quote(str(kind[0])) for kind, k in by_kind})
+        out += self._kind_map("weak", {k: _quote("W/") for kind, k in by_kind if kind[6]})
         out += self._kind_map("suffix", {k: _quote(kind[5]) for kind, k in by_kind if kind[5]})
         out += self._kind_map("allow", {k: _quote(", ".join(_allowed(kind[3]))) for kind, k in by_kind})
         out += self._kind_map(
@@ -171,7 +176,7 @@ class _Plan:
             sets = {kind: self.header_sets[kind_tuple[1]].get(name) for kind_tuple, kind in by_kind}
             out += [f"# {name}"] + self._kind_map(f"h{index}", {k: _header_value(v) for k, v in sets.items() if v})
         out += [f'map "$request_method $is_args${P}_kind" ${P}_action {{', "    default app;"]
-        for (_status, _headers, _media, methods, query_keys, _suffix), k in by_kind:
+        for (_status, _headers, _media, methods, query_keys, _suffix, _weak), k in by_kind:
             out.append(f"    '~^(GET|HEAD) {k}$' file;")
             out.append(f"    '~^(GET|HEAD) \\?{k}$' {'app' if query_keys else 'file'};")
             others = [m for m in methods if m not in READ]
@@ -181,11 +186,13 @@ class _Plan:
             out.append(f"    '~ \\??{k}$' 405;")
         out += [
             "}",
-            "# 304 only for a 200 route whose ETag is in If-None-Match (weak comparison, lists, *)",
-            f'map "${P}_status ${P}_etag $http_if_none_match" ${P}_not_modified {{',
+            "# 304 only for a 200 route whose ETag is in If-None-Match (weak comparison, lists, *), or,",
+            "# without If-None-Match, whose Last-Modified is the If-Modified-Since sent (an exact echo)",
+            f'map "${P}_status ${P}_etag|$http_if_none_match|$http_if_modified_since" ${P}_not_modified {{',
             '    default "";',
-            '    \'~^200 ("[^"]+") (?:.*,)?\\s*(?:W/)?\\1\\s*(?:,.*)?$\' 1;',
-            '    \'~^200 "[^"]+" \\s*\\*\\s*$\' 1;',
+            '    \'~^200 (?:W/)?("[^"]+")\\|(?:.*,)?\\s*(?:W/)?\\1\\s*(?:,.*)?\\|\' 1;',
+            "    '~^200 \\S+\\|\\s*\\*\\s*\\|' 1;",
+            "    " + _quote(r"~^200 \S+\|\|" + re.escape(self.last_modified) + "$") + " 1;",
             "}",
         ]
         if any("$" in v for headers in self.header_sets.values() for v in headers.values()):
@@ -205,7 +212,7 @@ class _Plan:
             "gzip_vary on;",
             "gzip_http_version 1.0;",
             "gzip_proxied any;",
-            'add_header Last-Modified "";',
+            f'add_header Last-Modified "{self.last_modified}" always;',
             f"add_header ETag ${P}_etag always;",
             *(f"add_header {name} ${P}_h{i} always;" for i, name in enumerate(self.names)),
         ]

@@ -1,0 +1,103 @@
+"""Validators, conditional requests and content codings, the same for files and computed answers.
+
+RFC 9110 forbids one strong ETag for two different byte sequences, and the plain, gzip and brotli
+bodies of one answer are different bytes. They are semantically equivalent, which is what a weak
+validator says (8.8.1): an answer that has compressed forms carries ``W/"<hash of the plain body>"``
+and ``Vary: Accept-Encoding``; an answer sent only plain keeps its strong ETag. If-None-Match uses
+the weak comparison (13.1.2), so either form revalidates. ``Last-Modified`` is the build's as-of
+(every file and every build-time answer is as of it); If-Modified-Since is read only when
+If-None-Match is absent (13.2.2).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+from email.utils import format_datetime, parsedate_to_datetime
+
+import brotli
+
+from generator.write.files import TWIN_THRESHOLD
+
+CODINGS = (("br", "br"), ("gzip", "gz"))  # Accept-Encoding token, twin suffix; br first on a tie
+COMPRESSIBLE = ("application/json", "text/", "application/x-ndjson", "application/xml", "application/atom+xml")
+
+
+def weak(tag: str) -> str:
+    return tag if tag.startswith("W/") else f"W/{tag}"
+
+
+def http_date(instant: dt.datetime) -> str:
+    return format_datetime(instant.astimezone(dt.UTC), usegmt=True)
+
+
+def matches(if_none_match: str, etag: str) -> bool:
+    """RFC 9110 13.1.2: a list of entity tags or ``*``, compared weakly (``W/`` ignored on both sides)."""
+    if if_none_match.strip() == "*":
+        return True
+    opaque = etag.removeprefix("W/")
+    return any(tag.strip().removeprefix("W/") == opaque for tag in if_none_match.split(","))
+
+
+def unchanged(request_headers: dict[str, str], etag: str, last_modified: dt.datetime | None) -> bool:
+    """Whether the client's copy is current, so a 200 may be answered 304."""
+    if_none_match = request_headers.get("if-none-match")
+    if if_none_match is not None:
+        return matches(if_none_match, etag)
+    since_text = request_headers.get("if-modified-since")
+    if since_text is None or last_modified is None:
+        return False
+    try:
+        since = parsedate_to_datetime(since_text)
+    except (TypeError, ValueError):
+        return False  # an invalid date is ignored (13.1.3)
+    return since.tzinfo is not None and last_modified.replace(microsecond=0) <= since
+
+
+def not_modified_headers(headers: dict[str, str]) -> dict[str, str]:
+    """A 304 keeps the validators and caching headers (Vary included, 15.4.5), no body type."""
+    return {k: v for k, v in headers.items() if k not in ("Content-Type", "Content-Encoding")}
+
+
+def pick_encoding(accept: str, twins: tuple[str, ...] | list[str]) -> str | None:
+    """The twin the client accepts with the highest q-value (br before gzip on a tie), else None."""
+    if not twins or not accept:
+        return None
+    weights = {}
+    for part in accept.split(","):
+        name, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        weights[name.strip().lower()] = q
+    offered = [(weights.get(name, weights.get("*", 0.0)), rank, twin) for rank, (name, twin) in enumerate(CODINGS)]
+    usable = (o for o in offered if o[2] in twins)
+    best = max(usable, key=lambda o: (o[0], -o[1]), default=(0.0, 0, None))
+    return best[2] if best[0] > 0 else None
+
+
+def compressible(headers: dict[str, str], body: bytes) -> bool:
+    """Text-like answers at least as long as the files that get twins."""
+    return len(body) >= TWIN_THRESHOLD and headers.get("Content-Type", "").startswith(COMPRESSIBLE)
+
+
+def encode(headers: dict[str, str], body: bytes, accept: str) -> tuple[dict[str, str], bytes]:
+    """A computed answer as a file would be served: compressible ones get the weak validator and
+    ``Vary: Accept-Encoding`` whatever this client accepts, and the coding it prefers (brotli at
+    quality 4, cheap enough per request; gzip at level 6)."""
+    if not compressible(headers, body):
+        return headers, body
+    headers = {**headers, "ETag": weak(headers["ETag"])}
+    vary = headers.get("Vary")
+    headers["Vary"] = f"{vary}, Accept-Encoding" if vary else "Accept-Encoding"
+    coding = pick_encoding(accept, ("br", "gz"))
+    if coding == "br":
+        return {**headers, "Content-Encoding": "br"}, brotli.compress(body, quality=4)
+    if coding == "gz":
+        return {**headers, "Content-Encoding": "gzip"}, gzip.compress(body, 6, mtime=0)
+    return headers, body
