@@ -134,15 +134,14 @@ def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None
     "(local use only: anyone can read such tokens).",
 )
 def serve(dist: Path, host: str, port: int, dev_referee_key: bool) -> None:
-    """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn."""
-    import uvicorn
-
+    """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn (generator.server)."""
     from generator.app import create_app
+    from generator.server import run
 
     app = create_app(dist, dev_referee_key=dev_referee_key)
     referee = "on" if app.context.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
     click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee})")
-    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")
+    run(app, host, port)
 
 
 if __name__ == "__main__":

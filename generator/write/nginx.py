@@ -227,6 +227,8 @@ class _Plan:
             "# cardpantry nginx adapter, server context: generated from _routes.json; do not edit.",
             *(f"# {line}".rstrip() for line in ["Deploy " + deploy[0], *deploy[1:]]),
             "merge_slashes off;",
+            "client_header_timeout 10s;  # as the app's server (generator.server): a request arrives in time",
+            "client_body_timeout 30s;",
             "location / {",
             f"    client_max_body_size {APP_BODY_LIMIT};  # checked here, before the app's named location",
             f"    error_page 596 =304 @{P}_304;",

@@ -1,0 +1,74 @@
+"""generator.server: a request that never finishes arriving gets a 408 and a closed connection,
+instead of holding it open (issue 13: slow headers, a short body, an unterminated chunked body)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from generator.app import App
+from generator.server import DeadlineProtocol
+
+
+class QuickDeadlines(DeadlineProtocol):
+    header_seconds, body_seconds = 0.5, 0.5
+
+
+@pytest.fixture(scope="module")
+def port(small_dist: Path) -> Iterator[int]:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    config = uvicorn.Config(App(small_dist), host="127.0.0.1", port=free, http=QuickDeadlines, log_level="error")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield free
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+def _send(port: int, *parts: bytes) -> tuple[bytes, float]:
+    """Send ``parts``, then read until the server closes; (what came back, seconds it took)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        start = time.monotonic()
+        for part in parts:
+            sock.sendall(part)
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+        return received, time.monotonic() - start
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        (b"GET /api/v1/universal/games HTTP/1.1\r\nHost: x\r\n",),  # headers that never end
+        (b"POST /api/v1/play/deck/validate HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{",),  # short body
+        (b"POST /api/v1/play/deck/validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n",),
+        (b"",),  # a connection that never says anything
+    ],
+    ids=["slow-headers", "short-body", "unterminated-chunked", "silent"],
+)
+def test_an_unfinished_request_gets_408_and_the_connection_closes(port: int, parts: tuple[bytes, ...]) -> None:
+    received, seconds = _send(port, *parts)
+    assert seconds < 3, seconds  # the deadline, not the client, ended it
+    assert received.startswith(b"HTTP/1.1 408 "), received[:80]
+    assert b'"code":"request_timeout"' in received
+
+
+def test_a_whole_request_is_answered_and_the_connection_kept(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        for _ in range(2):  # two requests on one connection, a pause between them shorter than the deadline
+            sock.sendall(b"GET /api/v1/universal/games HTTP/1.1\r\nHost: x\r\n\r\n")
+            head = sock.recv(65536)
+            assert head.startswith(b"HTTP/1.1 200 "), head[:80]
+            time.sleep(0.2)
