@@ -16,8 +16,6 @@ import datetime as dt
 import os
 import posixpath
 import secrets
-from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qsl
@@ -25,52 +23,24 @@ from urllib.parse import parse_qsl
 from generator.catalog.snapshot import FileSnapshot
 from generator.conditional import encode, http_date, not_modified_headers, pick_encoding, unchanged
 from generator.content import load_content
-from generator.envelope import header_url
 from generator.not_found import not_found
 from generator.offload import Offload
 from generator.play.protocol.seal import KeyConfigError, referee_key
+from generator.served import Served
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Request, match
 from generator.surfaces.respond import Rendered, options, respond
-from generator.write.manifest import load_manifest
 
 READ_METHODS = ("GET", "HEAD")
-CACHE_ENTRIES = 4096
-
-
-class Served:
-    """One build of ``dist/`` as the app serves it: its manifest, snapshot and file bytes, all read
-    through one open handle on the build's directory. A rebuild swaps a new directory in under the
-    same name; everything here still reads the old one until the app switches to the new build
-    whole, so an answer never mixes one build's ETag with another's bytes."""
-
-    def __init__(self, dist: Path, context_of: Callable[[FileSnapshot, dt.datetime], Context]):
-        self.fd = os.open(dist, os.O_RDONLY | os.O_DIRECTORY)
-        self.inode = os.fstat(self.fd).st_ino
-        root = Path(f"/proc/self/fd/{self.fd}") if Path("/proc/self/fd").is_dir() else dist
-        manifest = load_manifest(root)
-        if manifest is None:
-            os.close(self.fd)
-            raise FileNotFoundError(f"{dist} has no routes manifest: run `python build.py build` first")
-        self.root = root
-        self.routes: dict[str, dict] = manifest["routes"]
-        self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
-        as_of = _parse_instant(manifest["as_of"])
-        self.as_of, self.last_modified = as_of, http_date(as_of)
-        self.context = context_of(FileSnapshot(root, load_site().encoding), as_of)
-        self.context_of = context_of
-        self.files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
-
-    def close(self) -> None:
-        os.close(self.fd)
+CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
 
 
 class App:
     def __init__(self, dist: Path, referee_key: bytes | None = None, offload: bool = False):
         """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.offload``);
         off, they run inline (tests, and the workers themselves)."""
-        self.dist = dist
+        self.dist, self.dist_name = dist, os.fspath(dist)
         self.site = load_site()
         self.registry = surfaces(self.site)
         self.surfaces = {s.id: s for s in self.registry}
@@ -98,7 +68,7 @@ class App:
     def _current(self) -> Served:
         """The build now in ``dist/``: one ``stat`` per request notices a rebuild swapped in."""
         try:
-            inode = os.stat(self.dist).st_ino
+            inode = os.stat(self.dist_name).st_ino
         except FileNotFoundError:  # between the two renames of a swap: keep serving what we have
             return self.served
         if inode != self.served.inode:
@@ -117,14 +87,18 @@ class App:
         if scope["type"] != "http":
             return
         method, path = scope["method"], _normalise(scope["path"])
-        query = dict(parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True))
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        raw_query = scope["query_string"]
+        query = dict(parse_qsl(raw_query.decode("latin-1"), keep_blank_values=True)) if raw_query else {}
+        raw_headers = dict(scope["headers"])  # names arrive lower-cased (ASGI says servers must)
         served = self._current()
         route = served.routes.get(path)
-        variant = route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
+        variant = (
+            bool(query) and route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
+        )
         if route and method in READ_METHODS and not variant:
-            await self._send_static(send, served, path, route, headers, head=method == "HEAD")
+            await self._send_static(send, served, path, route, raw_headers, head=method == "HEAD")
             return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in raw_headers.items()}
         found = match(self.registry, path)
         # A GET that depends on the build alone is answered as of the build, with the deterministic
         # request id a file would carry: the same bytes on every request, so its ETag revalidates.
@@ -173,24 +147,18 @@ class App:
         return replace(self.served.context, now=now, request=request)
 
     async def _send_static(
-        self, send, served: Served, path: str, route: dict, headers: dict[str, str], head: bool
+        self, send, served: Served, path: str, route: dict, raw_headers: dict[bytes, bytes], head: bool
     ) -> None:
-        response_headers = {
-            k: v.replace("<{path}>", f"<{header_url(path)}>") for k, v in served.header_sets[route["headers"]].items()
-        }
-        response_headers["ETag"] = route["etag"]
-        response_headers["Content-Type"] = route["type"]
-        if route["twins"]:
-            response_headers["Vary"] = "Accept-Encoding"
-        response_headers["Last-Modified"] = served.last_modified
-        if route["status"] == 200 and unchanged(headers, route["etag"], served.as_of):
-            await self._send(send, 304, not_modified_headers(response_headers), b"", head=True)
+        """The hot path: only the three request headers a file's answer depends on are decoded."""
+        accept = raw_headers.get(b"accept-encoding", b"").decode("latin-1")
+        answer = served.static_answer(path, route, pick_encoding(accept, tuple(route["twins"])))
+        conditional = {k.decode(): raw_headers[k].decode("latin-1") for k in CONDITIONAL_HEADERS if k in raw_headers}
+        if route["status"] == 200 and conditional and unchanged(conditional, route["etag"], served.as_of):
+            await send({"type": "http.response.start", "status": 304, "headers": answer.not_modified})
+            await send({"type": "http.response.body", "body": b""})
             return
-        encoding = pick_encoding(headers.get("accept-encoding", ""), route["twins"])
-        if encoding:
-            response_headers["Content-Encoding"] = {"br": "br", "gz": "gzip"}[encoding]
-        body = _file(served, route["file"], encoding)
-        await self._send(send, route["status"], response_headers, body, head=head)
+        await send({"type": "http.response.start", "status": route["status"], "headers": answer.headers})
+        await send({"type": "http.response.body", "body": b"" if head else answer.body})
 
     @staticmethod
     async def _send(send, status: int, headers: dict[str, str], body: bytes, head: bool) -> None:
@@ -199,39 +167,6 @@ class App:
             raw.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": status, "headers": raw})
         await send({"type": "http.response.body", "body": b"" if head else body})
-
-
-def _file(served: Served, rel: str, encoding: str | None) -> bytes:
-    """A file of the served build (cached), read through its directory handle."""
-    key = (rel, encoding or "")
-    body = served.files.get(key)
-    if body is None:
-        body = _read_file(served.fd, f"{rel}.{encoding}" if encoding else rel)
-        served.files[key] = body
-        if len(served.files) > CACHE_ENTRIES:
-            served.files.popitem(last=False)
-    return body
-
-
-def _parse_instant(text: str) -> dt.datetime:
-    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
-
-
-def _read_file(dir_fd: int, rel: str) -> bytes:
-    """Unbuffered read (see generator.write.files._write_file: buffered open() is costly here)."""
-    fd = os.open(rel, os.O_RDONLY, dir_fd=dir_fd)
-    try:
-        size = os.fstat(fd).st_size
-        chunks, read = [], 0
-        while read < size:
-            chunk = os.read(fd, size - read)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            read += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def _parts(rendered: Rendered) -> tuple[int, dict[str, str], bytes]:

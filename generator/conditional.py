@@ -12,6 +12,7 @@ If-None-Match is absent (13.2.2).
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gzip
 from email.utils import format_datetime, parsedate_to_datetime
 
@@ -59,7 +60,8 @@ def not_modified_headers(headers: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in headers.items() if k not in ("Content-Type", "Content-Encoding")}
 
 
-def pick_encoding(accept: str, twins: tuple[str, ...] | list[str]) -> str | None:
+@functools.lru_cache(maxsize=512)  # a pure function of two short strings, asked on every file request
+def pick_encoding(accept: str, twins: tuple[str, ...]) -> str | None:
     """The twin the client accepts with the highest q-value (br before gzip on a tie), else None."""
     if not twins or not accept:
         return None

@@ -25,12 +25,15 @@ if TYPE_CHECKING:
     from generator.app import App
 
 MOVE_BUDGET_SECONDS = 10.0
+WORKER_NICENESS = 10
 _WORKER_APP: App | None = None
 
 
 def _start_worker(dist: str, referee_key: bytes | None) -> None:
     from generator.app import App
 
+    # A move may wait a little; a file route should not: the workers yield the CPU to the event loop.
+    os.nice(WORKER_NICENESS)
     global _WORKER_APP
     _WORKER_APP = App(Path(dist), referee_key)
 

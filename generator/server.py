@@ -79,4 +79,6 @@ def run(app: Any, host: str, port: int) -> None:
     """Serve ``app`` as ``build.py serve`` does: one process, no access log (nothing a caller sends is logged)."""
     import uvicorn
 
-    uvicorn.run(app, host=host, port=port, http=DeadlineProtocol, access_log=False, log_level="warning")
+    uvicorn.run(
+        app, host=host, port=port, http=DeadlineProtocol, access_log=False, log_level="warning", server_header=False
+    )
