@@ -91,7 +91,9 @@ def build(
         snapshot = Snapshot.from_catalog(con, site.encoding)
         inputs = fingerprinting.result()
     loaded = time.perf_counter()
-    ctx = Context(site, snapshot, as_of, content, joy_index=joy_index(registry), as_of=as_of, surfaces=registry)
+    ctx = Context(
+        site, snapshot, as_of, content, joy_index=joy_index(registry), as_of=as_of, surfaces=registry, memo={}
+    )
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs)
@@ -136,7 +138,11 @@ def _jobs(ctx: Context) -> list[list[tuple[str, Mapping[str, str]]]]:
     a whole game), and handing them out first keeps both workers busy to the end."""
     by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
     by_surface.sort(key=len)
-    small = [[job] for jobs in by_surface if len(jobs) < CHUNK for job in jobs]
+    # The contract's documents (OpenAPI, the examples) render the same example answers: one chunk,
+    # so one worker renders each example once (Context.memo).
+    contract = [job for jobs in by_surface for job in jobs if job[0].startswith("contract.")]
+    by_surface = [[job for job in jobs if not job[0].startswith("contract.")] for jobs in by_surface]
+    small = [contract] + [[job] for jobs in by_surface if len(jobs) < CHUNK for job in jobs]
     large = [job for jobs in by_surface if len(jobs) >= CHUNK for job in jobs]
     return small + [large[i : i + CHUNK] for i in range(0, len(large), CHUNK)]
 

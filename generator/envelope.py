@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -124,14 +125,19 @@ def envelope(site: Site, data: Any, inputs: MetaInputs) -> dict[str, Any]:
     return {"data": data, "_meta": meta(site, inputs)}
 
 
+_HEADER_SAFE = "/:@!$&'()*+,;=-._~%"
+_ALREADY_SAFE = re.compile(r"[A-Za-z0-9/:@!$&'()*+,;=\-._~%]*")
+
+
 def header_url(path: str) -> str:
     """A path as a header may carry it: percent-encoded UTF-8, so a request for ``/api/v1/€`` or a
     path with control characters cannot put raw bytes (or a line break) into a response header."""
-    return quote(path, safe="/:@!$&'()*+,;=-._~%")
+    return path if _ALREADY_SAFE.fullmatch(path) else quote(path, safe=_HEADER_SAFE)
 
 
 def link_header(site: Site, path: str) -> str:
-    return ", ".join(f'<{target.format(path=header_url(path))}>; rel="{rel}"' for rel, target in site.links.items())
+    url = header_url(path)
+    return ", ".join(f'<{target.format(path=url)}>; rel="{rel}"' for rel, target in site.links.items())
 
 
 def envelope_headers(site: Site, path: str, freshness_seconds: int, joy_index: int) -> dict[str, str]:

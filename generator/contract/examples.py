@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import orjson
 
 from generator.surfaces.registry import Context, Params, Query, Surface
-from generator.surfaces.respond import respond
+from generator.surfaces.respond import Rendered, respond
 
 KEEP_ITEMS = 3
 OPENAPI_EXAMPLE_LIMIT = 4096  # bytes: larger examples are left to /api/v1/examples/{id}
@@ -39,10 +39,22 @@ def example_document(ctx: Context, surface: Surface) -> Any | None:
     if request is None:
         return None
     params, query = request
-    rendered = respond(surface, ctx, params, query, surface.concrete(params))
+    rendered = example_answer(ctx, surface, params, query)
     if rendered.media_type != "application/json" or len(rendered.body) > OPENAPI_EXAMPLE_LIMIT:
         return None
     return orjson.loads(rendered.body)
+
+
+def example_answer(ctx: Context, surface: Surface, params: Params, query: Query) -> Rendered:
+    """The answer to a surface's example request. The OpenAPI document and the examples routes ask
+    for the same answers, some costly (a whole recorded match); a build renders each once per worker
+    (``Context.memo``; the app has none and renders on demand)."""
+    if ctx.memo is None:
+        return respond(surface, ctx, params, query, surface.concrete(params))
+    key = f"example:{surface.id}"
+    if key not in ctx.memo:
+        ctx.memo[key] = respond(surface, ctx, params, query, surface.concrete(params))
+    return ctx.memo[key]
 
 
 def endpoint_id(surface: Surface) -> str:
@@ -70,7 +82,7 @@ def annotated(ctx: Context, surface: Surface) -> dict[str, Any]:
     if surface.id in SELF_DESCRIBING:
         entry["response"] = {"status": 200, "note": "this response describes the registry: fetch it to see it"}
         return entry
-    rendered = respond(surface, ctx, params, query, path)
+    rendered = example_answer(ctx, surface, params, query)
     body: Any = rendered.body.decode("utf-8")
     if rendered.media_type == "application/json":
         body = _trim(orjson.loads(rendered.body), "", entry["trimmed"])

@@ -58,6 +58,9 @@ class Context:
     request: Request | None = None  # the app's request; None while building files
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
     surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
+    # A build's scratch memo for answers several routes share (the examples): each render worker
+    # fills its own copy. None in the app, where nothing outlives a request.
+    memo: dict[str, Any] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
