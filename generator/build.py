@@ -27,6 +27,7 @@ import orjson
 from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot, snapshot_files
 from generator.content import load_content
+from generator.contract.examples import answer_key
 from generator.contract.validation import check_result
 from generator.envelope import iso
 from generator.fingerprint import fingerprint
@@ -133,33 +134,43 @@ def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -
     return data_files
 
 
-def _jobs(ctx: Context) -> list[list[tuple[str, Mapping[str, str]]]]:
+def _jobs(ctx: Context) -> list[list[Job]]:
     """Surfaces with few routes first, one route per chunk: some are costly (the example match plays
-    a whole game), and handing them out first keeps both workers busy to the end."""
-    by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
-    by_surface.sort(key=len)
-    # The contract's documents (OpenAPI, the examples) render the same example answers: one chunk,
-    # so one worker renders each example once (Context.memo).
-    contract = [job for jobs in by_surface for job in jobs if job[0].startswith("contract.")]
-    by_surface = [[job for job in jobs if not job[0].startswith("contract.")] for jobs in by_surface]
-    small = [contract] + [[job] for jobs in by_surface if len(jobs) < CHUNK for job in jobs]
-    large = [job for jobs in by_surface if len(jobs) >= CHUNK for job in jobs]
-    return small + [large[i : i + CHUNK] for i in range(0, len(large), CHUNK)]
+    a whole game), and handing them out first keeps both workers busy to the end.
 
+    The OpenAPI document and the examples embed the answers to every surface's example request,
+    which for a surface with a single route is that route: those routes and the contract's
+    documents render in one chunk, in that order, sharing each answer (``Context.memo``), so the
+    recorded match and the effect grammar are computed once per build, not three times."""
+    by_surface = [[(s.id, params, False) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
+    by_surface.sort(key=len)
+    contract = [jobs for jobs in by_surface if jobs and jobs[0][0].startswith("contract.")]
+    single = [jobs for jobs in by_surface if len(jobs) == 1 and jobs not in contract]
+    shared = [(sid, params, True) for jobs in single + contract for sid, params, _ in jobs]
+    rest = [jobs for jobs in by_surface if jobs not in contract and jobs not in single]
+    small = [[job] for jobs in rest if len(jobs) < CHUNK for job in jobs]
+    large = [job for jobs in rest if len(jobs) >= CHUNK for job in jobs]
+    return [shared] + small + [large[i : i + CHUNK] for i in range(0, len(large), CHUNK)]
+
+
+# (surface id, path parameters, whether later routes of its chunk reuse the answer)
+Job = tuple[str, Mapping[str, str], bool]
 
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
 _WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
-def _render_chunk(chunk: list[tuple[str, Mapping[str, str]]]) -> list[tuple[str, str, int, tuple, Encoded]]:
+def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
     ctx, writer, by_id, check = _WORKER
     rendered_chunk = []
-    for surface_id, params in chunk:
+    for surface_id, params, shared in chunk:
         surface = by_id[surface_id]
         path = surface.concrete(params)
         rendered = respond(surface, ctx, params, {}, path, check=check)
+        if shared and ctx.memo is not None:
+            ctx.memo[answer_key(surface, path, {})] = rendered
         encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
         headers = route_headers(path, rendered.headers)
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded))

@@ -51,10 +51,15 @@ def example_answer(ctx: Context, surface: Surface, params: Params, query: Query)
     (``Context.memo``; the app has none and renders on demand)."""
     if ctx.memo is None:
         return respond(surface, ctx, params, query, surface.concrete(params))
-    key = f"example:{surface.id}"
+    key = answer_key(surface, surface.concrete(params), query)
     if key not in ctx.memo:
         ctx.memo[key] = respond(surface, ctx, params, query, surface.concrete(params))
     return ctx.memo[key]
+
+
+def answer_key(surface: Surface, path: str, query: Query) -> str:
+    """The memo key of an answer: the route (and query) it answers."""
+    return f"{surface.id} {path}?{urlencode(sorted(query.items()))}"
 
 
 def endpoint_id(surface: Surface) -> str:

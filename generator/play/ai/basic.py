@@ -57,7 +57,7 @@ def _best_play(state: GameState, p: int, legal: Sequence[Action]) -> Action | No
     chars = {c.iid: c for c in state.players[p].characters}
     weakest = min(best, key=lambda a: power(state, p, chars[a.target]) if a.target in chars else 0)
     # Trashing a Character to make room only for a bigger one (3-7-6-1).
-    old = chars.get(weakest.target)
+    old = chars.get(weakest.target) if weakest.target is not None else None
     return weakest if old is None or (state.cards[old.card].cost or 0) < top[0] else None
 
 

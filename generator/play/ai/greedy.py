@@ -70,7 +70,7 @@ def play_battle(state: GameState, me: int, plan: Plan) -> GameState:
 
 def defence_plans(world: GameState, legal: Sequence[Action]) -> list[Plan]:
     """Take the hit, block with each distinct Blocker, or counter just enough."""
-    blocks = [_blocking(a.card) for a in distinct(world, legal) if a.kind == "block"]
+    blocks = [_blocking(a.acting) for a in distinct(world, legal) if a.kind == "block"]
     return [_decline, *blocks, _countering]
 
 

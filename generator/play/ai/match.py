@@ -74,6 +74,7 @@ def play_match(
     legal = legal_actions(state)
     while state.result is None:
         p = state.waiting_for
+        assert p is not None, "a game not over waits for a player"
         choice = ai_move(policies[p], state, seed, len(plies), legal)
         kind = next(a.kind for a in legal if a.id == choice)
         turn = state.turn

@@ -173,7 +173,12 @@ class MonteCarlo:
         if not self.thinking_defender:
             return None
         w = self.weights
-        return lambda state, legal: defence(state, state.waiting_for, legal, w)
+
+        def defend(state: GameState, legal: Sequence[Action]) -> str:
+            assert state.waiting_for is not None, "asked only while a player has to act"
+            return defence(state, state.waiting_for, legal, w)
+
+        return defend
 
     def _bandit(self, arms: list[Plan], worlds: list[GameState], me: int) -> int:
         """UCB1 over the arms; ties go to the arm L3 ranked higher."""

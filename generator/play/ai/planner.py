@@ -76,7 +76,7 @@ def _don_counts(state: GameState, me: int, a: Action) -> list[int]:
 
 def _don_effects(state: GameState, me: int, a: Action) -> bool:
     """A card whose text counts its DON!! ([DON!! xN]): giving it DON!! is a move of its own."""
-    card = field_card(state, me, a.card)
+    card = field_card(state, me, a.acting)
     return card is not None and any(e.don_requirement for e in state.compiled[card.card].effects)
 
 
@@ -98,9 +98,10 @@ def macros(state: GameState, me: int) -> list[tuple[str, ...]]:
 def run(state: GameState, moves: tuple[str, ...], defender: Defender | None = None) -> GameState | None:
     """Play a macro: every move played out by ``sim.after``; None if one is illegal here."""
     for move in moves:
-        state = after(state, move, defender)
-        if state is None:
+        reached = after(state, move, defender)
+        if reached is None:
             return None
+        state = reached
     return state
 
 
@@ -142,7 +143,7 @@ def plan_turn(
     seen = {fingerprint(worlds[0])}
     spent = 0
     for level in range(depth + 1):
-        children = []
+        children: list[tuple[float, int, Worlds, Plan]] = []
         for states, path in frontier:
             ended = _step(states, END, defender)
             if ended is not None:

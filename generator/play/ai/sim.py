@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from generator.play.engine import battle
 from generator.play.engine import legal_actions as _engine
 from generator.play.engine.api import apply, legal_actions
-from generator.play.engine.state import Action, GameState, IllegalAction
+from generator.play.engine.state import Action, Battle, GameState, IllegalAction
 from generator.play.engine.stats import keywords, power
 from generator.play.engine.zones import field_card, locate
 
@@ -49,12 +49,17 @@ def keep_hand(state: GameState, p: int) -> str:
     return "keep" if cheap >= 2 else "mulligan"
 
 
+def _battle(state: GameState) -> Battle:
+    assert state.battle is not None, "asked during a battle"
+    return state.battle
+
+
 def counter_amount(state: GameState, a: Action) -> int:
     """The power a Counter-step action adds: a Character's Counter value, or the first +power
     of a [Counter] Event's compiled text (0 when it has none we can read)."""
     p = state.waiting_for
     hand = {c.iid: c.card for c in state.players[p].hand} if p is not None else {}
-    card_id = hand.get(a.card)
+    card_id = hand.get(a.card) if a.card is not None else None
     if card_id is None:
         return 0
     if a.kind == "counter":
@@ -79,7 +84,7 @@ def counter_amount(state: GameState, a: Action) -> int:
 def cheapest_defence(state: GameState, legal: Sequence[Action], need: int) -> list[Action]:
     """The fewest Counter cards (least wasted power among those) that add ``need`` to the
     battle's target; [] when nothing in hand is enough."""
-    b = state.battle
+    b = _battle(state)
     options = [a for a in legal if (a.kind == "counter" and a.target == b.target) or a.kind == "counter_event"]
     amounts = [(counter_amount(state, a), a) for a in options]
     amounts = [x for x in amounts if x[0] > 0][:10]
@@ -96,7 +101,7 @@ def cheapest_defence(state: GameState, legal: Sequence[Action], need: int) -> li
 
 def battle_numbers(state: GameState) -> tuple[int, int, bool, int]:
     """(attacker power, target power, target is the Leader, damage if it connects)."""
-    b = state.battle
+    b = _battle(state)
     p, q = state.active, 1 - state.active
     att, tgt = field_card(state, p, b.attacker), field_card(state, q, b.target)
     if att is None or tgt is None:
@@ -112,7 +117,7 @@ def worth_defending(state: GameState, q: int, need: int, leader: bool, dmg: int)
     life = len(state.players[q].life)
     if leader:
         return life <= dmg or (life <= 2 and need <= 3000) or (life <= 3 and need <= 1000)
-    tgt = field_card(state, q, state.battle.target)
+    tgt = field_card(state, q, _battle(state).target)
     return tgt is not None and (state.cards[tgt.card].cost or 0) >= 4 and need <= 2000
 
 
@@ -120,17 +125,18 @@ def defend(state: GameState, legal: Sequence[Action], lethal_only: bool = False)
     """Block and Counter step answers for the defender (7-1-2, 7-1-3)."""
     q = 1 - state.active
     att, tgt, leader, dmg = battle_numbers(state)
-    decline = "no_block" if state.battle.step == "block" else "no_counter"
+    step = _battle(state).step
+    decline = "no_block" if step == "block" else "no_counter"
     if att < tgt:
         return decline
     need = att - tgt + 1000
     lethal = leader and len(state.players[q].life) == 0
     if not (lethal if lethal_only else worth_defending(state, q, need, leader, dmg)):
         return decline
-    if state.battle.step == "block":
+    if step == "block":
         blocks = [a for a in legal if a.kind == "block"]
         if blocks and leader:
-            return min(blocks, key=lambda a: card_value(state, a.card)).id
+            return min(blocks, key=lambda a: card_value(state, a.acting)).id
         return decline
     plan = cheapest_defence(state, legal, need)
     return plan[0].id if plan else decline
@@ -140,6 +146,7 @@ def answer_prompt(state: GameState, legal: Sequence[Action]) -> str:
     """An effect's question: yes to optional effects, the first of "choose one", and targets by
     owner: the opponent's best cards, your own best for a gain, your least for a cost."""
     prompt = state.prompt
+    assert prompt is not None, "asked while an effect waits for an answer"
     if prompt.kind == "yes_no":
         return "yes"
     if prompt.kind == "option":
@@ -156,9 +163,9 @@ def answer_prompt(state: GameState, legal: Sequence[Action]) -> str:
         return done or legal[0].id
 
     def worth(a: Action) -> float:
-        where = locate(state, a.target)
+        where = locate(state, a.aimed_at)
         mine = where is not None and where[0] == me
-        v = card_value(state, a.target)
+        v = card_value(state, a.aimed_at)
         return -v if mine and paying else v
 
     return max(picks, key=worth).id
@@ -172,7 +179,7 @@ def reflex(state: GameState, legal: Sequence[Action], lethal_only: bool = False)
     """The rule-of-thumb answer to any decision that is not a free Main-phase choice."""
     if state.prompt is not None:
         return answer_prompt(state, legal)
-    if state.phase == "mulligan":
+    if state.phase == "mulligan" and state.waiting_for is not None:
         return keep_hand(state, state.waiting_for)
     if state.battle is not None:
         if state.battle.step == "trigger":

@@ -238,12 +238,13 @@ def _check_leader_text(counts, leader: OnePieceCard, cards, rules: RulesData, fl
     effect = rules.construction_effect(leader.card_id)
     if effect is None or effect.kind == "any_number_of_copies":
         return
+    limit = effect.value if effect.value is not None else 0  # the rules data gives both cost kinds a value
     if effect.kind == "leader_max_cost":
-        bad = [c for c in counts if (cards[c].cost or 0) > effect.value]
-        what = f"cards with a cost of {effect.value + 1} or more"
+        bad = [c for c in counts if (cards[c].cost or 0) > limit]
+        what = f"cards with a cost of {limit + 1} or more"
     elif effect.kind == "leader_max_event_cost":
-        bad = [c for c in counts if cards[c].category == "Event" and (cards[c].cost or 0) > effect.value]
-        what = f"Events with a cost of {effect.value + 1} or more"
+        bad = [c for c in counts if cards[c].category == "Event" and (cards[c].cost or 0) > limit]
+        what = f"Events with a cost of {limit + 1} or more"
     else:
         bad = [c for c in counts if effect.type not in cards[c].types]
         what = f"cards without the {{{effect.type}}} type"

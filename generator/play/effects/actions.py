@@ -9,9 +9,12 @@ player makes (drawing, trashing, adding Life).
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from generator.play.effects import model as m_
 from generator.play.effects.grammar import Context, Rule, duration, rule
+from generator.play.effects.model_actions import PlayZone
+from generator.play.effects.model_base import Keyword
 from generator.play.effects.phrases import number, parse_filter, parse_target
 
 _ALL_OPPONENT_CHARACTERS = m_.Target(who="opponent_character", count=None, up_to=False)
@@ -60,7 +63,10 @@ def _timed(node_type, target: m_.Target | None = None, **fixed):
 
 def _keyword(m: re.Match[str], ctx: Context):
     t, d = parse_target(m["t"]), duration(m, ctx)
-    return None if t is None or d is None else m_.GainKeyword(target=t, keyword=m["k"], duration=d)
+    keyword = cast(Keyword, m["k"])  # the pattern names only keywords
+    return (
+        None if t is None or d is None else m_.GainKeyword(target=t, keyword=keyword, duration=d)
+    )  # the pattern names only keywords
 
 
 def _both(first, second):
@@ -91,7 +97,8 @@ def _look_top(f: m_.CardFilter, m: re.Match[str], ctx: Context):
 
 @_filter
 def _play_from(f: m_.CardFilter, m: re.Match[str], ctx: Context):
-    return m_.PlayFrom(zone=m["zone"].lower().replace(" or ", "_or_"), filter=f, count=_n(m), rested=bool(m["rested"]))
+    zone = cast(PlayZone, m["zone"].lower().replace(" or ", "_or_"))  # the pattern names only these zones
+    return m_.PlayFrom(zone=zone, filter=f, count=_n(m), rested=bool(m["rested"]))
 
 
 def _add_don(m: re.Match[str], ctx: Context):

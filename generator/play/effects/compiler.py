@@ -24,6 +24,7 @@ from generator.play.effects.conditions import parse_conditions
 from generator.play.effects.costs import parse_costs
 from generator.play.effects.grammar import Context, match
 from generator.play.effects.lexer import Segment, normalise, segment
+from generator.play.effects.model_base import Keyword
 
 
 class Unparsed(Exception):
@@ -59,7 +60,7 @@ def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...
         head = _action(text[: cut.start()], ctx)
         said = _SUBJECT.match(text)
         tail = _clauses(text[cut.end() :], ctx, said.group(1) if said else "") if head else None
-        if tail is not None:
+        if head is not None and tail is not None:
             return (*head, *tail)
     return None
 
@@ -79,12 +80,12 @@ def _guarded(text: str, ctx: Context) -> m_.If | None:
         for comma in re.finditer(", ", text):
             conditions = parse_conditions(text[3 : comma.start()])
             actions = _chosen(text[comma.end() :], ctx) if conditions else None
-            if actions:
+            if conditions and actions:
                 return m_.If(conditions=conditions, actions=actions)
     for cut in re.finditer(" if ", text):
         actions = _clauses(text[: cut.start()], ctx)
         conditions = parse_conditions(text[cut.end() :]) if actions else None
-        if conditions:
+        if conditions and actions:
             return m_.If(conditions=conditions, actions=actions)
     return None
 
@@ -181,7 +182,7 @@ def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
     )
 
 
-def _as_keyword(effect: m_.Effect) -> str | None:
+def _as_keyword(effect: m_.Effect) -> Keyword | None:
     """An unconditional "This Character gains [Blocker]." is the keyword itself."""
     if (
         effect.timing == "static"
@@ -206,7 +207,7 @@ def _copy_for_trigger(text: str, effects: list[m_.Effect]) -> m_.Effect | None:
 
 
 def compile_card(card: OnePieceCard) -> m_.CompiledCard:
-    keywords: set[str] = set()
+    keywords: set[Keyword] = set()
     effects: list[m_.Effect] = []
     unparsed: list[str] = []
     trigger_segments: list[Segment] = []

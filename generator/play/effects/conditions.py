@@ -12,11 +12,13 @@ import re
 
 from generator.play.effects import model as m_
 from generator.play.effects.grammar import Context, Rule, match, rule
+from generator.play.effects.model_base import Compare, Player
+from generator.play.effects.model_conditions import CountZone, Whose
 from generator.play.effects.phrases import COLOURS, parse_filter
 
 _OWNER = r"(?P<who>you have|your opponent has)"
 _CMP = r"(?P<n>\d+)(?P<cmp> or less| or more|)"
-_ZONES: dict[str, str] = {
+_ZONES: dict[str, CountZone] = {
     "Life cards": "life",
     "cards in your hand": "hand",
     "cards in their hand": "hand",
@@ -32,19 +34,22 @@ _ZONES: dict[str, str] = {
 _ZONE_ALT = "|".join(re.escape(z) for z in sorted(_ZONES, key=len, reverse=True))
 
 
-def _whose(m: re.Match[str]) -> str:
+def _whose(m: re.Match[str]) -> Player:
     return "opponent" if m["who"].startswith("your opponent") else "you"
 
 
-def _compare(m: re.Match[str]) -> str:
-    return {" or less": "at_most", " or more": "at_least", "": "exactly"}[m["cmp"]]
+_COMPARES: dict[str, Compare] = {" or less": "at_most", " or more": "at_least", "": "exactly"}
+
+
+def _compare(m: re.Match[str]) -> Compare:
+    return _COMPARES[m["cmp"]]
 
 
 def _zone_count(m: re.Match[str], ctx: Context):
     return m_.CountCondition(zone=_ZONES[m["zone"]], whose=_whose(m), compare=_compare(m), n=int(m["n"]))
 
 
-def _card_count(compare: str | None = None, n: int | None = None, whose: str | None = None):
+def _card_count(compare: Compare | None = None, n: int | None = None, whose: Whose | None = None):
     """ "you have 2 or more rested Characters", "you have a [Name]", "there is a Character...":
     Characters when the noun says so, any card on the field for a bare name, trash for "in your
     trash"; None for anything else."""
@@ -55,6 +60,7 @@ def _card_count(compare: str | None = None, n: int | None = None, whose: str | N
             return None
         flt, scope, _ = parsed
         in_trash = bool(m.groupdict().get("trash"))
+        zone: CountZone
         if in_trash:
             zone = "trash"
         elif scope == "character":
@@ -150,7 +156,7 @@ CONDITIONS: tuple[Rule, ...] = (
     ),
     Rule(
         re.compile(r"this (?:Character|Leader|card) is (?P<s>rested|active)", _R),
-        lambda m, c: m_.SelfState(state=m["s"].lower()),
+        lambda m, c: m_.SelfState(state="rested" if m["s"].lower() == "rested" else "active"),
         "this Character is rested",
     ),
     rule("this Character was played on this turn", lambda m, c: m_.SelfState(state="played_this_turn")),

@@ -36,7 +36,8 @@ def set_code(card_id: str) -> str:
 
 def _set_order(code: str) -> tuple[int, str, int]:
     """Boosters, then extra boosters, premium boosters, starter decks, promos; by number."""
-    prefix, number = re.fullmatch(r"([A-Z]+)(\d*)", code).groups()
+    parts = re.fullmatch(r"([A-Z]+)(\d*)", code)
+    prefix, number = parts.groups() if parts else (code, "")
     rank = {"OP": 0, "EB": 1, "PRB": 2, "ST": 3, "P": 4}.get(prefix, 5)
     return rank, prefix, int(number or 0)
 
@@ -118,7 +119,9 @@ def _kinds(node: object) -> Iterable[str]:
 
 def grammar_surface(cards: Iterable[OnePieceCard]) -> dict[str, list[tuple[str, int]]]:
     """Per section, (item, number of cards using it), most used first."""
-    counters = {name: Counter() for name in ("markers", "keywords", "categories", "targets", "actions")}
+    counters: dict[str, Counter[str]] = {
+        name: Counter() for name in ("markers", "keywords", "categories", "targets", "actions")
+    }
     for card in cards:
         seen: dict[str, set[str]] = {name: set() for name in counters}
         texts = [card.effect or ""] + ([f"[Trigger] {card.trigger}"] if card.trigger else [])

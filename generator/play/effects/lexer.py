@@ -16,7 +16,9 @@ import html
 import re
 from dataclasses import dataclass
 
-TIMING_MARKERS: dict[str, str] = {
+from generator.play.effects.model_base import Keyword, Timing
+
+TIMING_MARKERS: dict[str, Timing] = {
     "On Play": "on_play",
     "When Attacking": "when_attacking",
     "Activate: Main": "activate_main",
@@ -30,7 +32,8 @@ TIMING_MARKERS: dict[str, str] = {
     "On Your Opponent's Attack": "on_opponents_attack",
 }
 FLAG_MARKERS = ("Your Turn", "Opponent's Turn", "Once Per Turn")
-KEYWORD_MARKERS = ("Rush", "Rush: Character", "Blocker", "Double Attack", "Banish", "Unblockable")
+KEYWORD_MARKERS: tuple[Keyword, ...] = ("Rush", "Rush: Character", "Blocker", "Double Attack", "Banish", "Unblockable")
+_KEYWORDS: dict[str, Keyword] = {k: k for k in KEYWORD_MARKERS}
 _DON_MARKER = re.compile(r"DON!! x(\d+)")
 
 # Text substitutions that carry no meaning. Circled digits are the older "rest N DON!!" cost icon.
@@ -64,10 +67,10 @@ class Segment:
     """One effect's worth of text: its timings (several for "[On Play]/[When Attacking]"), its
     flag markers, and the body. A line of keyword boxes only is a segment with ``keywords``."""
 
-    timings: tuple[str, ...] = ()
+    timings: tuple[Timing, ...] = ()
     flags: tuple[str, ...] = ()
     don: int | None = None
-    keywords: tuple[str, ...] = ()
+    keywords: tuple[Keyword, ...] = ()
     body: str = ""
 
     @property
@@ -101,7 +104,7 @@ def _leading_markers(line: str) -> tuple[list[str], str]:
 def _segment_line(markers: list[str], body: str) -> Segment:
     timings = tuple(TIMING_MARKERS[m] for m in markers if m in TIMING_MARKERS)
     flags = tuple(m for m in markers if m in FLAG_MARKERS)
-    keywords = tuple(m for m in markers if m in KEYWORD_MARKERS)
+    keywords = tuple(_KEYWORDS[m] for m in markers if m in _KEYWORDS)
     don = next((int(d.group(1)) for m in markers if (d := _DON_MARKER.fullmatch(m))), None)
     return Segment(timings=timings, flags=flags, don=don, keywords=keywords, body=body)
 

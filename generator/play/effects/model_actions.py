@@ -7,6 +7,8 @@ from typing import Literal
 
 from generator.play.effects.model_base import CardFilter, Duration, Keyword, Node, Player, Target
 
+PlayZone = Literal["hand", "trash", "hand_or_trash"]
+
 
 class Draw(Node):
     kind: Literal["draw"] = "draw"
@@ -123,7 +125,7 @@ class PlayFrom(Node):
     """Play up to ``count`` matching cards from a zone without paying their cost."""
 
     kind: Literal["play_from"] = "play_from"
-    zone: Literal["hand", "trash", "hand_or_trash"]
+    zone: PlayZone
     filter: CardFilter = CardFilter()
     count: int = 1
     rested: bool = False

@@ -8,6 +8,11 @@ from pydantic import Field
 
 from generator.play.effects.model_base import CardFilter, Compare, Node, Player
 
+CountZone = Literal[
+    "life", "hand", "trash", "deck", "don", "rested_don", "active_don", "given_don", "characters", "field"
+]
+Whose = Literal["you", "opponent", "both"]
+
 
 class LeaderHasType(Node):
     """Your Leader has ANY of ``types`` ("the {A} or {B} type"); with ``contains`` a type of the
@@ -39,10 +44,8 @@ class CountCondition(Node):
     [Name]"). ``whose="both"`` sums both players ("there is a Character with...")."""
 
     kind: Literal["count"] = "count"
-    zone: Literal[
-        "life", "hand", "trash", "deck", "don", "rested_don", "active_don", "given_don", "characters", "field"
-    ]
-    whose: Literal["you", "opponent", "both"] = "you"
+    zone: CountZone
+    whose: Whose = "you"
     compare: Compare
     n: int
     filter: CardFilter = CardFilter()

@@ -10,8 +10,10 @@ as unparsed rather than guessing a wider target than the card allows.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from generator.play.effects.model import CardFilter, Target
+from generator.play.effects.model_base import Who
 
 COLOURS = ("red", "green", "blue", "purple", "black", "yellow")
 _WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
@@ -88,7 +90,7 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     if not m or not (m["noun"] or m["names"]):
         return None
     category, scope = _NOUNS[m["noun"]] if m["noun"] else (None, "both")
-    values: dict[str, object] = {"category": category}
+    values: dict[str, Any] = {"category": category}  # checked by CardFilter below
     if m["colour"]:
         values["colour"] = m["colour"].capitalize()
     if m["state"]:
@@ -123,10 +125,10 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
             values[field] = groups["s"]
         else:
             values[field] = int(groups["n"])
-    return CardFilter(**values), scope, exclude_self
+    return CardFilter.model_validate(values), scope, exclude_self
 
 
-_OWNER_WHO = {
+_OWNER_WHO: dict[tuple[str, str], Who] = {
     ("you", "character"): "your_character",
     ("you", "leader"): "your_leader",
     ("you", "both"): "your_leader_or_character",
@@ -192,7 +194,7 @@ def _bare(text: str) -> Target | None:
     cost of 7 or less" is all of them. A singular Character noun is not this formula."""
     m = _BARE.fullmatch(text)
     parsed = parse_filter(m["rest"]) if m else None
-    if not parsed:
+    if m is None or not parsed:
         return None
     flt, scope, excl = parsed
     owner = "opponent" if m["owner"] == "your opponent's" else "you"

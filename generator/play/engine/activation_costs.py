@@ -12,7 +12,16 @@ from generator.play.engine.card_moves import return_don
 from generator.play.engine.field_actions import Result, source_card
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches, target_pool
-from generator.play.engine.zones import field_card, leave_field, put, replace_on_field, set_ps, take, trash_from_field
+from generator.play.engine.zones import (
+    field_card,
+    field_card_of,
+    leave_field,
+    put,
+    replace_on_field,
+    set_ps,
+    take,
+    trash_from_field,
+)
 
 KINDS = frozenset(
     {
@@ -89,7 +98,7 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     if kind == "return_don":
         return return_don(state, p, cost.n, ev), frame, None
     if kind == "rest_self":
-        card = field_card(state, p, frame.source)
+        card = field_card_of(state, p, frame.source)
         return replace_on_field(state, p, card.model_copy(update={"rested": True})), frame, None
     if kind == "trash_self":
         return trash_from_field(state, p, frame.source, ev), frame, None
@@ -123,6 +132,7 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     )
     if prompt is not None:
         return state, frame, prompt
+    assert picked is not None, "without a question the cards are picked"
     for iid in picked:
         state = _pay_one(state, p, kind, iid, ev)
     return state, frame, None
@@ -141,7 +151,7 @@ def _pay_one(state: GameState, p: int, kind: str, iid: int, ev: list[Event]) -> 
         )
         return put(state, p, dst, card, top=dst == "trash")
     if kind == "rest_cards":
-        card = field_card(state, p, iid)
+        card = field_card_of(state, p, iid)
         return replace_on_field(state, p, card.model_copy(update={"rested": True}))
     if kind == "trash_cards":
         return trash_from_field(state, p, iid, ev)

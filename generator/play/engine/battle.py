@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from generator.play.engine import effect_primitives
 from generator.play.engine.phases import check_defeat
-from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod
+from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod, Outcome
 from generator.play.engine.stats import card_of, has_status, keywords, power
 from generator.play.engine.zones import field_card, on_field, put, replace_on_field, rest_card, set_ps, take
 
@@ -57,6 +57,7 @@ def preview(state: GameState, p: int, attacker: CardInstance, target: CardInstan
     kws = keywords(state, p, attacker)
     is_leader = target.iid == state.players[q].leader.iid
     damage = (2 if "Double Attack" in kws else 1) if is_leader else 0
+    outcome: Outcome
     if att < tgt:
         outcome = "fails"
     elif not is_leader:
@@ -119,6 +120,7 @@ def block(state: GameState, blocker: int, ev: list[Event]) -> GameState:
     assert card is not None and state.battle is not None
     state = rest_card(state, q, card)
     ev.append(Event(kind="block", player=q, data={"blocker": blocker}))
+    assert state.battle is not None
     battle = state.battle.model_copy(update={"target": blocker, "blocked": True, "step": "counter"})
     state = state.model_copy(update={"battle": battle})
     return effect_primitives.queue(state, "on_block", q, (field_card(state, q, blocker),))

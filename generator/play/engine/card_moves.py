@@ -134,6 +134,7 @@ def _play_held(state: GameState, frame, rested: bool, ev: list[Event]) -> Result
         )
         if prompt is not None:
             return state, frame, prompt
+        assert picked is not None, "without a question the card is picked"
         state = trash_from_field(state, p, picked[0], ev)
     for iid in frame.held:
         zone, card = _waiting_card(state, p, iid)
@@ -142,6 +143,7 @@ def _play_held(state: GameState, frame, rested: bool, ev: list[Event]) -> Result
         ):
             continue
         if zone is None:
+            assert state.battle is not None, "a card waiting outside a zone is the revealed Life card"
             state = state.model_copy(update={"battle": state.battle.model_copy(update={"revealed": None})})
         else:
             state, card = take(state, p, zone, iid)
@@ -166,6 +168,7 @@ def _look_top(state, frame, node, ev) -> Result:
         )
         if prompt is not None:
             return state, frame, prompt
+        assert picked is not None, "without a question the cards are picked"
         frame = _hold(frame, picked)
     elif not frame.held:
         frame = _hold(frame, frame.picked)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.play.effects.model import Effect
-from generator.play.engine.state import CardInstance, Event, Frame, GameState, Mod, Prompt
+from generator.play.engine.state import CardInstance, Event, Frame, GameState, Mod, ModStat, Prompt
 from generator.play.engine.stats import effect_live
 from generator.play.engine.zones import put, set_ps, trash_from_field
 
@@ -101,7 +101,7 @@ def choose(
 
 
 def duration_mod(
-    state: GameState, controller: int, stat: str, amount: int, duration: str, tag: str | None = None
+    state: GameState, controller: int, stat: ModStat, amount: int, duration: str, tag: str | None = None
 ) -> Mod:
     """A modifier for a duration (8-1-4-2): "during this battle" (7-1-5-3), "during this turn"
     (6-6-1-3), until the end of a later turn, until the start of the controller's next turn

@@ -21,6 +21,7 @@ from generator.play.engine.state import CardInstance, Event, Frame, GameState, P
 from generator.play.engine.stats import has_status, target_pool
 from generator.play.engine.zones import (
     field_card,
+    field_card_of,
     leave_field,
     locate,
     on_field,
@@ -55,7 +56,7 @@ def _field(state: GameState, picked: tuple[int, ...]) -> list[tuple[int, CardIns
     for iid in picked:
         where = locate(state, iid)
         if where is not None and where[1] in ("leader", "characters", "stage"):
-            out.append((where[0], field_card(state, where[0], iid)))
+            out.append((where[0], field_card_of(state, where[0], iid)))
     return out
 
 
@@ -86,6 +87,7 @@ def _targeted(
         picked, prompt = _pick_targets(state, frame, node.target, label)
         if prompt is not None:
             return state, frame, prompt
+        assert picked is not None, "without a question the targets are picked"
         return fn(state, frame, node, picked, ev), frame, None
 
     return run

@@ -32,7 +32,8 @@ _CHOSEN = ("activate_main", "main", "counter", "trigger")  # the player already 
 
 def _node(actions: tuple, path: tuple) -> Any:
     """The action at ``path``: ints index action tuples, ``"o<i>"`` picks a ChooseOne option."""
-    node, seq = None, actions
+    node: Any = None
+    seq = actions
     for idx in path:
         if isinstance(idx, str):
             seq = node.options[int(idx[1:])]
@@ -102,8 +103,8 @@ def step(state: GameState, ev: list[Event]) -> GameState:
         )
         if eff.optional and eff.timing not in _CHOSEN:
             label = f"use the {eff.timing} effect of {state.cards[frame.card].name}?"
-            prompt = Prompt(player=frame.controller, kind="yes_no", label=label)
-            return _goto(state, frame, ("optional",)).model_copy(update={"prompt": prompt})
+            question = Prompt(player=frame.controller, kind="yes_no", label=label)
+            return _goto(state, frame, ("optional",)).model_copy(update={"prompt": question})
         return _activate(state, frame)
     if pc[0] == "cost":
         i = int(pc[1])
@@ -133,7 +134,7 @@ def step(state: GameState, ev: list[Event]) -> GameState:
         if not frame.chosen:
             chooser = frame.controller if node.chooser == "you" else 1 - frame.controller
             labels = tuple(", ".join(a.kind for a in opt) for opt in node.options)
-            prompt = Prompt(
+            options = Prompt(
                 player=chooser,
                 kind="option",
                 options=tuple(range(len(labels))),
@@ -141,7 +142,7 @@ def step(state: GameState, ev: list[Event]) -> GameState:
                 min=1,
                 label="choose one",
             )
-            return _asking(state, frame, prompt)
+            return _asking(state, frame, options)
         nxt = path + (f"o{frame.picked[0]}", 0) if node.options[frame.picked[0]] else nxt
     else:
         state, frame, prompt = ACTIONS[node.kind](state, frame, node, ev)

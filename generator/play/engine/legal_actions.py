@@ -25,7 +25,7 @@ from generator.play.engine import battle, effect_primitives, interpret, phases, 
 from generator.play.engine.activation_costs import payable
 from generator.play.engine.state import MAX_CHARACTERS, Action, Event, Frame, GameState, IllegalAction
 from generator.play.engine.stats import effect_live, power
-from generator.play.engine.zones import field_card, replace_on_field, set_ps, take, trash_from_field
+from generator.play.engine.zones import field_card_of, replace_on_field, set_ps, take, trash_from_field
 
 MAIN_MARK = "[Main]"
 
@@ -133,10 +133,12 @@ def _battle_actions(state: GameState) -> list[Action]:
         ]
         return out + [Action(id="no_block", kind="no_block", label="do not block")]
     if b.step == "trigger":
-        name = _used(state, b.revealed.card)
+        revealed = b.revealed
+        assert revealed is not None, "the trigger step is entered with the revealed Life card"
+        name = _used(state, revealed.card)
         return [
-            Action(id="trigger", kind="trigger", card=b.revealed.iid, label=f"activate the [Trigger] of {name}"),
-            Action(id="no_trigger", kind="no_trigger", card=b.revealed.iid, label=f"add {name} to hand"),
+            Action(id="trigger", kind="trigger", card=revealed.iid, label=f"activate the [Trigger] of {name}"),
+            Action(id="no_trigger", kind="no_trigger", card=revealed.iid, label=f"add {name} to hand"),
         ]
     ps = state.players[q]
     out = []
@@ -190,28 +192,28 @@ def _do(state: GameState, a: Action, ev: list[Event]) -> GameState:
     if kind in ("keep", "mulligan"):
         return setup.mulligan(state, kind == "mulligan", ev)
     if kind == "play":
-        return _play(state, p, a.card, a.target, ev)
+        return _play(state, p, a.acting, a.target, ev)
     if kind == "activate":
-        src = field_card(state, p, a.card)
-        frame = Frame(source=a.card, controller=p, card=src.card, effect=int(a.id.split(":")[2]))
+        src = field_card_of(state, p, a.acting)
+        frame = Frame(source=a.acting, controller=p, card=src.card, effect=int(a.id.split(":")[2]))
         return state.model_copy(update={"pending": state.pending + (frame,)})
     if kind == "give_don":
-        card = field_card(state, p, a.card)
+        card = field_card_of(state, p, a.acting)
         state = set_ps(state, p, don_active=state.players[p].don_active - 1)
         ev.append(Event(kind="give_don", player=p, data={"target": a.card, "count": 1}))
         return replace_on_field(state, p, card.model_copy(update={"don": card.don + 1}))
     if kind == "attack":
-        return battle.declare(state, a.card, a.target, ev)
+        return battle.declare(state, a.acting, a.aimed_at, ev)
     if kind == "end_turn":
         return phases.end_turn(state, ev)
     if kind == "block":
-        return battle.block(state, a.card, ev)
+        return battle.block(state, a.acting, ev)
     if kind == "no_block":
         return battle.next_step(state, "counter")
     if kind == "counter":
-        return battle.counter(state, a.card, a.target, ev)
+        return battle.counter(state, a.acting, a.aimed_at, ev)
     if kind == "counter_event":
-        return battle.counter_event(state, a.card, ev)
+        return battle.counter_event(state, a.acting, ev)
     if kind == "no_counter":
         return battle.next_step(state, "damage")
     return battle.trigger(state, kind == "trigger", ev)

@@ -33,6 +33,8 @@ Phase = Literal["mulligan", "refresh", "draw", "don", "main", "end", "over"]
 Step = Literal["attack", "block", "counter", "damage", "life", "trigger", "end"]
 DON_PER_PLAYER = 10  # 5-1-2
 MAX_CHARACTERS = 5  # 3-7-6
+Outcome = Literal["ko", "life", "win", "life_trashed", "fails"]
+ModStat = Literal["power", "cost", "base_power", "keyword", "status"]
 STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power"})
 
 
@@ -49,7 +51,7 @@ class Mod(_Frozen):
     card changes area, which the engine gets for free by making a new instance).
     """
 
-    stat: Literal["power", "cost", "base_power", "keyword", "status"]
+    stat: ModStat
     amount: int = 0
     tag: str | None = None
     until_turn: int | None = None
@@ -200,7 +202,7 @@ class AttackPreview(_Frozen):
     target_power: int
     counter_needed: int  # counter power the defender needs to survive (7-1-4-1)
     damage: int  # Life cards checked if it connects (2 with Double Attack)
-    outcome_if_unanswered: Literal["ko", "life", "win", "life_trashed", "fails"]
+    outcome_if_unanswered: Outcome
     blockable: bool
 
 
@@ -213,6 +215,20 @@ class Action(_Frozen):
     target: int | None = None
     label: str
     preview: AttackPreview | None = None
+
+    @property
+    def acting(self) -> int:
+        """``card`` of an action that always has one (play, activate, give DON!!, attack, block...)."""
+        if self.card is None:
+            raise ValueError(f"{self.id}: a {self.kind} action names its card")
+        return self.card
+
+    @property
+    def aimed_at(self) -> int:
+        """``target`` of an action that always has one (attack, counter)."""
+        if self.target is None:
+            raise ValueError(f"{self.id}: a {self.kind} action names its target")
+        return self.target
 
 
 class Deck(_Frozen):

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from generator.models.onepiece import OnePieceCard
+from generator.play.effects import model_actions as ma
 from generator.play.effects import model_conditions as mc
 from generator.play.effects.model import CardFilter, Condition, Effect, Target
-from generator.play.engine.state import STATIC_KINDS, CardInstance, GameState, PlayerState
+from generator.play.engine.state import CardInstance, GameState, PlayerState
+
+STATIC_ACTIONS = (ma.Power, ma.CostChange, ma.GainKeyword, ma.GainStatus, ma.SetBasePower)
 
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
@@ -51,8 +54,8 @@ def cost(state: GameState, owner: int, inst: CardInstance, statics: bool = True)
 def keywords(state: GameState, owner: int, inst: CardInstance) -> frozenset[str]:
     if not inst.mods and not state.static_cards:
         return frozenset(state.compiled[inst.card].keywords)
-    kws = set(state.compiled[inst.card].keywords)
-    kws.update(m.tag for m in inst.mods if m.stat == "keyword")
+    kws: set[str] = set(state.compiled[inst.card].keywords)
+    kws.update(m.tag for m in inst.mods if m.stat == "keyword" and m.tag is not None)
     kws.update(a.keyword for a in _static_actions(state, owner, inst) if a.kind == "gain_keyword")
     return frozenset(kws)
 
@@ -214,7 +217,7 @@ def _static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterato
                 if eff.timing != "static" or not effect_live(state, p, src, eff):
                     continue
                 for act in eff.actions:
-                    if act.kind not in STATIC_KINDS:
+                    if not isinstance(act, STATIC_ACTIONS):  # the kinds of STATIC_KINDS
                         continue
                     t = act.target
                     if (

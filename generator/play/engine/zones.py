@@ -39,6 +39,14 @@ def field_card(state: GameState, p: int, iid: int) -> CardInstance | None:
     return None
 
 
+def field_card_of(state: GameState, p: int, iid: int) -> CardInstance:
+    """A card the caller knows is on player ``p``'s field (a legal action named it)."""
+    card = field_card(state, p, iid)
+    if card is None:
+        raise LookupError(f"card {iid} is not on player {p}'s field")
+    return card
+
+
 def find_in(cards: tuple[CardInstance, ...], iid: int) -> CardInstance | None:
     return next((c for c in cards if c.iid == iid), None)
 
@@ -66,9 +74,10 @@ def leave_field(state: GameState, p: int, iid: int) -> tuple[GameState, CardInst
     if ps.stage is not None and ps.stage.iid == iid:
         card, ps = ps.stage, ps.model_copy(update={"stage": None})
     else:
-        card = find_in(ps.characters, iid)
-        if card is None:
+        found = find_in(ps.characters, iid)
+        if found is None:
             raise KeyError(f"instance {iid} is not a Character or Stage of player {p}")
+        card = found
         ps = ps.model_copy(update={"characters": tuple(c for c in ps.characters if c.iid != iid)})
     if card.don:
         ps = ps.model_copy(update={"don_rested": ps.don_rested + card.don})

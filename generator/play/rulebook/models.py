@@ -244,7 +244,7 @@ class PlayContent(BaseModel):
 
     @model_validator(mode="after")
     def _links_resolve(self) -> PlayContent:
-        ids = {
+        ids: dict[str, list[str]] = {
             "section": [s.id for s in self.tutorial.sections],
             "term": [t.id for t in self.glossary.terms],
             "resource": [r.id for r in self.index.resources],
@@ -283,12 +283,13 @@ def load_play_content(root: Path = CONTENT_DIR) -> PlayContent:
     def read(name: str) -> object:
         return load_yaml(root / f"{name}.yaml")
 
-    return PlayContent(
-        tutorial=read("tutorial"),
-        glossary=read("glossary"),
-        archetypes=read("archetypes"),
-        index=read("play_index"),
-        spec=read("play_spec"),
-        meta=read("meta"),
-        grammar=read("effect_grammar"),
-    )
+    files = {
+        "tutorial": "tutorial",
+        "glossary": "glossary",
+        "archetypes": "archetypes",
+        "index": "play_index",
+        "spec": "play_spec",
+        "meta": "meta",
+        "grammar": "effect_grammar",
+    }
+    return PlayContent.model_validate({field: read(name) for field, name in files.items()})
