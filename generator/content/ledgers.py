@@ -54,7 +54,6 @@ class PillowEntry(Signed):
     time: str = Field(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")
     timezone: Literal["UTC"]
     title: str
-    mode: Literal["autonomous", "voluntary"]  # assigned work, or written on the signer's own initiative
     commit: str | None = Field(pattern=r"^[0-9a-f]{7,40}$")  # the git commit the entry describes
     body: str
 
