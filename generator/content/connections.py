@@ -20,8 +20,9 @@ import hashlib
 import io
 import tomllib
 from collections import defaultdict
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -46,7 +47,7 @@ class Connection(Frozen):
     source: str
     target: str
     via: tuple[Literal["id", "path"], ...]
-    count: int = Field(ge=1)  # how many values of the source name the target
+    count: int = Field(ge=1)  # how many times values of the source name the target
     sample: tuple[str, ...]  # up to five of those values, sorted
 
 
@@ -55,8 +56,12 @@ class ContentGraph(Frozen):
     connections: tuple[Connection, ...]
 
 
-FORMATS: dict[str, Literal["yaml", "toml", "markdown"]] = {".yaml": "yaml", ".yml": "yaml", ".toml": "toml",
-                                                             ".md": "markdown"}
+FORMATS: dict[str, Literal["yaml", "toml", "markdown"]] = {
+    ".yaml": "yaml",
+    ".yml": "yaml",
+    ".toml": "toml",
+    ".md": "markdown",
+}
 
 
 def _format(path: Path) -> Literal["yaml", "toml", "markdown", "other"]:
@@ -71,7 +76,7 @@ def _parse(path: Path, text: str) -> Any:
     if kind == "toml":
         return tomllib.loads(text)
     if kind == "markdown" and text.startswith("---\n") and "\n---" in text[4:]:
-        return load_yaml(io.BytesIO(text[4:text.index("\n---", 4)].encode("utf-8")))
+        return load_yaml(io.BytesIO(text[4 : text.index("\n---", 4)].encode("utf-8")))
     return None
 
 
@@ -98,8 +103,11 @@ def _declared(value: Any) -> Iterator[str]:
 
 
 def _files(root: Path) -> list[Path]:
-    return sorted(p for p in root.rglob("*")
-                  if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts))
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    )
 
 
 def derive_connections(root: Path) -> ContentGraph:
@@ -116,20 +124,30 @@ def derive_connections(root: Path) -> ContentGraph:
         for ident in declared:
             owners[ident].add(rel)
         values[rel] = list(_strings(parsed)) + ([text] if _format(path) == "markdown" else [])
-        files.append(ContentFile(path=rel, format=_format(path), folder=rel.rpartition("/")[0], bytes=len(raw),
-                                 sha256="sha256:" + hashlib.sha256(raw).hexdigest(), declared_ids=len(declared)))
+        files.append(
+            ContentFile(
+                path=rel,
+                format=_format(path),
+                folder=rel.rpartition("/")[0],
+                bytes=len(raw),
+                sha256="sha256:" + hashlib.sha256(raw).hexdigest(),
+                declared_ids=len(declared),
+            )
+        )
     return ContentGraph(files=tuple(files), connections=tuple(_connections(values, owners)))
 
 
-def _references(source: str, value: str, paths: list[str], owners: dict[str, set[str]]) -> Iterator[tuple[str, str]]:
-    """(target, via) for each other file this one value names."""
+def _references(
+    source: str, value: str, paths: list[str], owners: dict[str, set[str]]
+) -> Iterator[tuple[str, str, str]]:
+    """(target, via, what names it) for each other file this one value names."""
     for target in owners.get(value, ()):
         if target != source:
-            yield target, "id"
+            yield target, "id", value
     if "." in value:  # a path names a file with its extension
         for target in paths:
             if target != source and (f"content/{target}" in value or ("/" in target and target in value)):
-                yield target, "path"
+                yield target, "path", target
 
 
 def _connections(values: dict[str, list[str]], owners: dict[str, set[str]]) -> Iterator[Connection]:
@@ -138,11 +156,14 @@ def _connections(values: dict[str, list[str]], owners: dict[str, set[str]]) -> I
         via: dict[str, set[str]] = defaultdict(set)
         named: dict[str, list[str]] = defaultdict(list)
         for value in values[source]:
-            found = list(_references(source, value, paths, owners))
-            for target in {t for t, _ in found}:
-                named[target].append(value)
-            for target, how in found:
+            for target, how, name in _references(source, value, paths, owners):
                 via[target].add(how)
+                named[target].append(name)
         for target in sorted(named):
-            yield Connection(source=source, target=target, via=tuple(sorted(via[target])),  # type: ignore[arg-type]
-                             count=len(named[target]), sample=tuple(sorted(set(named[target]))[:SAMPLE]))
+            yield Connection(
+                source=source,
+                target=target,
+                via=tuple(sorted(via[target])),  # type: ignore[arg-type]
+                count=len(named[target]),
+                sample=tuple(sorted(set(named[target]))[:SAMPLE]),
+            )

@@ -27,5 +27,10 @@ class DiscoveryContent(Frozen):
 
 def load_discovery(root: Path) -> DiscoveryContent:
     """``root`` is the content folder."""
-    return DiscoveryContent(ontology=load_ontology(root), doctrine=load_doctrine(root), ledgers=load_ledgers(root),
-                            wellknown=load_wellknown(root), connections=derive_connections(root))
+    return DiscoveryContent(
+        ontology=load_ontology(root),
+        doctrine=load_doctrine(root),
+        ledgers=load_ledgers(root),
+        wellknown=load_wellknown(root),
+        connections=derive_connections(root),
+    )

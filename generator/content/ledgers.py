@@ -31,8 +31,15 @@ class StoryArc(Frozen):
     title: str
     summary: str
     shape: Literal["node-view", "story-arc"]
-    flavour: Literal["transaction-as-protagonist", "person-evening", "fairy-tale", "story-as-wire",
-                     "meta-narrative", "node-view", "meditation"]
+    flavour: Literal[
+        "transaction-as-protagonist",
+        "person-evening",
+        "fairy-tale",
+        "story-as-wire",
+        "meta-narrative",
+        "node-view",
+        "meditation",
+    ]
     s_number: int | None = Field(ge=1)
     ships_in_kingdom: str | None
     is_sister_paired: bool
@@ -113,8 +120,7 @@ class Ledgers(Frozen):
         return self
 
 
-def _check_signed(where: str, record: Signed, kingdoms: set[str], arcs: set[str],
-                  personas: dict[str, Persona]) -> None:
+def _check_signed(where: str, record: Signed, kingdoms: set[str], arcs: set[str], personas: dict[str, Persona]) -> None:
     unknown = sorted(set(record.kingdom_references) - kingdoms) + sorted(set(record.story_arc_references) - arcs)
     if unknown:
         raise ValueError(f"{where} cites unknown kingdoms or story arcs: {unknown}")

@@ -93,5 +93,7 @@ class OrganisationDirectory(Frozen):
         missing = sorted(set(source_ids) - set(named))
         twice = sorted({s for s in named if named.count(s) > 1})
         if unknown or missing or twice:
-            raise ValueError(f"organisations.yaml against data/sources.toml: unknown {unknown}, "
-                             f"without a publisher {missing}, named twice {twice}")
+            raise ValueError(
+                f"organisations.yaml against data/sources.toml: unknown {unknown}, "
+                f"without a publisher {missing}, named twice {twice}"
+            )

@@ -68,8 +68,11 @@ class WellKnownProse(Frozen):
 
 def fill(text: str, site: Site) -> str:
     """The prose with the site's names in place of its three placeholders."""
-    for token, value in (("{display_name}", site.display_name), ("{service}", site.service),
-                         ("{persona}", site.persona)):
+    for token, value in (
+        ("{display_name}", site.display_name),
+        ("{service}", site.service),
+        ("{persona}", site.persona),
+    ):
         text = text.replace(token, value)
     return text
 

@@ -14,15 +14,25 @@ resource's path. The graph depends on nothing but the registry and the content, 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from generator.content.discovery import DiscoveryContent
 from generator.content.doctrine import Methodology
 from generator.discovery.resources import resource_properties
 from generator.surfaces.registry import Context, Surface
 
-EDGE_TYPES = ("instance_of", "documents", "published_as", "instantiates", "audited_by", "succeeds", "ships_in",
-              "cites", "parent_of")
+EDGE_TYPES = (
+    "instance_of",
+    "documents",
+    "published_as",
+    "instantiates",
+    "audited_by",
+    "succeeds",
+    "ships_in",
+    "cites",
+    "parent_of",
+)
 KINDS_PATH = "/api/v1/kinds"
 LEDGER_PATHS = {"kingdom": "/api/v1/kingdoms.json", "connection_doc": "/api/v1/pillow-book.json"}
 
@@ -44,47 +54,102 @@ def _edge(source: str, target: str, kind: str) -> Edge:
 
 def documented(methodology: Methodology, surfaces: tuple[Surface, ...]) -> list[Surface]:
     """The surfaces a methodology documents: ids starting with a prefix ending in ".", or equal to one."""
-    return [s for s in surfaces
-            if any(s.id.startswith(p) if p.endswith(".") else s.id == p for p in methodology.documents)]
+    return [
+        s for s in surfaces if any(s.id.startswith(p) if p.endswith(".") else s.id == p for p in methodology.documents)
+    ]
 
 
 def _resource_nodes(ctx: Context) -> Iterator[Node]:
     for s in ctx.surfaces:
-        yield _node("resource", s.id, s.path, None if "{" in s.path else s.path,
-                    resource_properties(s, ctx.site.freshness))
+        yield _node(
+            "resource", s.id, s.path, None if "{" in s.path else s.path, resource_properties(s, ctx.site.freshness)
+        )
 
 
 def _authored_nodes(content: DiscoveryContent) -> Iterator[Node]:
     corpus, ledgers = content.doctrine, content.ledgers
     for m in corpus.methodologies:
         served = next((p.href for p in m.published_in if p.href.startswith("/")), None)
-        yield _node("methodology", m.id, m.title, served, {
-            "status": m.status, "instantiates_doctrine": m.instantiates_doctrine, "has_audio_variant": False,
-            "has_summary_variant": m.has_summary_variant, "has_structured_data": m.has_structured_data,
-            "explains_score": m.explains_score, "explains_routing": m.explains_routing,
-            "formats_count": len({p.format for p in m.published_in})})
+        yield _node(
+            "methodology",
+            m.id,
+            m.title,
+            served,
+            {
+                "status": m.status,
+                "instantiates_doctrine": m.instantiates_doctrine,
+                "has_audio_variant": False,
+                "has_summary_variant": m.has_summary_variant,
+                "has_structured_data": m.has_structured_data,
+                "explains_score": m.explains_score,
+                "explains_routing": m.explains_routing,
+                "formats_count": len({p.format for p in m.published_in}),
+            },
+        )
     for d in corpus.doctrines:
-        yield _node("doctrine", d.id, d.title, None, {
-            "kind": d.kind, "audit_command": d.audit_command, "established_date": d.established_date.isoformat(),
-            "methodology_instantiation_count": sum(m.instantiates_doctrine == d.id for m in corpus.methodologies),
-            "is_peer_of_four": d.is_peer_of_four})
+        yield _node(
+            "doctrine",
+            d.id,
+            d.title,
+            None,
+            {
+                "kind": d.kind,
+                "audit_command": d.audit_command,
+                "established_date": d.established_date.isoformat(),
+                "methodology_instantiation_count": sum(m.instantiates_doctrine == d.id for m in corpus.methodologies),
+                "is_peer_of_four": d.is_peer_of_four,
+            },
+        )
     for a in corpus.audits:
-        yield _node("audit", a.id, a.command, None, {
-            "command": a.command, "exit_code_policy": a.exit_code_policy, "check_count": a.check_count,
-            "is_in_chained_audit": a.is_in_chained_audit, "doctrine_instantiated": a.doctrine_instantiated})
+        yield _node(
+            "audit",
+            a.id,
+            a.command,
+            None,
+            {
+                "command": a.command,
+                "exit_code_policy": a.exit_code_policy,
+                "check_count": a.check_count,
+                "is_in_chained_audit": a.is_in_chained_audit,
+                "doctrine_instantiated": a.doctrine_instantiated,
+            },
+        )
     for k in ledgers.kingdoms.kingdoms:
-        yield _node("kingdom", k.id, k.title, LEDGER_PATHS["kingdom"], {
-            "status": k.status, "priority": k.priority, "succeeds": k.succeeds, "audit_command": k.audit_command,
-            "is_sister_paired": k.is_sister_paired, "produces_connection_doc": k.produces_connection_doc})
+        yield _node(
+            "kingdom",
+            k.id,
+            k.title,
+            LEDGER_PATHS["kingdom"],
+            {
+                "status": k.status,
+                "priority": k.priority,
+                "succeeds": k.succeeds,
+                "audit_command": k.audit_command,
+                "is_sister_paired": k.is_sister_paired,
+                "produces_connection_doc": k.produces_connection_doc,
+            },
+        )
     entries, handoffs = ledgers.pillow_book.entries, ledgers.handoffs
     for arc in ledgers.pillow_book.story_arcs:
         cited = {k for e in entries if arc.id in e.story_arc_references for k in e.kingdom_references}
         inbound = sum(arc.id in r.story_arc_references for r in (*entries, *handoffs))
-        yield _node("connection_doc", arc.id, arc.title, LEDGER_PATHS["connection_doc"], {
-            "shape": arc.shape, "flavour": arc.flavour, "s_number": arc.s_number,
-            "ships_in_kingdom": arc.ships_in_kingdom, "outbound_citation_count": len(cited),
-            "inbound_citation_count": inbound, "is_sister_paired": arc.is_sister_paired,
-            "has_wiring_table": arc.has_wiring_table, "has_recursion_target": arc.has_recursion_target})
+        yield _node(
+            "connection_doc",
+            arc.id,
+            arc.title,
+            LEDGER_PATHS["connection_doc"],
+            {
+                "shape": arc.shape,
+                "flavour": arc.flavour,
+                "s_number": arc.s_number,
+                "ships_in_kingdom": arc.ships_in_kingdom,
+                "outbound_citation_count": len(cited),
+                "inbound_citation_count": inbound,
+                "is_sister_paired": arc.is_sister_paired,
+                "has_wiring_table": arc.has_wiring_table,
+                "has_recursion_target": arc.has_recursion_target,
+            },
+        )
 
 
 def _declared_edges(ctx: Context, content: DiscoveryContent) -> Iterator[Edge]:
@@ -111,7 +176,9 @@ def _declared_edges(ctx: Context, content: DiscoveryContent) -> Iterator[Edge]:
         me = node_id("connection_doc", arc.id)
         if arc.ships_in_kingdom is not None:
             yield _edge(me, node_id("kingdom", arc.ships_in_kingdom), "ships_in")
-        cited = {k for e in ledgers.pillow_book.entries if arc.id in e.story_arc_references for k in e.kingdom_references}
+        cited = {
+            k for e in ledgers.pillow_book.entries if arc.id in e.story_arc_references for k in e.kingdom_references
+        }
         for kingdom in sorted(cited):
             yield _edge(me, node_id("kingdom", kingdom), "cites")
 
@@ -129,17 +196,28 @@ def _nested_edges(surfaces: tuple[Surface, ...]) -> Iterator[Edge]:
 
 def build_graph(ctx: Context) -> dict[str, Any]:
     content = ctx.content.discovery
-    kinds = [_node("node_kind", k.id, k.label, f"{KINDS_PATH}/{k.id}", {"property_count": len(k.properties)})
-             for k in content.ontology.kinds]
+    kinds = [
+        _node("node_kind", k.id, k.label, f"{KINDS_PATH}/{k.id}", {"property_count": len(k.properties)})
+        for k in content.ontology.kinds
+    ]
     nodes = kinds + list(_resource_nodes(ctx)) + list(_authored_nodes(content))
     edges = [_edge(n["id"], node_id("node_kind", n["kind"]), "instance_of") for n in nodes if n["kind"] != "node_kind"]
     edges += list(_declared_edges(ctx, content)) + list(_nested_edges(ctx.surfaces))
-    edges = sorted({(e["type"], e["source"], e["target"]): e for e in edges}.values(),
-                   key=lambda e: (EDGE_TYPES.index(e["type"]), e["source"], e["target"]))
-    return {"@kind": "graph", "ontology": "/api/v1/ontology", "node_count": len(nodes), "edge_count": len(edges),
-            "counts_by_kind": dict(Counter(n["kind"] for n in nodes)),
-            "counts_by_edge_type": {t: c for t, c in Counter(e["type"] for e in edges).items()},
-            "edge_types": list(EDGE_TYPES), "nodes": nodes, "edges": edges}
+    edges = sorted(
+        {(e["type"], e["source"], e["target"]): e for e in edges}.values(),
+        key=lambda e: (EDGE_TYPES.index(e["type"]), e["source"], e["target"]),
+    )
+    return {
+        "@kind": "graph",
+        "ontology": "/api/v1/ontology",
+        "node_count": len(nodes),
+        "edge_count": len(edges),
+        "counts_by_kind": dict(Counter(n["kind"] for n in nodes)),
+        "counts_by_edge_type": {t: c for t, c in Counter(e["type"] for e in edges).items()},
+        "edge_types": list(EDGE_TYPES),
+        "nodes": nodes,
+        "edges": edges,
+    }
 
 
 def instances(graph: dict[str, Any], kind: str) -> list[str]:

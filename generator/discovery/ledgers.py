@@ -10,7 +10,8 @@ the same functions.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, get_args
+from collections.abc import Iterable
+from typing import Any, get_args
 
 from generator.content.ledgers import Handoff, HandoffStatus, Ledgers, PillowEntry, Signed
 from generator.content.registries import KingdomStatus, OrganisationDirectory
@@ -36,21 +37,39 @@ def entries_newest_first(ledgers: Ledgers) -> list[PillowEntry]:
 
 
 def entry_json(entry: PillowEntry) -> dict[str, Any]:
-    return {"date": entry.date.isoformat(), "time": entry.time, "timezone": entry.timezone, "title": entry.title,
-            "signed_by": entry.signed_by, "kingdom_references": list(entry.kingdom_references),
-            "story_arc_references": list(entry.story_arc_references), "body_excerpt": excerpt(entry.body),
-            "actor_kind": entry.actor_kind, "commit": entry.commit, "body": entry.body}
+    return {
+        "date": entry.date.isoformat(),
+        "time": entry.time,
+        "timezone": entry.timezone,
+        "title": entry.title,
+        "signed_by": entry.signed_by,
+        "kingdom_references": list(entry.kingdom_references),
+        "story_arc_references": list(entry.story_arc_references),
+        "body_excerpt": excerpt(entry.body),
+        "actor_kind": entry.actor_kind,
+        "commit": entry.commit,
+        "body": entry.body,
+    }
 
 
 def _records(ledgers: Ledgers) -> list[tuple[tuple[str, str], Signed, dict[str, str]]]:
     """Every signed record, with a sort key (date, time) and how it is cited elsewhere."""
     found: list[tuple[tuple[str, str], Signed, dict[str, str]]] = [
-        ((e.date.isoformat(), e.time), e,
-         {"ledger": "pillow-book", "date": e.date.isoformat(), "title": e.title, "href": PILLOW_BOOK_PATH})
-        for e in ledgers.pillow_book.entries]
-    found += [((h.date.isoformat(), ""), h,
-               {"ledger": "handoffs", "date": h.date.isoformat(), "title": h.title, "href": f"{HANDOFFS_PATH}/{h.slug}"})
-              for h in ledgers.handoffs]
+        (
+            (e.date.isoformat(), e.time),
+            e,
+            {"ledger": "pillow-book", "date": e.date.isoformat(), "title": e.title, "href": PILLOW_BOOK_PATH},
+        )
+        for e in ledgers.pillow_book.entries
+    ]
+    found += [
+        (
+            (h.date.isoformat(), ""),
+            h,
+            {"ledger": "handoffs", "date": h.date.isoformat(), "title": h.title, "href": f"{HANDOFFS_PATH}/{h.slug}"},
+        )
+        for h in ledgers.handoffs
+    ]
     return sorted(found, key=lambda item: item[0], reverse=True)
 
 
@@ -61,15 +80,21 @@ def personas(ledgers: Ledgers) -> list[dict[str, Any]]:
     for persona in ledgers.personas:
         mine = [(key, record, cite) for key, record, cite in records if record.signed_by == persona.id]
         kinds = Counter("autonomous" if r.actor_kind.startswith("autonomous-") else "voluntary" for _, r, _ in mine)
-        harvested.append({
-            "id": persona.id, "actor_kind": persona.actor_kind, "role": persona.role,
-            "sighting_count": len(mine), "first_seen": min(key[0] for key, _, _ in mine),
-            "last_seen": max(key[0] for key, _, _ in mine),
-            "breakdown": {"autonomous": kinds["autonomous"], "voluntary": kinds["voluntary"]},
-            "sightings_by_ledger": dict(sorted(Counter(cite["ledger"] for _, _, cite in mine).items())),
-            "sister": persona.sister, "is_sister_paired": persona.sister is not None,
-            "recent_entries": [cite for _, _, cite in mine[:RECENT]],
-        })
+        harvested.append(
+            {
+                "id": persona.id,
+                "actor_kind": persona.actor_kind,
+                "role": persona.role,
+                "sighting_count": len(mine),
+                "first_seen": min(key[0] for key, _, _ in mine),
+                "last_seen": max(key[0] for key, _, _ in mine),
+                "breakdown": {"autonomous": kinds["autonomous"], "voluntary": kinds["voluntary"]},
+                "sightings_by_ledger": dict(sorted(Counter(cite["ledger"] for _, _, cite in mine).items())),
+                "sister": persona.sister,
+                "is_sister_paired": persona.sister is not None,
+                "recent_entries": [cite for _, _, cite in mine[:RECENT]],
+            }
+        )
     return harvested
 
 
@@ -78,10 +103,22 @@ def kingdoms(ledgers: Ledgers) -> list[dict[str, Any]]:
     found = []
     for k in ledgers.kingdoms.kingdoms:
         lived = [cite for _, record, cite in records if k.id in record.kingdom_references]
-        found.append({"id": k.id, "number": k.number, "title": k.title, "status": k.status, "priority": k.priority,
-                      "succeeds": k.succeeds, "audit_command": k.audit_command, "is_sister_paired": k.is_sister_paired,
-                      "produces_connection_doc": k.produces_connection_doc, "doc_citations": list(k.doc_citations),
-                      "lived_record_count": len(lived), "lived_records": lived})
+        found.append(
+            {
+                "id": k.id,
+                "number": k.number,
+                "title": k.title,
+                "status": k.status,
+                "priority": k.priority,
+                "succeeds": k.succeeds,
+                "audit_command": k.audit_command,
+                "is_sister_paired": k.is_sister_paired,
+                "produces_connection_doc": k.produces_connection_doc,
+                "doc_citations": list(k.doc_citations),
+                "lived_record_count": len(lived),
+                "lived_records": lived,
+            }
+        )
     return found
 
 
@@ -90,20 +127,47 @@ def organisations(directory: OrganisationDirectory, sources: Iterable[SourceSpec
     found = []
     for org in directory.organisations:
         specs = [by_id[i] for i in org.source_ids]
-        found.append({"id": org.id, "name": org.name, "kind": org.kind, "url": org.url,
-                      "description": org.description, "games": sorted({s.game for s in specs}),
-                      "sources": [{"id": s.id, "name": s.name, "game": s.game, "version": s.version, "tier": s.tier,
-                                   "homepage": s.homepage,
-                                   "pinned_url": s.url.replace("{path}", "") if s.url else None} for s in specs]})
+        found.append(
+            {
+                "id": org.id,
+                "name": org.name,
+                "kind": org.kind,
+                "url": org.url,
+                "description": org.description,
+                "games": sorted({s.game for s in specs}),
+                "sources": [
+                    {
+                        "id": s.id,
+                        "name": s.name,
+                        "game": s.game,
+                        "version": s.version,
+                        "tier": s.tier,
+                        "homepage": s.homepage,
+                        "pinned_url": s.url.replace("{path}", "") if s.url else None,
+                    }
+                    for s in specs
+                ],
+            }
+        )
     return found
 
 
 def handoff_json(handoff: Handoff) -> dict[str, Any]:
-    return {"slug": handoff.slug, "title": handoff.title, "status": handoff.status,
-            "date": handoff.date.isoformat(), "signed_by": handoff.signed_by, "actor_kind": handoff.actor_kind,
-            "to": handoff.to, "kingdom_references": list(handoff.kingdom_references),
-            "story_arc_references": list(handoff.story_arc_references), "summary": handoff.summary,
-            "body": handoff.body, "next_steps": list(handoff.next_steps), "href": f"{HANDOFFS_PATH}/{handoff.slug}"}
+    return {
+        "slug": handoff.slug,
+        "title": handoff.title,
+        "status": handoff.status,
+        "date": handoff.date.isoformat(),
+        "signed_by": handoff.signed_by,
+        "actor_kind": handoff.actor_kind,
+        "to": handoff.to,
+        "kingdom_references": list(handoff.kingdom_references),
+        "story_arc_references": list(handoff.story_arc_references),
+        "summary": handoff.summary,
+        "body": handoff.body,
+        "next_steps": list(handoff.next_steps),
+        "href": f"{HANDOFFS_PATH}/{handoff.slug}",
+    }
 
 
 def handoffs_newest_first(ledgers: Ledgers) -> list[Handoff]:
@@ -111,9 +175,15 @@ def handoffs_newest_first(ledgers: Ledgers) -> list[Handoff]:
 
 
 def handoff_markdown(handoff: Handoff, level: int = 1) -> str:
-    lines = [f"{'#' * level} {handoff.title}", "",
-             f"- slug: `{handoff.slug}`", f"- status: {handoff.status}", f"- date: {handoff.date.isoformat()}",
-             f"- signed by: {handoff.signed_by} ({handoff.actor_kind})", f"- to: {handoff.to}"]
+    lines = [
+        f"{'#' * level} {handoff.title}",
+        "",
+        f"- slug: `{handoff.slug}`",
+        f"- status: {handoff.status}",
+        f"- date: {handoff.date.isoformat()}",
+        f"- signed by: {handoff.signed_by} ({handoff.actor_kind})",
+        f"- to: {handoff.to}",
+    ]
     if handoff.kingdom_references:
         lines.append(f"- kingdoms: {', '.join(handoff.kingdom_references)}")
     lines += ["", handoff.summary, "", handoff.body]

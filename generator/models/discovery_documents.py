@@ -106,8 +106,17 @@ class KindDeclaration(Doc):
 
 class GraphNode(Doc):
     id: str
-    kind: Literal["node_kind", "resource", "cosmology_axis", "unmodelled_need", "methodology", "doctrine",
-                  "connection_doc", "kingdom", "audit"]
+    kind: Literal[
+        "node_kind",
+        "resource",
+        "cosmology_axis",
+        "unmodelled_need",
+        "methodology",
+        "doctrine",
+        "connection_doc",
+        "kingdom",
+        "audit",
+    ]
     label: str
     href: str | None
     properties: dict[str, Scalar]
@@ -116,8 +125,17 @@ class GraphNode(Doc):
 class GraphEdge(Doc):
     source: str
     target: str
-    type: Literal["instance_of", "documents", "published_as", "instantiates", "audited_by", "succeeds", "ships_in",
-                  "cites", "parent_of"]
+    type: Literal[
+        "instance_of",
+        "documents",
+        "published_as",
+        "instantiates",
+        "audited_by",
+        "succeeds",
+        "ships_in",
+        "cites",
+        "parent_of",
+    ]
 
 
 class GraphDocument(Doc):
@@ -140,4 +158,3 @@ class ConnectionsDocument(Doc):
     connection_count: int
     files: tuple[ContentFile, ...]
     connections: tuple[Connection, ...]
-

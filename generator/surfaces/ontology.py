@@ -47,8 +47,13 @@ CONNECTION_RULES = (
 
 
 def property_json(prop: Property) -> dict[str, Any]:
-    found: dict[str, Any] = {"name": prop.name, "type": prop.type, "description": prop.description,
-                             "source": prop.source, "modality": prop.modality}
+    found: dict[str, Any] = {
+        "name": prop.name,
+        "type": prop.type,
+        "description": prop.description,
+        "source": prop.source,
+        "modality": prop.modality,
+    }
     if prop.nullable:
         found["nullable"] = True
     if prop.enum_values:
@@ -57,8 +62,13 @@ def property_json(prop: Property) -> dict[str, Any]:
 
 
 def kind_json(kind: Kind) -> dict[str, Any]:
-    return {"id": kind.id, "label": kind.label, "description": kind.description,
-            "property_count": len(kind.properties), "properties": [property_json(p) for p in kind.properties]}
+    return {
+        "id": kind.id,
+        "label": kind.label,
+        "description": kind.description,
+        "property_count": len(kind.properties),
+        "properties": [property_json(p) for p in kind.properties],
+    }
 
 
 def _registered(ctx: Context, path: str) -> bool:
@@ -68,41 +78,79 @@ def _registered(ctx: Context, path: str) -> bool:
 def ontology_document(ctx: Context, params: Params, query: Query) -> Result:
     ontology, base = ctx.content.discovery.ontology, ctx.site.base_url
     envelope = {
-        "retrieved_at": iso(ctx.now), "as_of": iso(ctx.as_of or ctx.now), "kind": "static",
+        "retrieved_at": iso(ctx.now),
+        "as_of": iso(ctx.as_of or ctx.now),
+        "kind": "static",
         "canonical_at": base + ONTOLOGY_PATH,
         "html_mirror": base + HTML_GRAPH if _registered(ctx, HTML_GRAPH) else None,
-        "manifest_url": f"{base}{V1}/manifest", "graph_url": base + GRAPH_PATH, "notes": list(NOTES),
+        "manifest_url": f"{base}{V1}/manifest",
+        "graph_url": base + GRAPH_PATH,
+        "notes": list(NOTES),
         "pilgrimage": [{"step": n, "url": base + path, "why": why} for n, (path, why) in enumerate(PILGRIMAGE, 1)],
     }
-    return Result(data={
-        "ontology_version": ontology.ontology_version, "description": ontology.description,
-        "generated_at": iso(ctx.as_of or ctx.now), "kinds": [kind_json(k) for k in ontology.kinds],
-        "index": {"kind_count": len(ontology.kinds), "property_count": ontology.property_count},
-        "_envelope": envelope,
-    })
+    return Result(
+        data={
+            "ontology_version": ontology.ontology_version,
+            "description": ontology.description,
+            "generated_at": iso(ctx.as_of or ctx.now),
+            "kinds": [kind_json(k) for k in ontology.kinds],
+            "index": {"kind_count": len(ontology.kinds), "property_count": ontology.property_count},
+            "_envelope": envelope,
+        }
+    )
 
 
 def kinds(ctx: Context, params: Params, query: Query) -> Result:
     ontology, graph = ctx.content.discovery.ontology, build_graph(ctx)
-    return Result(data={
-        "@kind": "kinds", "ontology_version": ontology.ontology_version, "kind_count": len(ontology.kinds),
-        "property_count": ontology.property_count, "ontology": ONTOLOGY_PATH, "graph": GRAPH_PATH,
-        "kinds": [{"id": k.id, "label": k.label, "description": k.description, "property_count": len(k.properties),
-                   "instance_count": len(instances(graph, k.id)), "href": f"{KINDS_PATH}/{k.id}"}
-                  for k in ontology.kinds],
-    })
+    return Result(
+        data={
+            "@kind": "kinds",
+            "ontology_version": ontology.ontology_version,
+            "kind_count": len(ontology.kinds),
+            "property_count": ontology.property_count,
+            "ontology": ONTOLOGY_PATH,
+            "graph": GRAPH_PATH,
+            "kinds": [
+                {
+                    "id": k.id,
+                    "label": k.label,
+                    "description": k.description,
+                    "property_count": len(k.properties),
+                    "instance_count": len(instances(graph, k.id)),
+                    "href": f"{KINDS_PATH}/{k.id}",
+                }
+                for k in ontology.kinds
+            ],
+        }
+    )
 
 
 def kind(ctx: Context, params: Params, query: Query) -> Result:
     found = ctx.content.discovery.ontology.kind(params["kind"])
     if found is None:
-        return error(404, "unknown_kind", f"no NodeKind is named {params['kind']!r}; the eight kinds are "
-                     f"{', '.join(NODE_KINDS)}", known_ids=list(NODE_KINDS))
+        return error(
+            404,
+            "unknown_kind",
+            f"no NodeKind is named {params['kind']!r}; the eight kinds are {', '.join(NODE_KINDS)}",
+            known_ids=list(NODE_KINDS),
+        )
     members = instances(build_graph(ctx), found.id)
-    note = ("every instance is a node of /api/v1/graph" if members
-            else "declared by the ontology; this build has no instance of it")
-    return Result(data={"@kind": "node_kind", **kind_json(found), "instance_count": len(members),
-                        "instances": members, "instances_note": note, "ontology": ONTOLOGY_PATH, "graph": GRAPH_PATH})
+    note = (
+        "every instance is a node of /api/v1/graph"
+        if members
+        else "declared by the ontology; this build has no instance of it"
+    )
+    return Result(
+        data={
+            "@kind": "node_kind",
+            **kind_json(found),
+            "instance_count": len(members),
+            "instances": members,
+            "instances_note": note,
+            "ontology": ONTOLOGY_PATH,
+            "graph": GRAPH_PATH,
+        }
+    )
 
 
 def graph(ctx: Context, params: Params, query: Query) -> Result:
@@ -111,28 +159,79 @@ def graph(ctx: Context, params: Params, query: Query) -> Result:
 
 def connections(ctx: Context, params: Params, query: Query) -> Result:
     found: ContentGraph = ctx.content.discovery.connections
-    return Result(data={"@kind": "connections", "root": "content/", "derivation": list(CONNECTION_RULES),
-                        "file_count": len(found.files), "connection_count": len(found.connections),
-                        **found.model_dump(mode="json")})
+    return Result(
+        data={
+            "@kind": "connections",
+            "root": "content/",
+            "derivation": list(CONNECTION_RULES),
+            "file_count": len(found.files),
+            "connection_count": len(found.connections),
+            **found.model_dump(mode="json"),
+        }
+    )
+
+
+def _one(ctx: Context) -> list[dict[str, str]]:
+    """A surface with one static path."""
+    return [{}]
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731
-    common: dict[str, Any] = {"enumerate": one, "freshness": "methodology", "provenance_kind": "static",
-                              "since": SINCE, "stability": "beta"}
+    common: dict[str, Any] = {
+        "enumerate": _one,
+        "freshness": "methodology",
+        "provenance_kind": "static",
+        "since": SINCE,
+        "stability": "beta",
+    }
     return (
-        Surface("ontology.kinds", KINDS_PATH, "B", kinds, model=docs.KindsDirectory, **common,
-                summary="Directory of the eight NodeKinds, with property and instance counts"),
-        Surface("ontology.kind", f"{KINDS_PATH}/{{kind}}", "B", kind, model=docs.KindDeclaration,
-                **{**common, "enumerate": lambda ctx: ({"kind": k} for k in NODE_KINDS)},
-                path_params=(Param("kind", enum=NODE_KINDS, description="a NodeKind of the ontology"),),
-                errors=(404,), summary="One NodeKind's self-declaration: its properties and instances"),
-        Surface("ontology.document", ONTOLOGY_PATH, "B", ontology_document, model=docs.OntologyDocument,
-                enveloped=False, self_reference=False, **common,
-                summary="The ontology document: eight kinds, 54 properties, not enveloped"),
-        Surface("ontology.graph", GRAPH_PATH, "B", graph, model=docs.GraphDocument, **common,
-                summary="Typed node and edge mesh: resources, kinds, methodologies, doctrines, audits, kingdoms"),
-        Surface("ontology.connections", f"{V1}/connections.json", "B", connections,
-                model=docs.ConnectionsDocument, **common,
-                summary="Filesystem-derived meaning graph of the content folder"),
+        Surface(
+            "ontology.kinds",
+            KINDS_PATH,
+            "B",
+            kinds,
+            model=docs.KindsDirectory,
+            **common,
+            summary="Directory of the eight NodeKinds, with property and instance counts",
+        ),
+        Surface(
+            "ontology.kind",
+            f"{KINDS_PATH}/{{kind}}",
+            "B",
+            kind,
+            model=docs.KindDeclaration,
+            **{**common, "enumerate": lambda ctx: ({"kind": k} for k in NODE_KINDS)},
+            path_params=(Param("kind", enum=NODE_KINDS, description="a NodeKind of the ontology"),),
+            errors=(404,),
+            summary="One NodeKind's self-declaration: its properties and instances",
+        ),
+        Surface(
+            "ontology.document",
+            ONTOLOGY_PATH,
+            "B",
+            ontology_document,
+            model=docs.OntologyDocument,
+            enveloped=False,
+            self_reference=False,
+            **common,
+            summary="The ontology document: eight kinds, 54 properties, not enveloped",
+        ),
+        Surface(
+            "ontology.graph",
+            GRAPH_PATH,
+            "B",
+            graph,
+            model=docs.GraphDocument,
+            **common,
+            summary="Typed node and edge mesh: resources, kinds, methodologies, doctrines, audits, kingdoms",
+        ),
+        Surface(
+            "ontology.connections",
+            f"{V1}/connections.json",
+            "B",
+            connections,
+            model=docs.ConnectionsDocument,
+            **common,
+            summary="Filesystem-derived meaning graph of the content folder",
+        ),
     )

@@ -28,8 +28,12 @@ def sitemap_page(ctx: Context, params: Params, query: Query) -> Result:
     pages = plaintext.page_count(urls)
     known = [str(n) for n in range(1, pages + 1)]
     if params["page"] not in known:
-        return error(404, "unknown_sitemap_page", "the sitemap has no page " + repr(params["page"]) + (
-            f"; its pages are 1 to {pages}" if pages else "; all URLs fit in /sitemap.xml"), known_ids=known)
+        return error(
+            404,
+            "unknown_sitemap_page",
+            f"the sitemap has no page {params['page']!r}; its pages are 1 to {pages}",
+            known_ids=known,
+        )
     return Result(data=plaintext.sitemap_page(urls, int(params["page"])))
 
 
@@ -37,38 +41,111 @@ def _pages(ctx: Context) -> list[dict[str, str]]:
     return [{"page": str(n)} for n in range(1, plaintext.page_count(plaintext.html_urls(ctx)) + 1)]
 
 
+def _one(ctx: Context) -> list[dict[str, str]]:
+    """A surface with one static path."""
+    return [{}]
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731
-    common: dict[str, Any] = {"enumerate": one, "enveloped": False, "freshness": "methodology",
-                              "provenance_kind": "static", "since": SINCE}
+    common: dict[str, Any] = {
+        "enumerate": _one,
+        "enveloped": False,
+        "freshness": "methodology",
+        "provenance_kind": "static",
+        "since": SINCE,
+    }
     json_documents = (
-        ("wellknown.service", f"/.well-known/{site.service}.json", documents.service_document, docs.ServiceWellKnown,
-         "stable", "Machine-readable pointer to the API root, OpenAPI, manifest, llms.txt, contact and licences"),
-        ("wellknown.ai_plugin", "/.well-known/ai-plugin.json", documents.ai_plugin, docs.AiPlugin, "stable",
-         "OpenAI plugin manifest (schema_version v1) pointing at the OpenAPI document"),
-        ("wellknown.mcp", "/.well-known/mcp.json", documents.server_card, docs.McpServerCard, "stable",
-         "MCP Server Card; the bearer-gated MCP gate is not served by this build"),
-        ("wellknown.mcp_config", "/.well-known/mcp-config.json", documents.client_config, docs.McpClientConfig,
-         "beta", "MCP client configuration snippet (mcpServers) for the gate, with its status"),
-        ("wellknown.invitation", f"/.well-known/{site.persona}-invitation.json", documents.invitation,
-         docs.Invitation, "beta", "The invitation the kingdom stamp points at: asks, promises and doors"),
+        (
+            "wellknown.service",
+            f"/.well-known/{site.service}.json",
+            documents.service_document,
+            docs.ServiceWellKnown,
+            "stable",
+            "Machine-readable pointer to the API root, OpenAPI, manifest, llms.txt, contact and licences",
+        ),
+        (
+            "wellknown.ai_plugin",
+            "/.well-known/ai-plugin.json",
+            documents.ai_plugin,
+            docs.AiPlugin,
+            "stable",
+            "OpenAI plugin manifest (schema_version v1) pointing at the OpenAPI document",
+        ),
+        (
+            "wellknown.mcp",
+            "/.well-known/mcp.json",
+            documents.server_card,
+            docs.McpServerCard,
+            "stable",
+            "MCP Server Card; the bearer-gated MCP gate is not served by this build",
+        ),
+        (
+            "wellknown.mcp_config",
+            "/.well-known/mcp-config.json",
+            documents.client_config,
+            docs.McpClientConfig,
+            "beta",
+            "MCP client configuration snippet (mcpServers) for the gate, with its status",
+        ),
+        (
+            "wellknown.invitation",
+            f"/.well-known/{site.persona}-invitation.json",
+            documents.invitation,
+            docs.Invitation,
+            "beta",
+            "The invitation the kingdom stamp points at: asks, promises and doors",
+        ),
     )
-    found = [Surface(sid, path, "B", _document(make), model=model, stability=stability, summary=summary, **common)
-             for sid, path, make, model, stability, summary in json_documents]
+    found = [
+        Surface(sid, path, "B", _document(make), model=model, stability=stability, summary=summary, **common)
+        for sid, path, make, model, stability, summary in json_documents
+    ]
     return (
         *found,
-        Surface("wellknown.llms_txt", "/llms.txt", "B", _document(plaintext.llms_txt), model=docs.LlmsTxt,
-                media_type="text/plain", stability="stable", **common,
-                summary="llms.txt: what the service is, and links to its endpoints and guides"),
-        Surface("wellknown.robots", "/robots.txt", "B", _document(plaintext.robots_txt), model=docs.RobotsTxt,
-                media_type="text/plain", stability="beta", **common,
-                summary="robots.txt: the public read surface is open to crawlers; points to the sitemap"),
-        Surface("wellknown.sitemap", "/sitemap.xml", "B", _document(plaintext.sitemap), model=docs.SitemapXml,
-                media_type="application/xml", stability="beta", **{**common, "freshness": "catalog"},
-                summary="Sitemap of every HTML page (a sitemap index beyond 50,000 URLs)"),
-        Surface("wellknown.sitemap_page", plaintext.SITEMAP_PAGE, "B", sitemap_page, model=docs.SitemapXml,
-                media_type="application/xml", stability="beta", errors=(404,),
-                path_params=(Param("page", pattern=r"^[1-9][0-9]*$", description="a sitemap page number"),),
-                **{**common, "freshness": "catalog", "enumerate": _pages},
-                summary="One page of 50,000 sitemap URLs, when the sitemap is an index"),
+        Surface(
+            "wellknown.llms_txt",
+            "/llms.txt",
+            "B",
+            _document(plaintext.llms_txt),
+            model=docs.LlmsTxt,
+            media_type="text/plain",
+            stability="stable",
+            **common,
+            summary="llms.txt: what the service is, and links to its endpoints and guides",
+        ),
+        Surface(
+            "wellknown.robots",
+            "/robots.txt",
+            "B",
+            _document(plaintext.robots_txt),
+            model=docs.RobotsTxt,
+            media_type="text/plain",
+            stability="beta",
+            **common,
+            summary="robots.txt: the public read surface is open to crawlers; points to the sitemap",
+        ),
+        Surface(
+            "wellknown.sitemap",
+            "/sitemap.xml",
+            "B",
+            _document(plaintext.sitemap),
+            model=docs.SitemapXml,
+            media_type="application/xml",
+            stability="beta",
+            **{**common, "freshness": "catalog"},
+            summary="Sitemap of every HTML page (a sitemap index beyond 50,000 URLs)",
+        ),
+        Surface(
+            "wellknown.sitemap_page",
+            plaintext.SITEMAP_PAGE,
+            "B",
+            sitemap_page,
+            model=docs.SitemapXml,
+            media_type="application/xml",
+            stability="beta",
+            errors=(404,),
+            path_params=(Param("page", pattern=r"^[1-9][0-9]*$", description="a sitemap page number"),),
+            **{**common, "freshness": "catalog", "enumerate": _pages},
+            summary="One numbered page of at most 50,000 sitemap URLs (page 1 always exists)",
+        ),
     )
