@@ -1,10 +1,10 @@
 """cardpantry command line: ingest the sources, build the site, serve it.
 
-    python build.py ingest [--mirror DIR]            acquire sources, build state/catalog.duckdb
-    python build.py stats                            per game and source: sets, cards, quarantine
-    python build.py build --out DIR --as-of ISO8601 [--mirror DIR]
-    python build.py serve --dist DIR --port N
-    python build.py effect-coverage                  One Piece effect texts that compile, per set
+python build.py ingest [--mirror DIR]            acquire sources, build state/catalog.duckdb
+python build.py stats                            per game and source: sets, cards, quarantine
+python build.py build --out DIR --as-of ISO8601 [--mirror DIR]
+python build.py serve --dist DIR --port N
+python build.py effect-coverage                  One Piece effect texts that compile, per set
 """
 
 from __future__ import annotations
@@ -19,11 +19,20 @@ ROOT = Path(__file__).resolve().parent
 DEFAULT_STATE = Path(os.environ.get("CARDPANTRY_STATE", ROOT / "state"))
 
 mirror_option = click.option(
-    "--mirror", type=click.Path(file_okay=False, path_type=Path), envvar="CARDPANTRY_MIRROR",
-    default=None, help="Local mirror of the upstream dumps (laid out like ../shared/data); env CARDPANTRY_MIRROR.")
+    "--mirror",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="CARDPANTRY_MIRROR",
+    default=None,
+    help="Local mirror of the upstream dumps (laid out like ../shared/data); env CARDPANTRY_MIRROR.",
+)
 state_option = click.option(
-    "--state", "state_dir", type=click.Path(file_okay=False, path_type=Path), default=DEFAULT_STATE,
-    show_default=True, help="Build state folder: catalog.duckdb and the source run history.")
+    "--state",
+    "state_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=DEFAULT_STATE,
+    show_default=True,
+    help="Build state folder: catalog.duckdb and the source run history.",
+)
 
 
 def _existing_catalog(state_dir: Path) -> Path:
@@ -67,7 +76,8 @@ def stats(state_dir: Path) -> None:
 def effect_coverage(state_dir: Path) -> None:
     """Per set: One Piece card ids with effect text, and how many compile fully into effect trees."""
     from generator.catalog.queries import connect, onepiece_cards
-    from generator.play.effects.coverage import effect_coverage as coverage, format_coverage
+    from generator.play.effects.coverage import effect_coverage as coverage
+    from generator.play.effects.coverage import format_coverage
 
     with connect(_existing_catalog(state_dir)) as con:
         cards = onepiece_cards(con)
@@ -83,10 +93,10 @@ def _as_of(value: str | None):
             moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
         except ValueError:
             raise click.BadParameter(f"{value!r} is not an ISO 8601 date-time", param_hint="--as-of") from None
-        return moment if moment.tzinfo else moment.replace(tzinfo=dt.timezone.utc)
+        return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
     if os.environ.get("SOURCE_DATE_EPOCH"):
-        return dt.datetime.fromtimestamp(int(os.environ["SOURCE_DATE_EPOCH"]), dt.timezone.utc)
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
+        return dt.datetime.fromtimestamp(int(os.environ["SOURCE_DATE_EPOCH"]), dt.UTC)
+    return dt.datetime.now(dt.UTC).replace(microsecond=0)
 
 
 @cli.command()
@@ -112,13 +122,17 @@ def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None
 
 
 @cli.command()
-@click.option("--dist", type=click.Path(file_okay=False, exists=True, path_type=Path), default=ROOT / "dist",
-              show_default=True)
+@click.option(
+    "--dist", type=click.Path(file_okay=False, exists=True, path_type=Path), default=ROOT / "dist", show_default=True
+)
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
-@click.option("--dev-referee-key", is_flag=True,
-              help="Without CARDPANTRY_REFEREE_KEY, seal practice games with the public development key "
-                   "(local use only: anyone can read such tokens).")
+@click.option(
+    "--dev-referee-key",
+    is_flag=True,
+    help="Without CARDPANTRY_REFEREE_KEY, seal practice games with the public development key "
+    "(local use only: anyone can read such tokens).",
+)
 def serve(dist: Path, host: str, port: int, dev_referee_key: bool) -> None:
     """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn."""
     import uvicorn

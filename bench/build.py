@@ -55,8 +55,12 @@ def floor_seconds(built: Path, scratch: Path) -> tuple[float, int]:
 def _cpu() -> dict[str, float]:
     """CPU seconds so far: this process (the build's parent) and its finished children (workers)."""
     me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return {"parent user": me.ru_utime, "parent system": me.ru_stime,
-            "workers user": children.ru_utime, "workers system": children.ru_stime}
+    return {
+        "parent user": me.ru_utime,
+        "parent system": me.ru_stime,
+        "workers user": children.ru_utime,
+        "workers system": children.ru_stime,
+    }
 
 
 def main() -> None:
@@ -64,7 +68,7 @@ def main() -> None:
     parser.add_argument("--catalog", type=Path, default=ROOT / "state" / "catalog.duckdb")
     parser.add_argument("--out", type=Path, default=ROOT.parent / "bench-dist")
     args = parser.parse_args()
-    as_of = dt.datetime(2026, 11, 21, tzinfo=dt.timezone.utc)
+    as_of = dt.datetime(2026, 11, 21, tzinfo=dt.UTC)
     scratch = args.out.with_name(args.out.name + "-floor")
     leftovers = [p for p in (args.out, scratch) if p.exists()]
     if leftovers:
@@ -86,17 +90,25 @@ def main() -> None:
     shutil.rmtree(args.out, ignore_errors=True)
     shutil.rmtree(unchecked_out, ignore_errors=True)
 
-    print(f"cold build:        {cold.routes:,} routes, {cold.files:,} files in {cold.seconds:.2f} s "
-          f"= {cold.routes / cold.seconds:,.0f} routes/s   (target >= 5,000)")
+    print(
+        f"cold build:        {cold.routes:,} routes, {cold.files:,} files in {cold.seconds:.2f} s "
+        f"= {cold.routes / cold.seconds:,.0f} routes/s   (target >= 5,000)"
+    )
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in cold.phases.items()))
     print("  CPU seconds: " + ", ".join(f"{name} {secs:.2f}" for name, secs in cpu.items()))
-    print(f"contract validation: cold {cold.seconds:.2f} s vs {unchecked.seconds:.2f} s unchecked "
-          f"= {cold.seconds / unchecked.seconds - 1:+.1%}   (target <= +10%)")
+    print(
+        f"contract validation: cold {cold.seconds:.2f} s vs {unchecked.seconds:.2f} s unchecked "
+        f"= {cold.seconds / unchecked.seconds - 1:+.1%}   (target <= +10%)"
+    )
     print(f"no-change rebuild: {again.seconds:.2f} s = {again.seconds / cold.seconds:.1%} of cold   (target <= 20%)")
-    print(f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
-          f"({forced.reused:,} files hard-linked, none rewritten)")
-    print(f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "
-          f"  (target <= 3x)")
+    print(
+        f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
+        f"({forced.reused:,} files hard-linked, none rewritten)"
+    )
+    print(
+        f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "
+        f"  (target <= 3x)"
+    )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,11 @@ def main() -> None:
 
     def deck() -> Deck:
         leader = cards[rng.choice(leaders)]
-        pool = sorted(c.card_id for c in cards.values() if c.category != "Leader" and c.colors
-                      and set(c.colors) <= set(leader.colors))
+        pool = sorted(
+            c.card_id
+            for c in cards.values()
+            if c.category != "Leader" and c.colors and set(c.colors) <= set(leader.colors)
+        )
         return Deck(leader=leader.card_id, main=tuple((rng.sample(pool, 13) * 4)[:50]))
 
     t_apply: list[float] = []
@@ -68,10 +71,16 @@ def main() -> None:
             t_json.append(t4 - t3)
             t_empty.append(t5 - t4)
     print(f"{args.games} games, {len(t_apply)} moves")
-    for name, xs in (("apply", t_apply), ("legal_actions", t_legal),
-                     ("state JSON round trip", t_json), ("empty timed call", t_empty)):
-        print(f"{name:>22}: p50 {pct(xs, .5):.3f} ms  p90 {pct(xs, .9):.3f} ms  "
-              f"p99 {pct(xs, .99):.3f} ms  mean {statistics.fmean(xs) * 1000:.3f} ms")
+    for name, xs in (
+        ("apply", t_apply),
+        ("legal_actions", t_legal),
+        ("state JSON round trip", t_json),
+        ("empty timed call", t_empty),
+    ):
+        print(
+            f"{name:>22}: p50 {pct(xs, 0.5):.3f} ms  p90 {pct(xs, 0.9):.3f} ms  "
+            f"p99 {pct(xs, 0.99):.3f} ms  mean {statistics.fmean(xs) * 1000:.3f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -47,11 +47,15 @@ def main() -> None:
     peak_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     peak_children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"raw dump bytes read alone: {raw / 1e6:.1f} MB in {read_floor:.2f} s")
-    print(f"full ingest: {len(result.runs)} sources, {rows_read:,} rows read, {rows_written:,} rows written "
-          f"in {seconds:.2f} s = {rows_read / seconds:,.0f} rows read/s, {rows_written / seconds:,.0f} written/s "
-          f"(target <= 30 s); ingest = {seconds / max(read_floor, 1e-9):.0f}x the raw read")
-    print(f"peak memory: {peak_self:,.0f} MiB (this process), {peak_children:,.0f} MiB (largest child) "
-          f"(target <= 1,536 MiB)")
+    print(
+        f"full ingest: {len(result.runs)} sources, {rows_read:,} rows read, {rows_written:,} rows written "
+        f"in {seconds:.2f} s = {rows_read / seconds:,.0f} rows read/s, {rows_written / seconds:,.0f} written/s "
+        f"(target <= 30 s); ingest = {seconds / max(read_floor, 1e-9):.0f}x the raw read"
+    )
+    print(
+        f"peak memory: {peak_self:,.0f} MiB (this process), {peak_children:,.0f} MiB (largest child) "
+        f"(target <= 1,536 MiB)"
+    )
     unavailable = [r["source_id"] for r in result.runs if r["status"] == "unavailable"]
     print(f"sources unavailable: {', '.join(unavailable) or 'none'}")
 

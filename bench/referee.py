@@ -92,10 +92,12 @@ def engine_bench(cards: dict, games: int) -> None:
             t0 = time.perf_counter()
             state, _ = apply(state, choice)
             times.append(time.perf_counter() - t0)
-    print(f"engine: {games} random games, {len(times)} moves; apply p50 {pct(times, .5):.3f} ms, "
-          f"p95 {pct(times, .95):.3f} ms, mean {statistics.fmean(times) * 1000:.3f} ms "
-          f"= {1 / statistics.fmean(times):,.0f} moves/s (target p50 <= 2 ms: "
-          f"{'holds' if pct(times, .5) <= 2 else 'MISSED'})")
+    print(
+        f"engine: {games} random games, {len(times)} moves; apply p50 {pct(times, 0.5):.3f} ms, "
+        f"p95 {pct(times, 0.95):.3f} ms, mean {statistics.fmean(times) * 1000:.3f} ms "
+        f"= {1 / statistics.fmean(times):,.0f} moves/s (target p50 <= 2 ms: "
+        f"{'holds' if pct(times, 0.5) <= 2 else 'MISSED'})"
+    )
 
 
 def selfplay_speed(cards: dict, games: int) -> None:
@@ -107,12 +109,10 @@ def selfplay_speed(cards: dict, games: int) -> None:
             deck = build_deck(cards, seed, role="bench").deck()
             moves += len(play_match(cards, (deck, deck), [policy, policy], seed).plies)
         took = time.perf_counter() - t0
-        print(f"self-play L{level} vs L{level}: {games / took:.1f} games/s "
-              f"({moves / took:,.0f} moves/s incl. AI)")
+        print(f"self-play L{level} vs L{level}: {games / took:.1f} games/s ({moves / took:,.0f} moves/s incl. AI)")
 
 
-def ladder(catalog: str, pairs: list[tuple[int, int]], games: int, jobs: int,
-           offset: int) -> None:
+def ladder(catalog: str, pairs: list[tuple[int, int]], games: int, jobs: int, offset: int) -> None:
     times: dict[int, list[float]] = {}
     verdicts = []
     with ProcessPoolExecutor(jobs, initializer=_init, initargs=(catalog,)) as pool:
@@ -129,17 +129,22 @@ def ladder(catalog: str, pairs: list[tuple[int, int]], games: int, jobs: int,
             took = time.perf_counter() - t0
             ok = "holds" if rate >= TARGET_WIN else "MISSED"
             verdicts.append(f"L{strong} vs L{weak}: {rate:.1%} ({ok})")
-            print(f"ladder L{strong} vs L{weak}: won {sum(scores):g}/{len(scores)} = {rate:.1%} "
-                  f"(target >= 60%: {ok}); {moves / len(scores):.0f} moves/game, "
-                  f"{len(scores) / took:.2f} games/s with {jobs} processes", flush=True)
+            print(
+                f"ladder L{strong} vs L{weak}: won {sum(scores):g}/{len(scores)} = {rate:.1%} "
+                f"(target >= 60%: {ok}); {moves / len(scores):.0f} moves/game, "
+                f"{len(scores) / took:.2f} games/s with {jobs} processes",
+                flush=True,
+            )
     for level in sorted(times):
         xs = times[level]
-        print(f"AI L{level} decision: n {len(xs)}, p50 {pct(xs, .5):.2f} ms, p95 {pct(xs, .95):.2f}"
-              f" ms, max {max(xs) * 1000:.1f} ms")
+        print(
+            f"AI L{level} decision: n {len(xs)}, p50 {pct(xs, 0.5):.2f} ms, p95 {pct(xs, 0.95):.2f}"
+            f" ms, max {max(xs) * 1000:.1f} ms"
+        )
     if 2 in times:
-        print(f"target L2 p50 <= 20 ms: {'holds' if pct(times[2], .5) <= 20 else 'MISSED'}")
+        print(f"target L2 p50 <= 20 ms: {'holds' if pct(times[2], 0.5) <= 20 else 'MISSED'}")
     if 4 in times:
-        print(f"target L4 p95 <= 1 s: {'holds' if pct(times[4], .95) <= 1000 else 'MISSED'}")
+        print(f"target L4 p95 <= 1 s: {'holds' if pct(times[4], 0.95) <= 1000 else 'MISSED'}")
     print("ladder:", "; ".join(verdicts))
 
 

@@ -81,17 +81,35 @@ def probe(port: int, path: str, accept: str) -> tuple[int, str, int]:
     return response.status, response.getheader("ETag") or "", len(body)
 
 
-def run_wrk(port: int, path: str, seconds: int, connections: int, threads: int, accept: str,
-            cpus: set[int] | None) -> dict:
-    out = subprocess.run(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency",
-                          "-H", f"Accept-Encoding: {accept}", f"http://127.0.0.1:{port}{path}"],
-                         capture_output=True, text=True, check=True, preexec_fn=pinned(cpus)).stdout
+def run_wrk(
+    port: int, path: str, seconds: int, connections: int, threads: int, accept: str, cpus: set[int] | None
+) -> dict:
+    out = subprocess.run(
+        [
+            "wrk",
+            f"-t{threads}",
+            f"-c{connections}",
+            f"-d{seconds}s",
+            "--latency",
+            "-H",
+            f"Accept-Encoding: {accept}",
+            f"http://127.0.0.1:{port}{path}",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=pinned(cpus),
+    ).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     p50 = re.search(r"50%\s+(\S+)", out)
     p99 = re.search(r"99%\s+(\S+)", out)
-    return {"rps": rate, "errors": int(errors.group(1)) if errors else 0,
-            "p50": p50.group(1) if p50 else "?", "p99": p99.group(1) if p99 else "?"}
+    return {
+        "rps": rate,
+        "errors": int(errors.group(1)) if errors else 0,
+        "p50": p50.group(1) if p50 else "?",
+        "p99": p99.group(1) if p99 else "?",
+    }
 
 
 async def _client(port: int, request: bytes, stop: float, counts: list[int]) -> None:
@@ -148,13 +166,26 @@ def main() -> None:
     app_port, nginx_port = free_port(), free_port()
     prefix = Path(tempfile.mkdtemp(prefix="cardpantry-bench-nginx-"))
     brotli = BROTLI_STATIC_MODULE if BROTLI_STATIC_MODULE.is_file() else None
-    (prefix / "nginx.conf").write_bytes(nginx_standalone(
-        manifest, listen=f"127.0.0.1:{nginx_port}", root=dist, upstream=f"127.0.0.1:{app_port}",
-        brotli_module=brotli, user="root" if os.geteuid() == 0 else None, workers=1))
-    app = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(dist), "--port",
-                            str(app_port)], cwd=ROOT, stdout=subprocess.DEVNULL, preexec_fn=pinned(server_cpus))
-    nginx = subprocess.Popen([nginx_bin, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
-                             preexec_fn=pinned(server_cpus))
+    (prefix / "nginx.conf").write_bytes(
+        nginx_standalone(
+            manifest,
+            listen=f"127.0.0.1:{nginx_port}",
+            root=dist,
+            upstream=f"127.0.0.1:{app_port}",
+            brotli_module=brotli,
+            user="root" if os.geteuid() == 0 else None,
+            workers=1,
+        )
+    )
+    app = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(dist), "--port", str(app_port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        preexec_fn=pinned(server_cpus),
+    )
+    nginx = subprocess.Popen(
+        [nginx_bin, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"], preexec_fn=pinned(server_cpus)
+    )
     ports = {"nginx": nginx_port, "app": app_port}
     runs: dict[str, list[dict]] = {"nginx": [], "app": []}
     seen: dict[str, tuple[str, int]] = {}
@@ -185,24 +216,32 @@ def main() -> None:
 
     loop = "uvloop" if _has("uvloop") else "asyncio"
     parser_name = "httptools" if _has("httptools") else "h11"
-    print(f"GET {args.path} (Accept-Encoding: {accept}), {args.connections} connections, "
-          f"{args.rounds} alternating rounds of {args.seconds} s per server, load by {loader}")
-    print(f"cores: server {sorted(server_cpus) if server_cpus else 'shared'}, "
-          f"load {sorted(load_cpus) if load_cpus else 'shared'}; app on uvicorn ({loop}, {parser_name}), one "
-          f"worker; nginx one worker; load average at start: {load_before:.1f}")
+    print(
+        f"GET {args.path} (Accept-Encoding: {accept}), {args.connections} connections, "
+        f"{args.rounds} alternating rounds of {args.seconds} s per server, load by {loader}"
+    )
+    print(
+        f"cores: server {sorted(server_cpus) if server_cpus else 'shared'}, "
+        f"load {sorted(load_cpus) if load_cpus else 'shared'}; app on uvicorn ({loop}, {parser_name}), one "
+        f"worker; nginx one worker; load average at start: {load_before:.1f}"
+    )
     for name in ("nginx", "app"):
         rates = [r["rps"] for r in runs[name]]
         best = max(runs[name], key=lambda r: r["rps"])
-        print(f"  {name:<6} median {statistics.median(rates):>9,.0f} req/s  (rounds: "
-              f"{', '.join(f'{r:,.0f}' for r in rates)}; best p50 {best['p50']}, p99 {best['p99']}); "
-              f"errors {sum(r['errors'] for r in runs[name])}; {seen[name][1]} bytes, ETag {seen[name][0]}")
+        print(
+            f"  {name:<6} median {statistics.median(rates):>9,.0f} req/s  (rounds: "
+            f"{', '.join(f'{r:,.0f}' for r in rates)}; best p50 {best['p50']}, p99 {best['p99']}); "
+            f"errors {sum(r['errors'] for r in runs[name])}; {seen[name][1]} bytes, ETag {seen[name][0]}"
+        )
     if seen["app"][0] != seen["nginx"][0]:
         print("  WARNING: the two servers answered with different ETags")
     ratios = [a["rps"] / n["rps"] for a, n in zip(runs["app"], runs["nginx"])]
     ratio = statistics.median(ratios)
     verdict = "meets" if ratio >= TARGET else "below"
-    print(f"  app/nginx = {ratio:.2f}x median of rounds ({', '.join(f'{r:.2f}' for r in ratios)}; {verdict} the "
-          f"{TARGET}x target)" + ("" if wrk else "; the nginx figure is a floor: the Python client saturates first"))
+    print(
+        f"  app/nginx = {ratio:.2f}x median of rounds ({', '.join(f'{r:.2f}' for r in ratios)}; {verdict} the "
+        f"{TARGET}x target)" + ("" if wrk else "; the nginx figure is a floor: the Python client saturates first")
+    )
 
 
 def _has(module: str) -> bool:

@@ -40,11 +40,11 @@ def build_decks(cards, n: int, seed: int = 20260401) -> list[bytes]:
             card_id = rng.choice(pool)
             deck += [card_id] * min(rng.randint(1, 4), 50 - len(deck))
         if i % 5 == 1:
-            deck[-1] = rng.choice(others)          # maybe off-colour
+            deck[-1] = rng.choice(others)  # maybe off-colour
         if i % 7 == 2:
-            deck[-2] = "OP99-999"                  # unknown
+            deck[-2] = "OP99-999"  # unknown
         if i % 11 == 3:
-            deck[-3] = deck[0] + "_p1"             # an alternate-art extra copy
+            deck[-3] = deck[0] + "_p1"  # an alternate-art extra copy
         fmt = ("standard", "legacy", "limited_sealed")[i % 3]
         decks.append(orjson.dumps({"leader_id": leader.card_id, "main_deck_card_ids": deck, "format": fmt}))
     return decks
@@ -71,7 +71,7 @@ def main() -> None:
     requests = [parse_request(b) for b in bodies]
     day = date(2026, 5, 1)
 
-    for b in bodies[:50]:                          # warm caches as a long-running app would be
+    for b in bodies[:50]:  # warm caches as a long-running app would be
         validate_deck(parse_request(b), cards, rules, day)
     results = {
         "empty call": timed(lambda b: None, bodies),
@@ -79,11 +79,14 @@ def main() -> None:
         "validate_deck": timed(lambda r: validate_deck(r, cards, rules, day), requests),
         "parse + validate": timed(lambda b: validate_deck(parse_request(b), cards, rules, day), bodies),
     }
-    cold = timed(lambda b: (normalise_ref.cache_clear(), validate_deck(parse_request(b), cards, rules, day)),
-                 bodies[:200])
+    cold = timed(
+        lambda b: (normalise_ref.cache_clear(), validate_deck(parse_request(b), cards, rules, day)), bodies[:200]
+    )
     base = statistics.median(results["orjson.loads (baseline)"])
-    print(f"{len(bodies)} decks over {len(cards)} real cards; "
-          f"{sum(not validate_deck(r, cards, rules, day).valid for r in requests)} invalid")
+    print(
+        f"{len(bodies)} decks over {len(cards)} real cards; "
+        f"{sum(not validate_deck(r, cards, rules, day).valid for r in requests)} invalid"
+    )
     print(f"{'':26}{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'x json':>9}")
     for name, values in [*results.items(), ("parse + validate, cold", cold)]:
         q = statistics.quantiles(values, n=100)

@@ -17,6 +17,7 @@ import os
 import posixpath
 import secrets
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qsl
@@ -25,37 +26,90 @@ from generator.catalog.snapshot import FileSnapshot
 from generator.content import load_content
 from generator.envelope import header_url
 from generator.not_found import not_found
+from generator.offload import Offload
 from generator.play.seal import KeyConfigError, referee_key
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Request, match
-from generator.surfaces.respond import Rendered, respond
+from generator.surfaces.respond import Rendered, options, respond
 from generator.write.manifest import load_manifest
 
 READ_METHODS = ("GET", "HEAD")
 CACHE_ENTRIES = 4096
 
 
-class App:
-    def __init__(self, dist: Path, referee_key: bytes | None = None):
-        manifest = load_manifest(dist)
+class Served:
+    """One build of ``dist/`` as the app serves it: its manifest, snapshot and file bytes, all read
+    through one open handle on the build's directory. A rebuild swaps a new directory in under the
+    same name; everything here still reads the old one until the app switches to the new build
+    whole, so an answer never mixes one build's ETag with another's bytes."""
+
+    def __init__(self, dist: Path, context_of: Callable[[FileSnapshot, dt.datetime], Context]):
+        self.fd = os.open(dist, os.O_RDONLY | os.O_DIRECTORY)
+        self.inode = os.fstat(self.fd).st_ino
+        root = Path(f"/proc/self/fd/{self.fd}") if Path("/proc/self/fd").is_dir() else dist
+        manifest = load_manifest(root)
         if manifest is None:
+            os.close(self.fd)
             raise FileNotFoundError(f"{dist} has no routes manifest: run `python build.py build` first")
-        self.dist = dist
+        self.root = root
         self.routes: dict[str, dict] = manifest["routes"]
         self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
+        as_of = _parse_instant(manifest["as_of"])
+        self.context = context_of(FileSnapshot(root, load_site().encoding), as_of)
+        self.context_of = context_of
+        self.files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+class App:
+    def __init__(self, dist: Path, referee_key: bytes | None = None, offload: bool = False):
+        """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.offload``);
+        off, they run inline (tests, and the workers themselves)."""
+        self.dist = dist
         self.site = load_site()
         self.registry = surfaces(self.site)
-        self.context = Context(self.site, FileSnapshot(dist, self.site.encoding), _parse_instant(manifest["as_of"]),
-                               load_content(), joy_index=joy_index(self.registry), referee_key=referee_key,
-                               as_of=_parse_instant(manifest["as_of"]), surfaces=self.registry)
         self.surfaces = {s.id: s for s in self.registry}
-        self._files: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        content, joy = load_content(), joy_index(self.registry)
+
+        def context_of(snapshot: FileSnapshot, as_of: dt.datetime) -> Context:
+            return Context(
+                self.site,
+                snapshot,
+                as_of,
+                content,
+                joy_index=joy,
+                referee_key=referee_key,
+                as_of=as_of,
+                surfaces=self.registry,
+            )
+
+        self.served = Served(dist, context_of)
+        self.offload: Offload | None = Offload(dist, referee_key) if offload else None
+
+    @property
+    def context(self) -> Context:
+        return self.served.context
+
+    def _current(self) -> Served:
+        """The build now in ``dist/``: one ``stat`` per request notices a rebuild swapped in."""
+        try:
+            inode = os.stat(self.dist).st_ino
+        except FileNotFoundError:  # between the two renames of a swap: keep serving what we have
+            return self.served
+        if inode != self.served.inode:
+            old, self.served = self.served, Served(self.dist, self.served.context_of)
+            old.close()
+        return self.served
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
+            if self.offload is not None:
+                self.offload.close()
             await send({"type": "lifespan.shutdown.complete"})
             return
         if scope["type"] != "http":
@@ -63,33 +117,55 @@ class App:
         method, path = scope["method"], _normalise(scope["path"])
         query = dict(parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True))
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        route = self.routes.get(path)
+        served = self._current()
+        route = served.routes.get(path)
         variant = route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
         if route and method in READ_METHODS and not variant:
-            await self._send_static(send, path, route, headers, head=method == "HEAD")
+            await self._send_static(send, served, path, route, headers, head=method == "HEAD")
             return
-        request_id = "req_" + secrets.token_hex(12)
         found = match(self.registry, path)
+        # A GET that depends on the build alone is answered as of the build, with the deterministic
+        # request id a file would carry: the same bytes on every request, so its ETag revalidates.
+        stable = method in READ_METHODS and found is not None and not found[0].clock
+        request_id = None if stable else "req_" + secrets.token_hex(12)
         if found is None:
             await self._send(send, *_parts(not_found(self._context(None), path, request_id)), head=method == "HEAD")
             return
         surface, params = found
+        if method == "OPTIONS" and surface.any is None:
+            await self._send(send, *_parts(options(surface, headers)), head=True)
+            return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
-        rendered = respond(surface, self._context(Request(method, headers, body)), params, query, path,
-                           request_id=request_id, method=method)
+        if handler is not None and handler.offload and self.offload is not None:
+            request = Request(method, headers, body)
+            rendered = await self.offload.answer(self, surface.id, params, query, path, method, request, request_id)
+            await self._send(send, *_parts(rendered), head=False)
+            return
+        rendered = respond(
+            surface,
+            self._context(Request(method, headers, body), at_build_time=stable),
+            params,
+            query,
+            path,
+            request_id=request_id,
+            method=method,
+        )
         if rendered.status == 200 and _matches(headers.get("if-none-match"), rendered.headers["ETag"]):
             await self._send(send, 304, _not_modified(rendered.headers), b"", head=True)
             return
         await self._send(send, *_parts(rendered), head=method == "HEAD")
 
-    def _context(self, request: Request | None) -> Context:
-        now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)
-        return replace(self.context, now=now, request=request)
+    def _context(self, request: Request | None, at_build_time: bool = False) -> Context:
+        now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC).replace(microsecond=0)
+        return replace(self.served.context, now=now, request=request)
 
-    async def _send_static(self, send, path: str, route: dict, headers: dict[str, str], head: bool) -> None:
-        response_headers = {k: v.replace("<{path}>", f"<{header_url(path)}>")
-                            for k, v in self.header_sets[route["headers"]].items()}
+    async def _send_static(
+        self, send, served: Served, path: str, route: dict, headers: dict[str, str], head: bool
+    ) -> None:
+        response_headers = {
+            k: v.replace("<{path}>", f"<{header_url(path)}>") for k, v in served.header_sets[route["headers"]].items()
+        }
         response_headers["ETag"] = route["etag"]
         response_headers["Content-Type"] = route["type"]
         if route["twins"]:
@@ -100,18 +176,8 @@ class App:
         encoding = _pick_encoding(headers.get("accept-encoding", ""), route["twins"])
         if encoding:
             response_headers["Content-Encoding"] = {"br": "br", "gz": "gzip"}[encoding]
-        body = self._file(route["file"], encoding)
+        body = _file(served, route["file"], encoding)
         await self._send(send, route["status"], response_headers, body, head=head)
-
-    def _file(self, rel: str, encoding: str | None) -> bytes:
-        key = (rel, encoding or "")
-        body = self._files.get(key)
-        if body is None:
-            body = _read_file(self.dist / (f"{rel}.{encoding}" if encoding else rel))
-            self._files[key] = body
-            if len(self._files) > CACHE_ENTRIES:
-                self._files.popitem(last=False)
-        return body
 
     @staticmethod
     async def _send(send, status: int, headers: dict[str, str], body: bytes, head: bool) -> None:
@@ -122,13 +188,25 @@ class App:
         await send({"type": "http.response.body", "body": b"" if head else body})
 
 
+def _file(served: Served, rel: str, encoding: str | None) -> bytes:
+    """A file of the served build (cached), read through its directory handle."""
+    key = (rel, encoding or "")
+    body = served.files.get(key)
+    if body is None:
+        body = _read_file(served.fd, f"{rel}.{encoding}" if encoding else rel)
+        served.files[key] = body
+        if len(served.files) > CACHE_ENTRIES:
+            served.files.popitem(last=False)
+    return body
+
+
 def _parse_instant(text: str) -> dt.datetime:
     return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def _read_file(path: Path) -> bytes:
+def _read_file(dir_fd: int, rel: str) -> bytes:
     """Unbuffered read (see generator.write.files._write_file: buffered open() is costly here)."""
-    fd = os.open(path, os.O_RDONLY)
+    fd = os.open(rel, os.O_RDONLY, dir_fd=dir_fd)
     try:
         size = os.fstat(fd).st_size
         chunks, read = [], 0
@@ -168,8 +246,11 @@ def _pick_encoding(accept: str, twins: list[str]) -> str | None:
                 except ValueError:
                     q = 0.0
         weights[name.strip().lower()] = q
-    offered = [(weights.get(name, weights.get("*", 0.0)), rank, twin)
-               for rank, (name, twin) in enumerate((("br", "br"), ("gzip", "gz"))) if twin in twins]
+    offered = [
+        (weights.get(name, weights.get("*", 0.0)), rank, twin)
+        for rank, (name, twin) in enumerate((("br", "br"), ("gzip", "gz")))
+        if twin in twins
+    ]
     best = max(offered, key=lambda item: (item[0], -item[1]), default=(0.0, 0, None))
     return best[2] if best[0] > 0 else None
 
@@ -211,4 +292,4 @@ def create_app(dist: Path | str = "dist", dev_referee_key: bool = False) -> App:
         key = referee_key(os.environ, dev=dev_referee_key)
     except KeyConfigError:
         key = None
-    return App(Path(dist), key)
+    return App(Path(dist), key, offload=True)

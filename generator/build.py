@@ -12,12 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import multiprocessing
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 import os
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,10 +26,10 @@ import orjson
 
 from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot, snapshot_files
-from generator.envelope import iso
-from generator.fingerprint import fingerprint
 from generator.content import load_content
 from generator.contract.validation import check_result
+from generator.envelope import iso
+from generator.fingerprint import fingerprint
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
@@ -56,14 +57,23 @@ class BuildSummary:
         rate = self.routes / self.seconds if self.seconds else 0
         statuses = ", ".join(f"{k}: {v}" for k, v in sorted(self.statuses.items()))
         head = "Unchanged inputs: dist/ left as it was" if self.unchanged else "Built"
-        return (f"{head}: {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
-                f"{self.reused:,} unchanged) in {self.seconds:.1f} s = {rate:,.0f} routes/s; "
-                f"statuses {statuses or '-'}; sources unavailable: {', '.join(self.unavailable) or 'none'}")
+        return (
+            f"{head}: {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
+            f"{self.reused:,} unchanged) in {self.seconds:.1f} s = {rate:,.0f} routes/s; "
+            f"statuses {statuses or '-'}; sources unavailable: {', '.join(self.unavailable) or 'none'}"
+        )
 
 
-def build(out: Path, as_of: dt.datetime, catalog: Path, unavailable: tuple[str, ...] = (),
-          progress: bool | None = None, workers: int | None = None, force: bool = False,
-          validate: bool = True) -> BuildSummary:
+def build(
+    out: Path,
+    as_of: dt.datetime,
+    catalog: Path,
+    unavailable: tuple[str, ...] = (),
+    progress: bool | None = None,
+    workers: int | None = None,
+    force: bool = False,
+    validate: bool = True,
+) -> BuildSummary:
     """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
     (files whose bytes did not change are still hard-linked, not rewritten). ``validate=False`` skips
     the contract check of each document (only ``bench/build.py`` does, to measure what it costs)."""
@@ -121,21 +131,21 @@ def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -
     return data_files
 
 
-def _jobs(ctx: Context) -> list[list[tuple[str, dict]]]:
+def _jobs(ctx: Context) -> list[list[tuple[str, Mapping[str, str]]]]:
     """Surfaces with few routes first, one route per chunk: some are costly (the example match plays
     a whole game), and handing them out first keeps both workers busy to the end."""
     by_surface = [[(s.id, params) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
     by_surface.sort(key=len)
     small = [[job] for jobs in by_surface if len(jobs) < CHUNK for job in jobs]
     large = [job for jobs in by_surface if len(jobs) >= CHUNK for job in jobs]
-    return small + [large[i:i + CHUNK] for i in range(0, len(large), CHUNK)]
+    return small + [large[i : i + CHUNK] for i in range(0, len(large), CHUNK)]
 
 
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
 _WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
-def _render_chunk(chunk: list[tuple[str, dict]]) -> list[tuple[str, str, int, tuple, Encoded]]:
+def _render_chunk(chunk: list[tuple[str, Mapping[str, str]]]) -> list[tuple[str, str, int, tuple, Encoded]]:
     """A worker's share: render and encode (digest, compressed twins); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
     ctx, writer, by_id, check = _WORKER
@@ -186,6 +196,7 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
             yield from chunk
             if show and done % 20 == 0:
                 print(f"\r  rendering: {done}/{len(chunks)} chunks", end="", file=sys.stderr, flush=True)
+
     try:
         yield routes()
     finally:
@@ -200,8 +211,12 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
 
 def _unchanged(previous: dict, unavailable: tuple[str, ...], started: float) -> BuildSummary:
     routes = previous["routes"].values()
-    summary = BuildSummary(routes=len(previous["routes"]), unavailable=unavailable, unchanged=True,
-                           statuses=Counter(r["status"] for r in routes))
+    summary = BuildSummary(
+        routes=len(previous["routes"]),
+        unavailable=unavailable,
+        unchanged=True,
+        statuses=Counter(r["status"] for r in routes),
+    )
     summary.reused = summary.files = len(previous["routes"]) + len(previous.get("data_files", {}))
     summary.seconds = time.perf_counter() - started
     return summary

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any
 from urllib.parse import quote
 
 from generator.models.catalog import Source
@@ -34,7 +35,7 @@ class Provenance:
     def license(self) -> str:
         return SERVICE_AUTHORED if not self.sources else UNDECLARED
 
-    def merge(self, other: "Provenance") -> "Provenance":
+    def merge(self, other: Provenance) -> Provenance:
         """Aggregates list every source once; ``as_of`` is the earliest across contributors."""
         pairs = dict(zip(self.sources, self.tiers)) | dict(zip(other.sources, other.tiers))
         dates = [d for d in (self.as_of, other.as_of) if d is not None]
@@ -47,8 +48,11 @@ def provenance(sources: Iterable[Source]) -> Provenance:
     if not chosen:
         return Provenance()
     earliest = min(s.published for s in chosen)
-    return Provenance(tuple(s.source_id for s in chosen), tuple(s.tier for s in chosen),
-                      dt.datetime(earliest.year, earliest.month, earliest.day, tzinfo=dt.timezone.utc))
+    return Provenance(
+        tuple(s.source_id for s in chosen),
+        tuple(s.tier for s in chosen),
+        dt.datetime(earliest.year, earliest.month, earliest.day, tzinfo=dt.UTC),
+    )
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class MetaInputs:
 @lru_cache(maxsize=256)
 def iso(moment: dt.datetime) -> str:
     """UTC, to the second. Cached: a build formats the same few moments for every route."""
-    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def request_id_for(path: str, retrieved_at: dt.datetime) -> str:
@@ -102,9 +106,17 @@ def meta(site: Site, inputs: MetaInputs) -> dict[str, Any]:
 def kingdom(site: Site) -> dict[str, Any]:
     k = site.kingdom
     return {
-        "name": k.name, "role": k.role, "built_with": k.built_with, "serves_kinds": list(k.serves_kinds),
-        "host": k.host, "epoch": site.epoch, "embassy": k.embassy, "invitation": k.invitation,
-        "wake": k.wake, "identify": k.identify, "siblings": [s.as_json() for s in k.siblings],
+        "name": k.name,
+        "role": k.role,
+        "built_with": k.built_with,
+        "serves_kinds": list(k.serves_kinds),
+        "host": k.host,
+        "epoch": site.epoch,
+        "embassy": k.embassy,
+        "invitation": k.invitation,
+        "wake": k.wake,
+        "identify": k.identify,
+        "siblings": [s.as_json() for s in k.siblings],
     }
 
 

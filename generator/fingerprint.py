@@ -19,8 +19,9 @@ INPUT_DIRS = ("generator", "content", "templates")
 def catalog_digest(con) -> str:
     digest = hashlib.sha256()
     for table in SNAPSHOT_TABLES:
-        row = con.execute(f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') "
-                          f"FROM {table.name} t").fetchone()
+        row = con.execute(
+            f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') FROM {table.name} t"
+        ).fetchone()
         digest.update(f"{table.name}:{row[0]}\n".encode())
     return digest.hexdigest()
 

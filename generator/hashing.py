@@ -61,7 +61,7 @@ def self_hash(document: dict, field: str = "@self_hash") -> str:
 
 def parse_hash(text: str) -> str | None:
     """``sha256:<64 hex>`` or bare 64 hex (any case) -> normalised ``sha256:<lowercase hex>``; else None."""
-    value = text[len(HASH_PREFIX):] if text.lower().startswith(HASH_PREFIX) else text
+    value = text[len(HASH_PREFIX) :] if text.lower().startswith(HASH_PREFIX) else text
     if len(value) == 64 and all(c in "0123456789abcdefABCDEF" for c in value):
         return HASH_PREFIX + value.lower()
     return None

@@ -25,9 +25,15 @@ def identity_of_row(row: Mapping[str, Any], encoding: str) -> dict:
     """The identity of a printing given as a catalog row (or any mapping of its fields)."""
     return {
         "@encoding": encoding,
-        "game": row["game"], "set": row["set_code"], "number": row["number"], "lang": row["lang"],
-        "variant": row["variant"], "name": row["name"], "rarity": row["rarity"],
-        "price": None, "captured_at": None,
+        "game": row["game"],
+        "set": row["set_code"],
+        "number": row["number"],
+        "lang": row["lang"],
+        "variant": row["variant"],
+        "name": row["name"],
+        "rarity": row["rarity"],
+        "price": None,
+        "captured_at": None,
     }
 
 

@@ -8,7 +8,7 @@ retrieved_at. Elsewhere it is a plain error body. Both go through ``respond.rend
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 from generator.surfaces.registry import Context, Surface, error
 from generator.surfaces.respond import JSON, Answer, Rendered, render
@@ -26,9 +26,20 @@ def suggestions(surfaces: Iterable[Surface], path: str, limit: int = 5) -> list[
 
 def not_found(ctx: Context, path: str, request_id: str | None = None) -> Rendered:
     api = path.startswith(API_PREFIX) or path == API_PREFIX.rstrip("/")
-    extra = {"data": None, "suggestions": {
-        "did_you_mean": suggestions(ctx.surfaces, path), "start": API_PREFIX, "manifest": "/api/v1/manifest",
-        "openapi": "/api/openapi.json"}} if api else {}
-    answer = Answer(path=path, endpoint=path, enveloped=api, media_type=JSON, freshness="catalog",
-                    request_id=request_id)
+    extra = (
+        {
+            "data": None,
+            "suggestions": {
+                "did_you_mean": suggestions(ctx.surfaces, path),
+                "start": API_PREFIX,
+                "manifest": "/api/v1/manifest",
+                "openapi": "/api/openapi.json",
+            },
+        }
+        if api
+        else {}
+    )
+    answer = Answer(
+        path=path, endpoint=path, enveloped=api, media_type=JSON, freshness="catalog", request_id=request_id
+    )
     return render(ctx, answer, error(404, "not_found", f"no resource answers {path}", **extra))

@@ -58,7 +58,7 @@ class Sku:
             raise SkuError(f"unknown game token {self.game!r}; known: {', '.join(GAMES)}")
 
     @classmethod
-    def parse(cls, text: str) -> "Sku":
+    def parse(cls, text: str) -> Sku:
         """Parse a SKU exactly: no case folding, no trimming (a SKU is an identifier)."""
         match = SKU_PATTERN.fullmatch(text) if isinstance(text, str) else None
         if match is None:
@@ -66,7 +66,7 @@ class Sku:
         return cls(**match.groupdict())
 
     @classmethod
-    def of(cls, game: str, set: str, number: object, lang: str, variant: object | None = None) -> "Sku":
+    def of(cls, game: str, set: str, number: object, lang: str, variant: object | None = None) -> Sku:
         """Build a SKU from upstream values, folding each through :func:`token`."""
         return cls(
             game=token(game),
@@ -80,7 +80,7 @@ class Sku:
         base = f"{self.game}-{self.set}-{self.number}-{self.lang}"
         return f"{base}-{self.variant}" if self.variant else base
 
-    def __lt__(self, other: "Sku") -> bool:
+    def __lt__(self, other: Sku) -> bool:
         """Part by part; a base SKU sorts before its variants."""
         if not isinstance(other, Sku):
             return NotImplemented
@@ -90,7 +90,7 @@ class Sku:
         return (self.game, self.set, self.number, self.lang, self.variant or "")
 
     @property
-    def base(self) -> "Sku":
+    def base(self) -> Sku:
         """The same printing without its variant (the default art of that card in that language)."""
         return Sku(self.game, self.set, self.number, self.lang)
 

@@ -16,19 +16,27 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from generator.sku import Sku, SkuError
 
 EDITIONS = {"A": "Alpha", "F": "First", "U": "Unlimited", "N": None}  # N: no specified edition
 FOILINGS = {"S": "Standard", "R": "Rainbow Foil", "C": "Cold Foil", "G": "Gold Cold Foil"}
-ART_VARIATIONS = {"AA": "Alternate Art", "AB": "Alternate Border", "AT": "Alternate Text",
-                  "EA": "Extended Art", "FA": "Full Art", "HS": "Half Size"}
+ART_VARIATIONS = {
+    "AA": "Alternate Art",
+    "AB": "Alternate Border",
+    "AT": "Alternate Text",
+    "EA": "Extended Art",
+    "FA": "Full Art",
+    "HS": "Half Size",
+}
 SET_ID_LENGTH = 3  # every FaB collector id is a 3-character set id then the number: 1HP001, WTR000
 PLAIN = "ns"
-_VARIANT = re.compile(r"^(?P<edition>[afun])(?P<foiling>[srcg])(?P<arts>(?:aa|ab|at|ea|fa|hs)*)"
-                      r"(?P<back>b)?(?P<ordinal>[2-9]|[1-9][0-9]+)?$")
+_VARIANT = re.compile(
+    r"^(?P<edition>[afun])(?P<foiling>[srcg])(?P<arts>(?:aa|ab|at|ea|fa|hs)*)"
+    r"(?P<back>b)?(?P<ordinal>[2-9]|[1-9][0-9]+)?$"
+)
 _BACK_IMAGE = re.compile(r"(?:^|[_\-])back(?:[_\-]|$)", re.IGNORECASE)
 _IMAGE_SUFFIX = re.compile(r"(?:\.(?:width-\d+|original))?(?:\.(?:png|webp|jpe?g))?$", re.IGNORECASE)
 
@@ -60,14 +68,18 @@ class Variant:
         return None if text == PLAIN else text
 
     @classmethod
-    def parse(cls, token: str | None) -> "Variant":
+    def parse(cls, token: str | None) -> Variant:
         match = _VARIANT.match(PLAIN if token is None else token)
         if match is None or token == PLAIN:
             raise SkuError(f"{token!r} is not a FaB variant token")
         arts = match["arts"]
-        return cls(match["edition"].upper(), match["foiling"].upper(),
-                   tuple(arts[i:i + 2].upper() for i in range(0, len(arts), 2)),
-                   bool(match["back"]), int(match["ordinal"] or 1))
+        return cls(
+            match["edition"].upper(),
+            match["foiling"].upper(),
+            tuple(arts[i : i + 2].upper() for i in range(0, len(arts), 2)),
+            bool(match["back"]),
+            int(match["ordinal"] or 1),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +113,7 @@ def split_card_id(card_id: str, set_id: str | None = None) -> tuple[str, str]:
         raise SkuError(f"collector id {card_id!r} does not start with set id {set_id!r}")
     if len(card_id) == len(set_id):
         raise MissingNumber(f"collector id {card_id!r} has no number after its set id")
-    return set_id, card_id[len(set_id):]
+    return set_id, card_id[len(set_id) :]
 
 
 def image_stem(image: str) -> str:
@@ -128,8 +140,9 @@ def assign(printings: Sequence[Printing]) -> list[Sku | Rejected]:
         try:
             set_id, number = split_card_id(printing.card_id, printing.set_id)
             base = Sku.of("fab", set_id, number, printing.lang)
-            variant = Variant(printing.edition, printing.foiling, tuple(sorted(set(printing.arts))),
-                              is_back(printing.image))
+            variant = Variant(
+                printing.edition, printing.foiling, tuple(sorted(set(printing.arts))), is_back(printing.image)
+            )
         except MissingNumber as exc:
             outcomes[index] = Rejected("missing-number", str(exc))
         except SkuError as exc:

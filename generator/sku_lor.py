@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 from generator.sku import Sku, SkuError, token
 
@@ -21,8 +21,21 @@ GAME = "lor"
 LANGUAGES = ("en", "fr", "de", "it", "ja", "zh")
 
 # lorcana-data set codes -> the set number printed on the card (the last part of "1/204 EN 1").
-SET_NUMBERS = {"tfc": 1, "rotf": 2, "iti": 3, "urr": 4, "ssk": 5, "azu": 6, "arc": 7, "roj": 8,
-               "fab": 9, "whi": 10, "win": 11, "wun": 12, "atv": 13}
+SET_NUMBERS = {
+    "tfc": 1,
+    "rotf": 2,
+    "iti": 3,
+    "urr": 4,
+    "ssk": 5,
+    "azu": 6,
+    "arc": 7,
+    "roj": 8,
+    "fab": 9,
+    "whi": 10,
+    "win": 11,
+    "wun": 12,
+    "atv": 13,
+}
 # Promo groups are printed in place of the set total ("1/P1", "3/PD1", "01/D23"); both upstreams
 # spell them the same way, so the lowercased group is the set token. "worlds" is lorcana-data's.
 PROMO_SETS = frozenset({"p1", "p2", "p3", "p4", "c1", "c2", "d23", "pd1", "dis", "worlds"})
@@ -54,7 +67,7 @@ def lor_sku(set_tok: str, number: object, suffix: object, lang: str, variant: st
 
 
 def full_name(name: object, version: object) -> str | None:
-    """"Ariel - On Human Legs": the name as LorcanaJSON's ``fullName`` writes it."""
+    """ "Ariel - On Human Legs": the name as LorcanaJSON's ``fullName`` writes it."""
     name = str(name or "").strip()
     version = str(version or "").strip()
     return f"{name} - {version}" if name and version else (name or None)

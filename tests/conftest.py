@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import csv
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -29,8 +29,10 @@ def real_source() -> Callable[[str], Path]:
             acquired = acquire(source(source_id), mirror)
             if not acquired.available:
                 tried = "; ".join(acquired.attempts) or "no acquisition method applies"
-                pytest.skip(f"source {source_id} cannot be acquired (set CARDPANTRY_MIRROR to a mirror "
-                            f"folder laid out like ../shared/data): {tried}")
+                pytest.skip(
+                    f"source {source_id} cannot be acquired (set CARDPANTRY_MIRROR to a mirror "
+                    f"folder laid out like ../shared/data): {tried}"
+                )
             roots[source_id] = acquired.root
         return roots[source_id]
 
@@ -41,6 +43,7 @@ def real_source() -> Callable[[str], Path]:
 def write_tsv() -> Callable[[Path, list[dict]], Path]:
     """Write rows as the-fab-cube publishes its ``.csv`` files: TAB-separated UTF-8 with a header,
     fields holding a tab, quote or newline quoted with ``"``, so multi-line text spans lines."""
+
     def write(path: Path, rows: list[dict]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         columns = list(dict.fromkeys(column for row in rows for column in row))
@@ -66,14 +69,22 @@ import datetime as dt  # noqa: E402
 from generator.sku import Sku  # noqa: E402
 from generator.sources.registry import SourceSpec  # noqa: E402
 
-SYNTHETIC_NOW = dt.datetime(2026, 3, 14, 15, 9, 26, tzinfo=dt.timezone.utc)
-SYNTHETIC_AS_OF = dt.datetime(2026, 3, 1, 0, 0, 0, tzinfo=dt.timezone.utc)
+SYNTHETIC_NOW = dt.datetime(2026, 3, 14, 15, 9, 26, tzinfo=dt.UTC)
+SYNTHETIC_AS_OF = dt.datetime(2026, 3, 1, 0, 0, 0, tzinfo=dt.UTC)
 
 
 def _spec(source_id: str, game: str, tier: str, published: dt.date) -> SourceSpec:
-    return SourceSpec(id=source_id, game=game, name=f"{source_id} (synthetic test source)", tier=tier,
-                      version="0.0.0-test", published=published, homepage=f"https://example.invalid/{source_id}",
-                      mirror=f"test/{source_id}", include=("*.json",))
+    return SourceSpec(
+        id=source_id,
+        game=game,
+        name=f"{source_id} (synthetic test source)",
+        tier=tier,
+        version="0.0.0-test",
+        published=published,
+        homepage=f"https://example.invalid/{source_id}",
+        mirror=f"test/{source_id}",
+        include=("*.json",),
+    )
 
 
 SYNTHETIC_SPECS: tuple[SourceSpec, ...] = (
@@ -92,9 +103,19 @@ DISPUTED_SKU = "op-op01-002-en"
 
 
 def _op_attrs(category: str, cost: int | None, power: int | None, effect: str | None) -> dict:
-    return {"category": category, "colors": ["Red"], "cost": cost, "power": power, "counter": None,
-            "life": 5 if category == "Leader" else None, "attributes": ["Slash"], "types": ["Testmon Crew"],
-            "effect": effect, "trigger": None, "block": 1}
+    return {
+        "category": category,
+        "colors": ["Red"],
+        "cost": cost,
+        "power": power,
+        "counter": None,
+        "life": 5 if category == "Leader" else None,
+        "attributes": ["Slash"],
+        "types": ["Testmon Crew"],
+        "effect": effect,
+        "trigger": None,
+        "block": 1,
+    }
 
 
 def synthetic_sinks() -> list:
@@ -106,67 +127,186 @@ def synthetic_sinks() -> list:
     op.set("op01", "Testmon Tides", dt.date(2022, 7, 22), 4, "OP-01")
     op.set("st01", "Testmon Starter Crew", dt.date(2022, 7, 8), 2, "ST-01")
     op.set("op99", "Testmon Unreleased", dt.date(2030, 1, 1), 10, "OP-99")  # declared, never printed
-    op.printing(Sku("op", "op01", "001", "en"), "OP01-001", "Testmon Captain", "L", "OP01-001",
-                _op_attrs("Leader", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."))
-    op.printing(Sku("op", "op01", "001", "en", "p1"), "OP01-001", "Testmon Captain", "L", "OP01-001_p1",
-                _op_attrs("Leader", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."))
-    op.printing(Sku("op", "op01", "002", "en"), "OP01-002", "Testmon Navigator", "R", "OP01-002",
-                _op_attrs("Character", 3, 4000, None))
-    op.printing(Sku("op", "op01", "003", "en"), "OP01-003", "Testmon Cook \u201cBlackleg\u201d", "C", "OP01-003",
-                _op_attrs("Character", 2, 3000, "[On Play] Draw 1 card.\n\u00e9\u00e8 \U0001F0CF"))
-    op.printing(Sku("op", "st01", "001", "en"), "ST01-001", "Testmon Deckhand", "ST", "ST01-001",
-                _op_attrs("Character", 1, 2000, None))
+    op.printing(
+        Sku("op", "op01", "001", "en"),
+        "OP01-001",
+        "Testmon Captain",
+        "L",
+        "OP01-001",
+        _op_attrs("Leader", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."),
+    )
+    op.printing(
+        Sku("op", "op01", "001", "en", "p1"),
+        "OP01-001",
+        "Testmon Captain",
+        "L",
+        "OP01-001_p1",
+        _op_attrs("Leader", None, 5000, "[Activate: Main] Give up to 1 Testmon +1000 power."),
+    )
+    op.printing(
+        Sku("op", "op01", "002", "en"),
+        "OP01-002",
+        "Testmon Navigator",
+        "R",
+        "OP01-002",
+        _op_attrs("Character", 3, 4000, None),
+    )
+    op.printing(
+        Sku("op", "op01", "003", "en"),
+        "OP01-003",
+        "Testmon Cook \u201cBlackleg\u201d",
+        "C",
+        "OP01-003",
+        _op_attrs("Character", 2, 3000, "[On Play] Draw 1 card.\n\u00e9\u00e8 \U0001f0cf"),
+    )
+    op.printing(
+        Sku("op", "st01", "001", "en"),
+        "ST01-001",
+        "Testmon Deckhand",
+        "ST",
+        "ST01-001",
+        _op_attrs("Character", 1, 2000, None),
+    )
     op.printing(lambda: Sku.of("op", "st01", "", "en"), "ST01-xxx", "Testmon Broken", "C", "ST01-xxx")  # quarantined
 
     op2 = Sink("test-op-secondary", "op")
     op2.rows_read = 3
     op2.set("op01", "Testmon Tides (alt title)", None, 5, "569101")
     # the disagreement: the same printing, another rarity and a spelling variant of the name
-    op2.printing(Sku("op", "op01", "002", "en"), "OP01-002", "Testmon Navigatr", "SR", "op01-002-en",
-                 _op_attrs("Character", 3, 5000, None))
-    op2.printing(Sku("op", "op01", "001", "ja"), "OP01-001", "\u30c6\u30b9\u30c8\u30e2\u30f3\u8239\u9577", "L",
-                 "op01-001-ja", _op_attrs("Leader", None, 5000, None))
+    op2.printing(
+        Sku("op", "op01", "002", "en"),
+        "OP01-002",
+        "Testmon Navigatr",
+        "SR",
+        "op01-002-en",
+        _op_attrs("Character", 3, 5000, None),
+    )
+    op2.printing(
+        Sku("op", "op01", "001", "ja"),
+        "OP01-001",
+        "\u30c6\u30b9\u30c8\u30e2\u30f3\u8239\u9577",
+        "L",
+        "op01-001-ja",
+        _op_attrs("Leader", None, 5000, None),
+    )
 
     ptcg = Sink("test-ptcg", "ptcg")
     ptcg.rows_read = 6
     ptcg.set("tst1", "Testmon Base", dt.date(1999, 1, 9), 3, "tst1")
-    ptcg.printing(Sku("ptcg", "tst1", "1", "en"), "tst1-1", "Testmon Alpha", "Rare Holo", "tst1-1",
-                  {"supertype": "Pok\u00e9mon", "hp": "120", "types": ["Fire"],
-                   "attacks": [{"name": "Test Burn", "damage": "100", "text": "Discard 2 Energy."}]})
-    ptcg.printing(Sku("ptcg", "tst1", "2", "en"), "tst1-2", "Testmon Beta", "Rare", "tst1-2",
-                  {"supertype": "Pok\u00e9mon", "hp": "80", "types": ["Water"], "attacks": []})
-    ptcg.printing(Sku("ptcg", "tst1", "tg01", "en"), "tst1-TG01", "Testmon Gamma", None, "tst1-TG01",
-                  {"supertype": "Trainer", "rules": ["You may play only 1 Supporter card during your turn."]})
+    ptcg.printing(
+        Sku("ptcg", "tst1", "1", "en"),
+        "tst1-1",
+        "Testmon Alpha",
+        "Rare Holo",
+        "tst1-1",
+        {
+            "supertype": "Pok\u00e9mon",
+            "hp": "120",
+            "types": ["Fire"],
+            "attacks": [{"name": "Test Burn", "damage": "100", "text": "Discard 2 Energy."}],
+        },
+    )
+    ptcg.printing(
+        Sku("ptcg", "tst1", "2", "en"),
+        "tst1-2",
+        "Testmon Beta",
+        "Rare",
+        "tst1-2",
+        {"supertype": "Pok\u00e9mon", "hp": "80", "types": ["Water"], "attacks": []},
+    )
+    ptcg.printing(
+        Sku("ptcg", "tst1", "tg01", "en"),
+        "tst1-TG01",
+        "Testmon Gamma",
+        None,
+        "tst1-TG01",
+        {"supertype": "Trainer", "rules": ["You may play only 1 Supporter card during your turn."]},
+    )
     # tst2 has no set record: the catalog knows it from its printing alone
-    ptcg.printing(Sku("ptcg", "tst2", "5", "en"), "tst2-5", "Testmon Delta", "Common", "tst2-5",
-                  {"supertype": "Pok\u00e9mon", "hp": "60", "types": ["Grass"]})
+    ptcg.printing(
+        Sku("ptcg", "tst2", "5", "en"),
+        "tst2-5",
+        "Testmon Delta",
+        "Common",
+        "tst2-5",
+        {"supertype": "Pok\u00e9mon", "hp": "60", "types": ["Grass"]},
+    )
 
     fab = Sink("test-fab", "fab")
     fab.rows_read = 5
     fab.set("tfb", "Testmon Welcome Deck", dt.date(2019, 10, 11), 3, "TFB")
-    fab.printing(Sku("fab", "tfb", "001", "en"), "Testmon Brute", "Testmon Brute", "T", "TFB001",
-                 {"types": ["Hero", "Brute"], "functional_text": "Once per turn, go again."})
-    fab.printing(Sku("fab", "tfb", "001", "en", "nr"), "Testmon Brute", "Testmon Brute", "T", "TFB001-RF",
-                 {"types": ["Hero", "Brute"], "functional_text": "Once per turn, go again."})
-    fab.printing(Sku("fab", "tfb", "002", "en"), "Testmon Smash (red)", "Testmon Smash", "C", "TFB002",
-                 {"types": ["Action", "Attack"], "pitch": 1, "power": 6})
-    fab.printing(Sku("fab", "tfb", "003", "en"), "Testmon Smash (blue)", "Testmon Smash", "C", "TFB003",
-                 {"types": ["Action", "Attack"], "pitch": 3, "power": 4})
+    fab.printing(
+        Sku("fab", "tfb", "001", "en"),
+        "Testmon Brute",
+        "Testmon Brute",
+        "T",
+        "TFB001",
+        {"types": ["Hero", "Brute"], "functional_text": "Once per turn, go again."},
+    )
+    fab.printing(
+        Sku("fab", "tfb", "001", "en", "nr"),
+        "Testmon Brute",
+        "Testmon Brute",
+        "T",
+        "TFB001-RF",
+        {"types": ["Hero", "Brute"], "functional_text": "Once per turn, go again."},
+    )
+    fab.printing(
+        Sku("fab", "tfb", "002", "en"),
+        "Testmon Smash (red)",
+        "Testmon Smash",
+        "C",
+        "TFB002",
+        {"types": ["Action", "Attack"], "pitch": 1, "power": 6},
+    )
+    fab.printing(
+        Sku("fab", "tfb", "003", "en"),
+        "Testmon Smash (blue)",
+        "Testmon Smash",
+        "C",
+        "TFB003",
+        {"types": ["Action", "Attack"], "pitch": 3, "power": 4},
+    )
 
     lor = Sink("test-lor", "lor")
     lor.rows_read = 5
     lor.set("1", "The First Testmon", dt.date(2023, 8, 18), 204, "tfc")
     lor.set("p1", "Testmon Promos", None, None, "P1")
-    lor.printing(Sku("lor", "1", "1", "en"), "testmon-hero", "Testmon Hero - Brave Heart", "Legendary", "1/204 EN 1",
-                 {"ink": "Amber", "cost": 4, "fullText": "Bodyguard"})
-    lor.printing(Sku("lor", "1", "1", "fr"), "testmon-hero", "Testmon H\u00e9ros - C\u0153ur Vaillant", "Legendary",
-                 "1/204 FR 1", {"ink": "Amber", "cost": 4})
-    lor.printing(Sku("lor", "1", "2", "en"), "testmon-sage", "Testmon Sage - Quiet Mind", "Rare", "2/204 EN 1",
-                 {"ink": "Sapphire", "cost": 2})
-    lor.printing(Sku("lor", "1", "3", "en"), "testmon-scout", "Testmon Scout", "Common", "3/204 EN 1",
-                 {"ink": "Ruby", "cost": 1})
-    lor.printing(Sku("lor", "p1", "1", "en"), "testmon-hero", "Testmon Hero - Brave Heart", "Promo", "1/P1 EN 1",
-                 {"ink": "Amber", "cost": 4})
+    lor.printing(
+        Sku("lor", "1", "1", "en"),
+        "testmon-hero",
+        "Testmon Hero - Brave Heart",
+        "Legendary",
+        "1/204 EN 1",
+        {"ink": "Amber", "cost": 4, "fullText": "Bodyguard"},
+    )
+    lor.printing(
+        Sku("lor", "1", "1", "fr"),
+        "testmon-hero",
+        "Testmon H\u00e9ros - C\u0153ur Vaillant",
+        "Legendary",
+        "1/204 FR 1",
+        {"ink": "Amber", "cost": 4},
+    )
+    lor.printing(
+        Sku("lor", "1", "2", "en"),
+        "testmon-sage",
+        "Testmon Sage - Quiet Mind",
+        "Rare",
+        "2/204 EN 1",
+        {"ink": "Sapphire", "cost": 2},
+    )
+    lor.printing(
+        Sku("lor", "1", "3", "en"), "testmon-scout", "Testmon Scout", "Common", "3/204 EN 1", {"ink": "Ruby", "cost": 1}
+    )
+    lor.printing(
+        Sku("lor", "p1", "1", "en"),
+        "testmon-hero",
+        "Testmon Hero - Brave Heart",
+        "Promo",
+        "1/P1 EN 1",
+        {"ink": "Amber", "cost": 4},
+    )
 
     fx = Sink("test-fx", "fx")
     fx.rows_read = 2
@@ -178,10 +318,21 @@ def synthetic_sinks() -> list:
 
 def _synthetic_runs(sinks: list) -> list[dict]:
     started = dt.datetime(2026, 2, 28, 12, 0, 0)
-    return [{"run_id": f"run-{sink.source_id}", "source_id": sink.source_id, "status": "ok", "method": "mirror",
-             "started_at": started, "finished_at": started + dt.timedelta(seconds=2), "rows_read": sink.rows_read,
-             "rows_written": sink.rows_written, "quarantined": sink.quarantine_counts(), "note": None}
-            for sink, _ in sinks]
+    return [
+        {
+            "run_id": f"run-{sink.source_id}",
+            "source_id": sink.source_id,
+            "status": "ok",
+            "method": "mirror",
+            "started_at": started,
+            "finished_at": started + dt.timedelta(seconds=2),
+            "rows_read": sink.rows_read,
+            "rows_written": sink.rows_written,
+            "quarantined": sink.quarantine_counts(),
+            "note": None,
+        }
+        for sink, _ in sinks
+    ]
 
 
 def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) -> Path:
@@ -230,8 +381,15 @@ def ctx(synthetic_snapshot):
 
     site = load_site()
     registry = surfaces(site)
-    return Context(site=site, snapshot=synthetic_snapshot, now=SYNTHETIC_NOW, content=load_content(),
-                   joy_index=joy_index(registry), as_of=SYNTHETIC_NOW, surfaces=registry)
+    return Context(
+        site=site,
+        snapshot=synthetic_snapshot,
+        now=SYNTHETIC_NOW,
+        content=load_content(),
+        joy_index=joy_index(registry),
+        as_of=SYNTHETIC_NOW,
+        surfaces=registry,
+    )
 
 
 @pytest.fixture(scope="session")
@@ -260,8 +418,10 @@ def real_ingest(tmp_path_factory):
     the reason when the variable is unset or a source cannot be acquired. Read-only: do not modify."""
     mirror = os.environ.get("CARDPANTRY_MIRROR")
     if not mirror:
-        pytest.skip("CARDPANTRY_MIRROR is unset: set it to a mirror folder laid out like ../shared/data "
-                    "to build the real catalog")
+        pytest.skip(
+            "CARDPANTRY_MIRROR is unset: set it to a mirror folder laid out like ../shared/data "
+            "to build the real catalog"
+        )
     from generator.ingest.run import ingest
 
     result = ingest(tmp_path_factory.mktemp("real-state"), Path(mirror), log=lambda line: None)

@@ -4,15 +4,16 @@ would for files, and with the same surface functions for everything else."""
 from __future__ import annotations
 
 import asyncio
-import brotli
 import gzip
 from pathlib import Path
 
+import brotli
 import httpx
 import orjson
 import pytest
 
 from generator.app import App
+from generator.envelope import etag
 from generator.write.manifest import load_manifest
 
 KNOWN = "/api/v1/universal/card/op-op01-001-en"
@@ -28,6 +29,7 @@ def call(app: App, method: str, path: str, **kwargs) -> httpx.Response:
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
             return await client.request(method, path, **kwargs)
+
     return asyncio.run(go())
 
 
@@ -38,7 +40,7 @@ def test_a_static_route_is_the_file_with_the_manifest_headers(app: App, small_di
     assert response.content == (small_dist / route["file"]).read_bytes()
     assert response.headers["etag"] == route["etag"]
     assert response.headers["content-type"] == "application/json; charset=utf-8"
-    assert f"<{KNOWN}>; rel=\"self\"" in response.headers["link"]
+    assert f'<{KNOWN}>; rel="self"' in response.headers["link"]
     for name in ("ratelimit-limit", "ratelimit-remaining", "ratelimit-reset", "x-joy-index", "cache-control"):
         assert name in response.headers
 
@@ -58,17 +60,22 @@ def test_head_has_the_headers_and_no_body(app: App) -> None:
     assert head.headers["content-length"] == str(len(get.content))
 
 
-@pytest.mark.parametrize("accept,encoding,decode", [
-    ("br", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("gzip, br", "br", brotli.decompress)])
+@pytest.mark.parametrize(
+    "accept,encoding,decode",
+    [("br", "br", brotli.decompress), ("gzip", "gzip", gzip.decompress), ("gzip, br", "br", brotli.decompress)],
+)
 def test_the_precompressed_twin_is_served_by_accept_encoding(app: App, accept, encoding, decode) -> None:
     plain = call(app, "GET", KNOWN, headers={"Accept-Encoding": "identity"}).content
     assert len(plain) >= 1024  # twins exist from 1 KiB
 
     async def raw() -> tuple[dict, bytes]:
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
-            async with client.stream("GET", KNOWN, headers={"Accept-Encoding": accept}) as response:
-                return dict(response.headers), b"".join([chunk async for chunk in response.aiter_raw()])
+        async with (
+            httpx.AsyncClient(transport=transport, base_url="http://testserver") as client,
+            client.stream("GET", KNOWN, headers={"Accept-Encoding": accept}) as response,
+        ):
+            return dict(response.headers), b"".join([chunk async for chunk in response.aiter_raw()])
+
     headers, body = asyncio.run(raw())
     assert headers["content-encoding"] == encoding and headers["vary"] == "Accept-Encoding"
     assert decode(body) == plain
@@ -93,8 +100,9 @@ def test_the_app_answers_a_computed_card_with_the_files_content_hash(app: App) -
     static = call(app, "GET", KNOWN).json()["data"]
     computed = call(app, "GET", KNOWN + "?density=normal").json()["data"]
     assert computed["@content_hash"] == static["@content_hash"]
-    assert {k: v for k, v in computed.items() if not k.startswith("@")} == \
-           {k: v for k, v in static.items() if not k.startswith("@")}
+    assert {k: v for k, v in computed.items() if not k.startswith("@")} == {
+        k: v for k, v in static.items() if not k.startswith("@")
+    }
 
 
 def test_federation_resolves_hashes_from_the_built_index(app: App) -> None:
@@ -138,8 +146,13 @@ def test_the_deck_validator_answers_and_refuses_bad_bodies(app: App) -> None:
     assert result["data"]["valid"] is False
     assert {"deck_size", "copy_limit"} <= {v["code"] for v in result["data"]["violations"]}
     assert result["_meta"]["endpoint"] == "/api/v1/play/deck/validate"
-    for bad, code in ((b"nope", "not_json"), (b"\xff\xfe", "not_utf8"), (b"[]", "not_an_object"),
-                      (b'{"leader_id": 1}', "wrong_type"), (b" " * (1 << 20 + 1), "body_too_large")):
+    for bad, code in (
+        (b"nope", "not_json"),
+        (b"\xff\xfe", "not_utf8"),
+        (b"[]", "not_an_object"),
+        (b'{"leader_id": 1}', "wrong_type"),
+        (b" " * (1 << 20 + 1), "body_too_large"),
+    ):
         refused = call(app, "POST", "/api/v1/play/deck/validate", content=bad)
         assert refused.status_code == 400, bad[:20]
         assert refused.json()["error"]["code"] == code
@@ -154,17 +167,21 @@ def test_lifespan_starts_and_stops(app: App) -> None:
 
     async def send(message):
         sent.append(message["type"])
+
     asyncio.run(app({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
 
 
-@pytest.mark.parametrize("raw_path", [
-    "/api/v1/%E2%82%AC",  # above U+00FF: made the Link header unencodable (500)
-    "/api/v1/caf%C3%A9",  # Latin-1: raw bytes in a header
-    "/api/v1/%0A",  # a line break inside a header: the connection was dropped
-    "/api/v1/universal/card/op-op01-001-en%00",
-    "/api/at/%7F/card/x",
-])
+@pytest.mark.parametrize(
+    "raw_path",
+    [
+        "/api/v1/%E2%82%AC",  # above U+00FF: made the Link header unencodable (500)
+        "/api/v1/caf%C3%A9",  # Latin-1: raw bytes in a header
+        "/api/v1/%0A",  # a line break inside a header: the connection was dropped
+        "/api/v1/universal/card/op-op01-001-en%00",
+        "/api/at/%7F/card/x",
+    ],
+)
 def test_odd_paths_answer_a_clean_error_with_an_encoded_link(app: App, raw_path: str) -> None:
     """Regressions (issue 13): every URL placed in a header is percent-encoded."""
     response = call(app, "GET", raw_path)
@@ -175,3 +192,99 @@ def test_odd_paths_answer_a_clean_error_with_an_encoded_link(app: App, raw_path:
     if link:
         self_target = link.split(">", 1)[0].lstrip("<")
         assert self_target == raw_path  # the path, percent-encoded as it was sent
+
+
+def test_public_answers_carry_cors_and_a_preflight_is_answered(app: App) -> None:
+    """Issue 13: CORS on every public answer, errors included; OPTIONS answered (was a 405)."""
+    for path in (
+        "/api/v1/universal/games",
+        "/api/v1/universal/card/op-op01-999-en",
+        "/api/v1/nowhere",
+        "/api/v1/universal/sets/OP",
+    ):
+        response = call(app, "GET", path)
+        assert response.headers["access-control-allow-origin"] == "*", path
+        assert "ETag" in response.headers["access-control-expose-headers"]
+    assert call(app, "POST", "/api/v1/universal/games").headers["access-control-allow-origin"] == "*"
+    preflight = call(
+        app,
+        "OPTIONS",
+        "/api/v1/play/deck/validate",
+        headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST"},
+    )
+    assert preflight.status_code == 204 and preflight.content == b""
+    assert preflight.headers["access-control-allow-methods"] == "POST"
+    assert "Content-Type" in preflight.headers["access-control-allow-headers"]
+    plain = call(app, "OPTIONS", "/api/v1/universal/games")
+    assert plain.status_code == 204 and plain.headers["allow"] == "GET, HEAD"
+    assert "access-control-allow-methods" not in plain.headers
+
+
+def test_a_computed_answer_that_depends_on_the_build_alone_revalidates(app: App) -> None:
+    """Issue 13: a query variant was rendered with the request's clock and a random request id, so its
+    ETag changed every second and If-None-Match never matched. Now it is as of the build."""
+    path = "/api/v1/universal/card/op-op01-001-en?density=sparse"
+    first, second = call(app, "GET", path), call(app, "GET", path)
+    assert first.status_code == 200 and first.content == second.content
+    assert first.headers["etag"] == second.headers["etag"]
+    assert first.json()["_meta"]["retrieved_at"] == app.context.as_of.strftime("%Y-%m-%dT%H:%M:%SZ")
+    again = call(app, "GET", path, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_an_unmatched_hash_is_cached_briefly_and_a_match_for_its_budget(app: App) -> None:
+    """Issue 13: an unmatched identify was cached for a week, across the rebuilds that may match it."""
+    unmatched = call(app, "GET", "/api/v1/federation/identify/" + "0" * 64)
+    assert unmatched.json()["matched"] is False
+    assert unmatched.headers["cache-control"] == f"public, max-age={app.context.site.freshness['status']}"
+    card = call(app, "GET", "/api/v1/universal/card/op-op01-001-en").json()["data"]
+    matched = call(app, "GET", "/api/v1/federation/identify/" + card["@content_hash"])
+    assert matched.json()["matched"] is True
+    assert matched.headers["cache-control"] == f"public, max-age={app.context.site.freshness['identity']}"
+
+
+def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> None:
+    """Issue 13: the AI ran on the event loop. An offloaded answer is the same as the inline one."""
+    from generator.play.seal import dev_key
+
+    inline = App(small_dist, referee_key=dev_key())
+    pooled = App(small_dist, referee_key=dev_key(), offload=True)
+    try:
+        body = b'{"op": "new", "level": 0}'
+        a = call(inline, "POST", "/api/v1/play/practice", content=body)
+        b = call(pooled, "POST", "/api/v1/play/practice", content=body)
+        assert a.status_code == b.status_code == 503  # the synthetic pool cannot deal a match
+        assert a.json()["error"] == b.json()["error"]
+        assert pooled.offload is not None and pooled.offload._pool is not None  # it went through the pool
+    finally:
+        if pooled.offload is not None:
+            pooled.offload.close()
+
+
+def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog: Path, synthetic_as_of) -> None:
+    """Issue 13: after a rebuild swapped dist/, the app kept the old manifest's ETags for the new files.
+    It now notices the swap (the directory's inode) and serves the new build, manifest and bytes."""
+    import datetime as dt
+
+    from generator.build import build
+
+    dist = tmp_path / "dist"
+    build(dist, synthetic_as_of, synthetic_catalog, workers=1)
+    app = App(dist)
+    before = call(app, "GET", "/api/v1/universal/games")
+    build(dist, synthetic_as_of + dt.timedelta(days=1), synthetic_catalog, workers=1)  # new bytes, new ETags
+    after = call(app, "GET", "/api/v1/universal/games")
+    assert after.headers["etag"] != before.headers["etag"]
+    assert after.headers["etag"] == etag(after.content)  # the ETag of the bytes actually served
+    assert after.json()["_meta"]["retrieved_at"].startswith((synthetic_as_of + dt.timedelta(days=1)).date().isoformat())
+
+
+def test_a_paused_door_answers_before_reading_the_request(app: App) -> None:
+    """Spec "Errors" 4: a body that would crash a parser, and a query, change nothing."""
+    for method, path in (
+        ("GET", "/api/v1/cards/op-op01-001-en/history?x=%00"),
+        ("GET", "/api/v1/sets/op-op01/checklist"),
+        ("GET", "/data/catalog.jsonl"),
+    ):
+        response = call(app, method, path, content=b"\xff\xfe{{{" * 1000)
+        assert response.status_code == 503, path

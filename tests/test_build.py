@@ -22,7 +22,6 @@ from generator.build import build
 from generator.catalog.snapshot import FileSnapshot
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.envelope import etag, iso
-from generator.site import load_site
 from generator.surfaces.registry import Context
 from generator.surfaces.respond import respond
 from generator.write.files import DoubleWrite, file_for
@@ -53,13 +52,16 @@ def build_ctx(base: Context, manifest: dict, snapshot, as_of: dt.datetime) -> Co
     joy = {int(h["X-Joy-Index"]) for h in manifest["header_sets"].values() if "X-Joy-Index" in h}
     assert len(joy) == 1
     from dataclasses import replace
+
     return replace(base, snapshot=snapshot, now=as_of, as_of=as_of, joy_index=joy.pop())
 
 
 # ------------------------------------------------------------------------------------------ manifest
 
-def test_manifest_lists_every_written_route_with_an_existing_file(small_dist: Path, manifest: dict,
-                                                                  synthetic_as_of: dt.datetime) -> None:
+
+def test_manifest_lists_every_written_route_with_an_existing_file(
+    small_dist: Path, manifest: dict, synthetic_as_of: dt.datetime
+) -> None:
     assert manifest["version"] == 1 and manifest["as_of"] == iso(synthetic_as_of)
     routes = manifest["routes"]
     assert routes
@@ -67,7 +69,7 @@ def test_manifest_lists_every_written_route_with_an_existing_file(small_dist: Pa
         assert {"file", "status", "type", "etag", "sha256", "headers", "twins", "surface"} <= set(route), path
         body = (small_dist / route["file"]).read_bytes()
         assert route["status"] in (200, 503), path  # 503: the example match needs a bigger card pool
-        assert route["type"] in ("application/json; charset=utf-8", "text/html; charset=utf-8")
+        assert route["type"] in ("application/json; charset=utf-8", "text/html; charset=utf-8", "application/x-ndjson")
         assert route["etag"] == etag(body) and not route["etag"].startswith("W/")
         assert route["sha256"] == hashlib.sha256(body).hexdigest()
         assert route["file"] == file_for(path, route["type"])
@@ -77,16 +79,21 @@ def test_manifest_lists_every_written_route_with_an_existing_file(small_dist: Pa
             assert (small_dist / f"{route['file']}.{twin}").is_file()
 
 
-def test_every_enumerated_path_is_a_route_and_every_file_belongs_to_one(small_dist: Path, manifest: dict,
-                                                                         ctx: Context) -> None:
+def test_every_enumerated_path_is_a_route_and_every_file_belongs_to_one(
+    small_dist: Path, manifest: dict, ctx: Context
+) -> None:
     expected = {s.concrete(p): s.id for s in ctx.surfaces if s.static for p in s.enumerate(ctx)}
     assert {path: r["surface"] for path, r in manifest["routes"].items()} == expected
     assert len([p for p in expected if p.startswith("/api/v1/universal/card/")]) == 19
     served = {r["file"] for r in manifest["routes"].values()}
     served |= {f"{r['file']}.{t}" for r in manifest["routes"].values() for t in r["twins"]}
     data = set(manifest["data_files"])
-    data |= {f"{rel}{suffix}" for rel in manifest["data_files"] for suffix in TWIN_SUFFIXES
-             if (small_dist / f"{rel}{suffix}").exists()}
+    data |= {
+        f"{rel}{suffix}"
+        for rel in manifest["data_files"]
+        for suffix in TWIN_SUFFIXES
+        if (small_dist / f"{rel}{suffix}").exists()
+    }
     others = set(files_of(small_dist)) - served - data
     assert MANIFEST in others
     assert all(rel.startswith((MANIFEST, "_hosts/")) for rel in others), others
@@ -120,14 +127,16 @@ def _check_routes_against_respond(dist: Path, manifest: dict, context: Context) 
         assert rendered.headers == {**shared, "Content-Type": route["type"], "ETag": route["etag"]}, path
 
 
-def test_static_files_are_what_respond_answers(small_dist: Path, manifest: dict, ctx: Context,
-                                               synthetic_as_of: dt.datetime) -> None:
+def test_static_files_are_what_respond_answers(
+    small_dist: Path, manifest: dict, ctx: Context, synthetic_as_of: dt.datetime
+) -> None:
     """A file and its manifest headers are exactly what the app computes for the path."""
     _check_routes_against_respond(small_dist, manifest, build_ctx(ctx, manifest, ctx.snapshot, synthetic_as_of))
 
 
-def test_the_app_snapshot_answers_the_same_bytes_as_the_files(small_dist: Path, manifest: dict, ctx: Context,
-                                                              synthetic_as_of: dt.datetime) -> None:
+def test_the_app_snapshot_answers_the_same_bytes_as_the_files(
+    small_dist: Path, manifest: dict, ctx: Context, synthetic_as_of: dt.datetime
+) -> None:
     """The app reopens dist/_data instead of the catalog: its answers must not differ from the files."""
     files = FileSnapshot(small_dist, ctx.site.encoding)
     _check_routes_against_respond(small_dist, manifest, build_ctx(ctx, manifest, files, synthetic_as_of))
@@ -157,8 +166,10 @@ def test_the_hash_index_in_dist_resolves_every_card(small_dist: Path, ctx: Conte
 
 # --------------------------------------------------------------------------------- determinism, reuse
 
-def test_two_builds_with_one_as_of_are_byte_identical(tmp_path: Path, small_dist: Path, synthetic_catalog: Path,
-                                                      synthetic_as_of: dt.datetime) -> None:
+
+def test_two_builds_with_one_as_of_are_byte_identical(
+    tmp_path: Path, small_dist: Path, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
     build(tmp_path / "again", synthetic_as_of, synthetic_catalog)
     first, second = files_of(small_dist), files_of(tmp_path / "again")
     assert sorted(first) == sorted(second)
@@ -166,9 +177,9 @@ def test_two_builds_with_one_as_of_are_byte_identical(tmp_path: Path, small_dist
     assert different == []
 
 
-def test_another_as_of_changes_the_routes_but_not_the_data(tmp_path: Path, small_dist: Path,
-                                                           synthetic_catalog: Path,
-                                                           synthetic_as_of: dt.datetime) -> None:
+def test_another_as_of_changes_the_routes_but_not_the_data(
+    tmp_path: Path, small_dist: Path, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
     build(tmp_path / "later", synthetic_as_of + dt.timedelta(days=1), synthetic_catalog)
     first, later = files_of(small_dist), files_of(tmp_path / "later")
     assert sorted(first) == sorted(later)
@@ -180,8 +191,9 @@ def _host_or_manifest(rel: str) -> bool:
     return rel.startswith((MANIFEST, "_hosts/"))
 
 
-def test_a_rebuild_with_the_same_inputs_rewrites_nothing(tmp_path: Path, synthetic_catalog: Path,
-                                                         synthetic_as_of: dt.datetime) -> None:
+def test_a_rebuild_with_the_same_inputs_rewrites_nothing(
+    tmp_path: Path, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
     out = tmp_path / "dist"
     first = build(out, synthetic_as_of, synthetic_catalog)
     assert first.reused == 0
@@ -193,19 +205,27 @@ def test_a_rebuild_with_the_same_inputs_rewrites_nothing(tmp_path: Path, synthet
     assert leftovers(tmp_path) == []
 
 
-def test_a_rebuild_hard_links_every_unchanged_file(tmp_path: Path, make_synthetic_catalog, synthetic_as_of: dt.datetime) -> None:
+def test_a_rebuild_hard_links_every_unchanged_file(
+    tmp_path: Path, make_synthetic_catalog, synthetic_as_of: dt.datetime
+) -> None:
     """One upstream correction: only the files whose bytes change are written again."""
     out = tmp_path / "dist"
     build(out, synthetic_as_of, make_synthetic_catalog(tmp_path / "a.duckdb"))
     before, old = inodes_of(out), files_of(out)
-    summary = build(out, synthetic_as_of,
-                    make_synthetic_catalog(tmp_path / "b.duckdb", rename={"lor-1-3-en": "Testmon Scout, Renamed"}))
+    summary = build(
+        out,
+        synthetic_as_of,
+        make_synthetic_catalog(tmp_path / "b.duckdb", rename={"lor-1-3-en": "Testmon Scout, Renamed"}),
+    )
     after, new = inodes_of(out), files_of(out)
     # the renamed card's content hash moves it to another hash-index shard; nothing else appears or goes
     assert {rel for rel in set(old) ^ set(new) if not rel.startswith("_data/hash-index/")} == set()
     changed = {rel for rel in set(old) & set(new) if old[rel] != new[rel] and not _host_or_manifest(rel)}
-    assert {"api/v1/universal/card/lor-1-3-en.json", "api/v1/universal/set/lor-1.json",
-            "_data/printings/lor-1.json"} <= changed
+    assert {
+        "api/v1/universal/card/lor-1-3-en.json",
+        "api/v1/universal/set/lor-1.json",
+        "_data/printings/lor-1.json",
+    } <= changed
     assert "api/v1/universal/card/lor-1-1-en.json" not in changed
     for rel in set(old) & set(new):
         if _host_or_manifest(rel):
@@ -220,6 +240,7 @@ def test_a_rebuild_hard_links_every_unchanged_file(tmp_path: Path, make_syntheti
 
 # ------------------------------------------------------------------------------------------- failure
 
+
 def _fail_games(monkeypatch) -> None:
     """Make the games surfaces raise (rendered after every card, so some files are written first)."""
     import generator.surfaces.universal as universal
@@ -230,8 +251,9 @@ def _fail_games(monkeypatch) -> None:
     monkeypatch.setattr(universal, "_game_entry", boom)
 
 
-def test_a_failing_build_leaves_the_previous_dist_untouched(tmp_path: Path, monkeypatch, synthetic_catalog: Path,
-                                                            synthetic_as_of: dt.datetime) -> None:
+def test_a_failing_build_leaves_the_previous_dist_untouched(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
     out = tmp_path / "dist"
     build(out, synthetic_as_of, synthetic_catalog)
     contents, inodes = files_of(out), inodes_of(out)
@@ -243,16 +265,18 @@ def test_a_failing_build_leaves_the_previous_dist_untouched(tmp_path: Path, monk
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]  # no temporary folder left
 
 
-def test_a_failing_first_build_leaves_nothing(tmp_path: Path, monkeypatch, synthetic_catalog: Path,
-                                              synthetic_as_of: dt.datetime) -> None:
+def test_a_failing_first_build_leaves_nothing(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
     _fail_games(monkeypatch)
     with pytest.raises(RuntimeError, match="mid-build"):
         build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-def test_two_routes_on_one_file_fail_the_build(tmp_path: Path, monkeypatch, synthetic_catalog: Path,
-                                               synthetic_as_of: dt.datetime) -> None:
+def test_two_routes_on_one_file_fail_the_build(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
     """A game listed twice enumerates /universal/sets/<game> twice: the writer refuses the second write."""
     from generator.catalog.snapshot import Snapshot
 
@@ -262,8 +286,9 @@ def test_two_routes_on_one_file_fail_the_build(tmp_path: Path, monkeypatch, synt
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
-def test_a_document_that_breaks_its_model_fails_the_build(tmp_path: Path, synthetic_catalog: Path,
-                                                          synthetic_as_of: dt.datetime, monkeypatch) -> None:
+def test_a_document_that_breaks_its_model_fails_the_build(
+    tmp_path: Path, synthetic_catalog: Path, synthetic_as_of: dt.datetime, monkeypatch
+) -> None:
     """Build-time validation: one surface made to answer a document its model refuses stops the
     build with the path and the first error, and nothing is swapped in."""
     from dataclasses import replace
@@ -275,8 +300,12 @@ def test_a_document_that_breaks_its_model_fails_the_build(tmp_path: Path, synthe
     registered = build_module.surfaces
 
     def with_a_broken_surface(site):
-        return tuple(replace(s, compute=lambda ctx, params, query: Result(data={"@kind": "games", "count": "four"}))
-                     if s.id == "universal.games" else s for s in registered(site))
+        return tuple(
+            replace(s, compute=lambda ctx, params, query: Result(data={"@kind": "games", "count": "four"}))
+            if s.id == "universal.games"
+            else s
+            for s in registered(site)
+        )
 
     monkeypatch.setattr(build_module, "surfaces", with_a_broken_surface)
     with pytest.raises(ContractError, match=r"/api/v1/universal/games \(universal.games\) breaks GamesCollection"):

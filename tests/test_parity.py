@@ -39,12 +39,27 @@ NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.acc
 BROTLI = BROTLI_STATIC_MODULE.is_file()
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(
-    NGINX is None, reason="nginx is not installed (apt-get install -y nginx libnginx-mod-http-brotli-static)")
+    NGINX is None, reason="nginx is not installed (apt-get install -y nginx libnginx-mod-http-brotli-static)"
+)
 
 PAUSED = "/api/v1/parity/paused"
 INDEX = "/api/v1/parity/folder/"
-KEY_HEADERS = ("content-type", "cache-control", "link", "allow", "vary", "content-encoding", "ratelimit-limit",
-               "ratelimit-policy", "ratelimit-remaining", "ratelimit-reset", "x-joy-index")
+KEY_HEADERS = (
+    "content-type",
+    "cache-control",
+    "link",
+    "allow",
+    "vary",
+    "content-encoding",
+    "ratelimit-limit",
+    "ratelimit-policy",
+    "ratelimit-remaining",
+    "ratelimit-reset",
+    "x-joy-index",
+    "access-control-allow-origin",
+    "access-control-expose-headers",
+    "access-control-allow-methods",
+)
 # On a 304 nginx keeps what its file answer would carry (Vary, Content-Encoding, Content-Length: RFC 9110
 # 15.4.5 wants Vary there), the app drops them: not compared on 304s.
 NOT_ON_304 = ("vary", "content-encoding")
@@ -105,8 +120,14 @@ def _add_route(dist: Path, manifest: dict, path: str, rel: str, status: int, bod
     (dist / f"{rel}.gz").write_bytes(gzip.compress(body, 6, mtime=0))
     (dist / f"{rel}.br").write_bytes(brotli.compress(body, quality=5))
     template = manifest["routes"]["/api/v1/universal/encoding"]
-    manifest["routes"][path] = {**template, "file": rel, "status": status, "etag": etag(body), "sha256": "-",
-                                "twins": ["br", "gz"]}
+    manifest["routes"][path] = {
+        **template,
+        "file": rel,
+        "status": status,
+        "etag": etag(body),
+        "sha256": "-",
+        "twins": ["br", "gz"],
+    }
 
 
 @pytest.fixture(scope="module")
@@ -126,16 +147,28 @@ def parity_dist(small_dist: Path, tmp_path_factory) -> Path:
 def servers(parity_dist: Path, tmp_path_factory):
     """(app port, nginx port): uvicorn serving the app, nginx in front of it; both stopped afterwards."""
     app_port, nginx_port = _free_port(), _free_port()
-    app = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(parity_dist),
-                            "--port", str(app_port)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    app = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(parity_dist), "--port", str(app_port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     prefix = tmp_path_factory.mktemp("nginx")
     manifest = orjson.loads((parity_dist / MANIFEST).read_bytes())
-    conf = nginx_standalone(manifest, listen=f"127.0.0.1:{nginx_port}", root=parity_dist,
-                            upstream=f"127.0.0.1:{app_port}", brotli_module=BROTLI_STATIC_MODULE if BROTLI else None,
-                            user="root" if os.geteuid() == 0 else None)
+    conf = nginx_standalone(
+        manifest,
+        listen=f"127.0.0.1:{nginx_port}",
+        root=parity_dist,
+        upstream=f"127.0.0.1:{app_port}",
+        brotli_module=BROTLI_STATIC_MODULE if BROTLI else None,
+        user="root" if os.geteuid() == 0 else None,
+    )
     (prefix / "nginx.conf").write_bytes(conf)
-    nginx = subprocess.Popen([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    nginx = subprocess.Popen(
+        [NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         _wait_for(app_port, app, "the app")
         _wait_for(nginx_port, nginx, "nginx")
@@ -192,24 +225,47 @@ CASES = [
     Case("gzip-twin-head", CARD, "HEAD", headers={"Accept-Encoding": "gzip"}, status=200),
     Case("gzip-refused", CARD, headers={"Accept-Encoding": "gzip;q=0"}, status=200),
     Case("gzip-with-a-q-value", CARD, headers={"Accept-Encoding": "gzip;q=0.5"}, status=200),
-    pytest.param(Case("brotli-twin", CARD, headers={"Accept-Encoding": "gzip, br"}, status=200),
-                 marks=pytest.mark.skipif(not BROTLI, reason="nginx's brotli_static module is not installed "
-                                          "(libnginx-mod-http-brotli-static)")),
+    pytest.param(
+        Case("brotli-twin", CARD, headers={"Accept-Encoding": "gzip, br"}, status=200),
+        marks=pytest.mark.skipif(
+            not BROTLI, reason="nginx's brotli_static module is not installed (libnginx-mod-http-brotli-static)"
+        ),
+    ),
     Case("paused-503", PAUSED, status=503),
     Case("paused-503-head-gzip", PAUSED, "HEAD", headers={"Accept-Encoding": "gzip"}, status=503),
     Case("paused-503-ignores-if-none-match", PAUSED, headers={"If-None-Match": ETAG}, status=503),
     Case("query-on-surface-without-query-keys", "/api/v1/universal/games?density=sparse", status=200),
     Case("query-key-that-selects-nothing", f"{CARD}?utm_source=x", proxied=True, status=200),
     Case("percent-encoded-path", CARD.replace("-en", "-%65n"), status=200),
-    Case("post-to-get-only-route", CARD, "POST", headers={"Content-Type": "application/json"}, body=b"{}",
-         status=405),
+    Case("post-to-get-only-route", CARD, "POST", headers={"Content-Type": "application/json"}, body=b"{}", status=405),
     Case("delete-with-query", f"{CARD}?density=sparse", "DELETE", status=405),
+    Case(
+        "options-preflight",
+        CARD,
+        "OPTIONS",
+        headers={"Origin": "https://example.org", "Access-Control-Request-Method": "GET"},
+        proxied=True,
+        status=204,
+    ),
     Case("static-html", "/play/spec", status=200),
     Case("static-path-ending-in-json", "/api/v1/play/index.json", status=200),
-    Case("post-handler-bad-body", "/api/v1/play/deck/validate", "POST", headers={"Content-Type": "application/json"},
-         body=b'{"leader": ', computed=True, status=400),
-    Case("post-handler-body-over-its-limit", "/api/v1/play/deck/validate", "POST", body=b"x" * (1_048_576 + 1),
-         computed=True, status=400),
+    Case(
+        "post-handler-bad-body",
+        "/api/v1/play/deck/validate",
+        "POST",
+        headers={"Content-Type": "application/json"},
+        body=b'{"leader": ',
+        computed=True,
+        status=400,
+    ),
+    Case(
+        "post-handler-body-over-its-limit",
+        "/api/v1/play/deck/validate",
+        "POST",
+        body=b"x" * (1_048_576 + 1),
+        computed=True,
+        status=400,
+    ),
     Case("get-on-a-post-only-route", "/api/v1/play/deck/validate", computed=True, status=405),
     Case("query-variant", f"{CARD}?density=sparse", computed=True, status=200),
     Case("query-variant-invalid", f"{CARD}?density=dense", computed=True, status=400),
@@ -230,8 +286,9 @@ def test_nginx_answers_as_the_app(case: Case, servers, parity_dist: Path) -> Non
     app_port, nginx_port = servers
     if ETAG in case.headers.values():
         route = orjson.loads((parity_dist / MANIFEST).read_bytes())["routes"][case.path.split("?")[0]]
-        case = Case(**{**case.__dict__, "headers": {k: route["etag"] if v == ETAG else v
-                                                    for k, v in case.headers.items()}})
+        case = Case(
+            **{**case.__dict__, "headers": {k: route["etag"] if v == ETAG else v for k, v in case.headers.items()}}
+        )
     app, nginx = fetch(app_port, case), fetch(nginx_port, case)
     assert (app.status, nginx.status) == (case.status, case.status)
     proxied = case.computed if case.proxied is None else case.proxied

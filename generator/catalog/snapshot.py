@@ -25,7 +25,7 @@ from generator.catalog import queries
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
-from generator.models.catalog import CardSet, Game, Printing, Source
+from generator.models.catalog import CardSet, FxRate, Game, Printing, Source
 
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
@@ -40,7 +40,7 @@ class PrintingTable(Mapping[str, Printing]):
         self._made: dict[str, Printing] = {p.sku: p for p in made}
 
     @classmethod
-    def of(cls, printings: Iterable[Printing]) -> "PrintingTable":
+    def of(cls, printings: Iterable[Printing]) -> PrintingTable:
         """A table of models already made (tests, small catalogs)."""
         printings = tuple(printings)
         return cls((_row(p) for p in printings), printings)
@@ -64,21 +64,29 @@ class PrintingTable(Mapping[str, Printing]):
         """The printing as ``model_dump(mode="json")`` gives it, with the stored JSON text embedded
         unparsed (the catalog stores it exactly as orjson writes it: tests/catalog checks)."""
         row = self._rows[sku]
-        return {**row, "attrs": orjson.Fragment(row["attrs"]), "sources": list(row["sources"]),
-                "disagreements": orjson.Fragment(row["disagreements"])}
+        return {
+            **row,
+            "attrs": orjson.Fragment(row["attrs"]),
+            "sources": list(row["sources"]),
+            "disagreements": orjson.Fragment(row["disagreements"]),
+        }
 
 
 def _row(printing: Printing) -> dict[str, Any]:
-    return {**printing.model_dump(mode="json"), "attrs": orjson.dumps(printing.attrs).decode(),
-            "disagreements": orjson.dumps(printing.disagreements).decode()}
+    return {
+        **printing.model_dump(mode="json"),
+        "attrs": orjson.dumps(printing.attrs).decode(),
+        "disagreements": orjson.dumps(printing.disagreements).decode(),
+    }
 
 
 class Snapshot:
     """In-memory catalog: the records of every declared table (``catalog.tables``), printings by SKU
     and by set, and the content-hash index."""
 
-    def __init__(self, records: Mapping[str, tuple[Any, ...]], printings: Iterable[Printing] | PrintingTable,
-                 encoding: str):
+    def __init__(
+        self, records: Mapping[str, tuple[Any, ...]], printings: Iterable[Printing] | PrintingTable, encoding: str
+    ):
         self.encoding = encoding
         self.records = dict(records)  # table name -> its frozen records, for every modelled table
         self._games: tuple[Game, ...] = tuple(self.records["games"])
@@ -87,13 +95,21 @@ class Snapshot:
         self._sources: tuple[Source, ...] = tuple(self.records["sources"])
 
     @classmethod
-    def of(cls, games: Iterable[Game], sets: Iterable[CardSet], printings: Iterable[Printing],
-           sources: Iterable[Source], encoding: str) -> "Snapshot":
+    def of(
+        cls,
+        games: Iterable[Game],
+        sets: Iterable[CardSet],
+        printings: Iterable[Printing],
+        sources: Iterable[Source],
+        encoding: str,
+        fx_rates: Iterable[FxRate] = (),
+    ) -> Snapshot:
         """A snapshot of records made in memory (tests, small catalogs)."""
-        return cls({"games": tuple(games), "sets": tuple(sets), "sources": tuple(sources)}, printings, encoding)
+        records = {"games": tuple(games), "sets": tuple(sets), "sources": tuple(sources), "fx_rates": tuple(fx_rates)}
+        return cls(records, printings, encoding)
 
     @classmethod
-    def from_catalog(cls, con, encoding: str) -> "Snapshot":
+    def from_catalog(cls, con, encoding: str) -> Snapshot:
         records, table = {}, None
         for declared in SNAPSHOT_TABLES:
             rows = queries.rows(con, declared.query, **declared.params)
@@ -127,6 +143,10 @@ class Snapshot:
 
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
         return tuple(self._printings[sku] for sku in self._skus_by_set.get((game, set_code), ()))
+
+    def fx_rates(self) -> tuple[FxRate, ...]:
+        """ECB reference rates of GBP and the FX targets, newest first (``catalog/sql/queries/fx_rates.sql``)."""
+        return tuple(self.records.get("fx_rates", ()))
 
     def sources(self) -> tuple[Source, ...]:
         return self._sources
@@ -170,11 +190,16 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
         if declared.by_set:
             table = snapshot._printings
             for (game, set_code), skus in sorted(snapshot._skus_by_set.items()):
-                files.append((f"{DATA_DIR}/{declared.name}/{game}-{set_code}.json",
-                              _dump([table.as_json(s) for s in skus])))
+                files.append(
+                    (f"{DATA_DIR}/{declared.name}/{game}-{set_code}.json", _dump([table.as_json(s) for s in skus]))
+                )
         else:
-            files.append((f"{DATA_DIR}/{declared.name}.json",
-                           _dump([r.model_dump(mode="json") for r in snapshot.records[declared.name]])))
+            files.append(
+                (
+                    f"{DATA_DIR}/{declared.name}.json",
+                    _dump([r.model_dump(mode="json") for r in snapshot.records[declared.name]]),
+                )
+            )
     shards: dict[str, dict[str, str]] = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku
@@ -197,8 +222,11 @@ class FileSnapshot(Snapshot):
 
     def __init__(self, dist: Path, encoding: str):
         self._root = dist / DATA_DIR
-        records = {t.name: tuple(t.model(**r) for r in orjson.loads((self._root / f"{t.name}.json").read_bytes()))
-                   for t in SNAPSHOT_TABLES if t.model is not None}
+        records = {
+            t.name: tuple(t.model(**r) for r in orjson.loads((self._root / f"{t.name}.json").read_bytes()))
+            for t in SNAPSHOT_TABLES
+            if t.model is not None
+        }
         super().__init__(records, (), encoding)
 
     def printing(self, sku: str) -> Printing | None:

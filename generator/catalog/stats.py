@@ -9,9 +9,10 @@ from generator.catalog import queries
 
 def stats_report(con) -> str:
     contributed = {(r["game"], r["source_id"]): r for r in queries.rows(con, "stats")}
-    quarantined = defaultdict(dict)
+    quarantined: defaultdict[str, dict[str, int]] = defaultdict(dict)
     for source_id, reason, count in con.execute(
-            "SELECT source_id, reason, count(*) FROM quarantine GROUP BY ALL ORDER BY ALL").fetchall():
+        "SELECT source_id, reason, count(*) FROM quarantine GROUP BY ALL ORDER BY ALL"
+    ).fetchall():
         quarantined[source_id][reason] = count
     latest = {run.source_id: run for run in queries.source_runs(con)}  # ordered by start: last wins
     lines = []
@@ -23,26 +24,40 @@ def stats_report(con) -> str:
             lines.append("FX reference rates [fx]")
         else:
             name = con.execute("SELECT name FROM games WHERE game = ?", [game]).fetchone()
-            total = con.execute("SELECT count(*), count(DISTINCT set_code), count(DISTINCT card_key) FROM printings "
-                                "WHERE game = ?", [game]).fetchone()
-            by_lang = ", ".join(f"{lang} {n:,}" for lang, n in con.execute(
-                "SELECT lang, count(*) FROM printings WHERE game = ? GROUP BY lang ORDER BY count(*) DESC, lang",
-                [game]).fetchall())
-            lines.append(f"{name[0] if name else game} [{game}]: {total[0]:,} printings ({by_lang or 'none'}), "
-                         f"{total[2]:,} cards, {total[1]:,} sets")
-        lines.append(f"  {'source':<26} {'status':<11} {'sets':>5} {'cards':>7} {'printings':>9}  languages  quarantined")
+            total = con.execute(
+                "SELECT count(*), count(DISTINCT set_code), count(DISTINCT card_key) FROM printings WHERE game = ?",
+                [game],
+            ).fetchone()
+            by_lang = ", ".join(
+                f"{lang} {n:,}"
+                for lang, n in con.execute(
+                    "SELECT lang, count(*) FROM printings WHERE game = ? GROUP BY lang ORDER BY count(*) DESC, lang",
+                    [game],
+                ).fetchall()
+            )
+            lines.append(
+                f"{name[0] if name else game} [{game}]: {total[0]:,} printings ({by_lang or 'none'}), "
+                f"{total[2]:,} cards, {total[1]:,} sets"
+            )
+        lines.append(
+            f"  {'source':<26} {'status':<11} {'sets':>5} {'cards':>7} {'printings':>9}  languages  quarantined"
+        )
         for spec in specs:
             run = latest.get(spec.source_id)
             c = contributed.get((game, spec.source_id), {})
             q = ", ".join(f"{reason} {n}" for reason, n in quarantined.get(spec.source_id, {}).items()) or "-"
             status = run.status if run else "never run"
             if game == "fx":
-                days, currencies = con.execute("SELECT count(DISTINCT date), count(DISTINCT currency) FROM fx_rates "
-                                               "WHERE source_id = ?", [spec.source_id]).fetchone()
+                days, currencies = con.execute(
+                    "SELECT count(DISTINCT date), count(DISTINCT currency) FROM fx_rates WHERE source_id = ?",
+                    [spec.source_id],
+                ).fetchone()
                 lines.append(f"  {spec.source_id:<26} {status:<11} {days:,} days x {currencies} currencies  {q}")
                 continue
-            lines.append(f"  {spec.source_id:<26} {status:<11} {c.get('sets', 0):>5} {c.get('cards', 0):>7,} "
-                         f"{c.get('printings', 0):>9,}  {c.get('languages') or '-':<9}  {q}")
+            lines.append(
+                f"  {spec.source_id:<26} {status:<11} {c.get('sets', 0):>5} {c.get('cards', 0):>7,} "
+                f"{c.get('printings', 0):>9,}  {c.get('languages') or '-':<9}  {q}"
+            )
         lines.append("")
     unavailable = sorted(s for s, run in latest.items() if run.status == "unavailable")
     lines.append(f"Unavailable sources: {', '.join(unavailable) if unavailable else 'none'}")

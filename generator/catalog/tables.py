@@ -9,12 +9,13 @@ surface cannot quietly depend on data a rebuild would not notice changing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import BaseModel
 
-from generator.models.catalog import CardSet, Game, Source
+from generator.models.catalog import CardSet, FxRate, Game, Source
 
 
 @dataclass(frozen=True)
@@ -31,5 +32,6 @@ SNAPSHOT_TABLES: tuple[SnapshotTable, ...] = (
     SnapshotTable("games", "games", "game", Game),
     SnapshotTable("sets", "sets", "game, set_code", CardSet),
     SnapshotTable("sources", "sources", "source_id", Source),
+    SnapshotTable("fx_rates", "fx_rates", "source_id, date, currency", FxRate),
     SnapshotTable("printings", "printings", "sku", None, by_set=True, params={"game": None, "set_code": None}),
 )

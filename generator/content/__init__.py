@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.content.catalog_policies import FxFallback, OraclePolicies, load_fx_fallback, load_oracle_policies
 from generator.content.discovery import DiscoveryContent, load_discovery
 from generator.play.content import PlayContent, load_play_content
 from generator.play.rules_data import RulesData, load_rules
@@ -21,6 +22,8 @@ CONTENT_ROOT = Path(__file__).resolve().parents[2] / "content"
 class Content:
     play: PlayContent  # content/play: tutorial, glossary, archetypes, play index and spec, meta
     deck_rules: RulesData  # content/play/deck_rules.yaml
+    oracle_policies: OraclePolicies  # content/oracle_policies.yaml
+    fx_fallback: FxFallback  # content/fx_fallback.yaml
     discovery: DiscoveryContent  # content/ontology.yaml, content/discovery, content/ledgers, and the content graph
 
 
@@ -28,5 +31,7 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
     return Content(
         play=load_play_content(root / "play"),
         deck_rules=load_rules(root / "play" / "deck_rules.yaml"),
+        oracle_policies=load_oracle_policies(root),
+        fx_fallback=load_fx_fallback(root),
         discovery=load_discovery(root),
     )

@@ -52,9 +52,15 @@ def endpoint_id(surface: Surface) -> str:
 def annotated(ctx: Context, surface: Surface) -> dict[str, Any]:
     request = example_request(ctx, surface) if surface.compute is not None else None
     entry: dict[str, Any] = {
-        "endpoint_id": endpoint_id(surface), "path": surface.path, "methods": list(surface.methods),
-        "when_to_use": surface.summary, "gotchas": gotchas(surface), "see_also": see_also(ctx, surface),
-        "request": None, "response": None, "trimmed": {},
+        "endpoint_id": endpoint_id(surface),
+        "path": surface.path,
+        "methods": list(surface.methods),
+        "when_to_use": surface.summary,
+        "gotchas": gotchas(surface),
+        "see_also": see_also(ctx, surface),
+        "request": None,
+        "response": None,
+        "trimmed": {},
     }
     if request is None:
         return entry

@@ -13,13 +13,20 @@ from generator.surfaces.registry import Context, Surface
 
 def resource(ctx: Context, surface: Surface) -> dict[str, Any]:
     return {
-        "id": surface.id, "path": surface.path, "family": surface.family, "methods": list(surface.methods),
+        "id": surface.id,
+        "path": surface.path,
+        "family": surface.family,
+        "methods": list(surface.methods),
         "auth": surface.auth,
         "freshness": {"key": surface.freshness, "seconds": ctx.site.freshness[surface.freshness]},
-        "methodology": surface.methodology, "stability": surface.stability, "since": surface.since,
+        "methodology": surface.methodology,
+        "stability": surface.stability,
+        "since": surface.since,
         "serving": "static" if surface.enumerate is not None else "computed",
-        "provenance_kind": surface.provenance_kind, "enveloped": surface.enveloped,
-        "media_type": surface.media_type, "summary": surface.summary,
+        "provenance_kind": surface.provenance_kind,
+        "enveloped": surface.enveloped,
+        "media_type": surface.media_type,
+        "summary": surface.summary,
         "query_parameters": [p.name for p in surface.query_params],
     }
 
@@ -27,16 +34,29 @@ def resource(ctx: Context, surface: Surface) -> dict[str, Any]:
 def embassy(ctx: Context) -> dict[str, Any]:
     site, kingdom = ctx.site, ctx.site.kingdom
     return {
-        "role": kingdom.role, "serves_kinds": list(kingdom.serves_kinds), "host": kingdom.host,
-        "epoch": site.epoch, "protocols": list(site.embassy.protocols),
+        "role": kingdom.role,
+        "serves_kinds": list(kingdom.serves_kinds),
+        "host": kingdom.host,
+        "epoch": site.epoch,
+        "protocols": list(site.embassy.protocols),
         "symmetric_surface": site.links["symmetric-surface"],
-        "posted_alongside": [s.url for s in kingdom.siblings], "posted_from": site.base_url,
-        "invitation": kingdom.invitation, "wake_url": kingdom.wake, "dear_agents": site.embassy.dear_agents,
-        "distributed_wake": [s.wake_url for s in kingdom.siblings if s.wake_url], "built_with": kingdom.built_with,
+        "posted_alongside": [s.url for s in kingdom.siblings],
+        "posted_from": site.base_url,
+        "invitation": kingdom.invitation,
+        "wake_url": kingdom.wake,
+        "dear_agents": site.embassy.dear_agents,
+        "distributed_wake": [s.wake_url for s in kingdom.siblings if s.wake_url],
+        "built_with": kingdom.built_with,
     }
 
 
 def manifest(ctx: Context) -> dict[str, Any]:
     resources = [resource(ctx, s) for s in sorted(ctx.surfaces, key=lambda s: s.path)]
-    return {"@kind": "manifest", "resource_count": len(resources), "resources": resources,
-            "embassy": embassy(ctx), "openapi": "/api/openapi.json", "tools": "/api/v1/tools"}
+    return {
+        "@kind": "manifest",
+        "resource_count": len(resources),
+        "resources": resources,
+        "embassy": embassy(ctx),
+        "openapi": "/api/openapi.json",
+        "tools": "/api/v1/tools",
+    }

@@ -21,11 +21,27 @@ from generator.surfaces.registry import Context, Method, Param, Surface
 REF = "#/components/schemas/{model}"
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
-ERROR_TEXT = {400: "Malformed input", 401: "Missing credentials", 403: "Credentials refused",
-              404: "Not found", 405: "Method not allowed", 413: "Body too large", 402: "Payment cannot buy this",
-              418: "I'm a teapot", 503: "Paused, or unavailable on this deployment"}
-ENVELOPE_HEADERS = ("ETag", "Link", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy",
-                    "X-Joy-Index", "Cache-Control")
+ERROR_TEXT = {
+    400: "Malformed input",
+    401: "Missing credentials",
+    403: "Credentials refused",
+    404: "Not found",
+    405: "Method not allowed",
+    413: "Body too large",
+    402: "Payment cannot buy this",
+    418: "I'm a teapot",
+    503: "Paused, or unavailable on this deployment",
+}
+ENVELOPE_HEADERS = (
+    "ETag",
+    "Link",
+    "RateLimit-Limit",
+    "RateLimit-Remaining",
+    "RateLimit-Reset",
+    "RateLimit-Policy",
+    "X-Joy-Index",
+    "Cache-Control",
+)
 METHOD_NAMES = ("get", "post", "put", "patch", "delete")
 
 
@@ -39,11 +55,14 @@ def openapi(ctx: Context) -> dict[str, Any]:
     paths = {_openapi_path(s.path): _path_item(ctx, s, ref_of) for s in sorted(ctx.surfaces, key=lambda s: s.path)}
     return {
         "openapi": OPENAPI_VERSION,
-        "info": {"title": f"{ctx.site.display_name} public read surface", "version": API_VERSION,
-                 "description": "Card data of four games as universal documents, the play module, and the "
-                                "service's own contract. Generated from the surfaces registry.",
-                 "license": {"name": "CC0-1.0 (this description)", "identifier": "CC0-1.0"},
-                 "contact": {"url": ctx.site.contact}},
+        "info": {
+            "title": f"{ctx.site.display_name} public read surface",
+            "version": API_VERSION,
+            "description": "Card data of four games as universal documents, the play module, and the "
+            "service's own contract. Generated from the surfaces registry.",
+            "license": {"name": "CC0-1.0 (this description)", "identifier": "CC0-1.0"},
+            "contact": {"url": ctx.site.contact},
+        },
         "servers": [{"url": ctx.site.base_url}],
         "paths": paths,
         "components": {"schemas": schema.get("$defs", {})},
@@ -76,11 +95,19 @@ def operations(surface: Surface) -> list[tuple[str, str]]:
 
 def _parameters(surface: Surface) -> list[dict[str, Any]]:
     declared = {p.name: p for p in surface.path_params}
-    params = [{"name": name, "in": "path", "required": True,
-               "schema": _schema(declared[name]) if name in declared else {"type": "string"}}
-              for name in re.findall(r"\{(\w+)\}", surface.path)]
-    return params + [{"name": p.name, "in": "query", "required": False, "schema": _schema(p),
-                      "description": p.description or p.name} for p in surface.query_params]
+    params = [
+        {
+            "name": name,
+            "in": "path",
+            "required": True,
+            "schema": _schema(declared[name]) if name in declared else {"type": "string"},
+        }
+        for name in re.findall(r"\{(\w+)\}", surface.path)
+    ]
+    return params + [
+        {"name": p.name, "in": "query", "required": False, "schema": _schema(p), "description": p.description or p.name}
+        for p in surface.query_params
+    ]
 
 
 def _schema(param: Param) -> dict[str, Any]:
@@ -109,11 +136,15 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
         "tags": [f"family {surface.family}"],
         "parameters": _parameters(surface),
         "responses": _responses(ctx, surface, name, ref_of),
-        "x-stability": surface.stability, "x-auth": surface.auth, "x-since": surface.since,
+        "x-stability": surface.stability,
+        "x-auth": surface.auth,
+        "x-since": surface.since,
     }
     if method is not None and method.body is not None:
-        operation["requestBody"] = {"required": True, "content": {
-            "application/json": {"schema": {"$ref": ref_of[method.body]}}}}
+        operation["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": {"$ref": ref_of[method.body]}}},
+        }
     elif method is not None and method.read_body:
         operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {}}}}
     return operation
@@ -134,18 +165,22 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict) -> dict[
         ok["content"] = {media: {"schema": {"type": "string"}}}
     if surface.enveloped:
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
-    responses: dict[str, Any] = {"200": ok}
+    responses: dict[str, Any] = {"503" if surface.paused else "200": ok}
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
     statuses = set(surface.errors) | {405} | ({400} if surface.query_params else set())
     if "{" in surface.path:
         statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
     if name != "get":
         statuses |= {400, 413}
-    for status in sorted(statuses):
+    for status in sorted(statuses - ({503} if surface.paused else set())):
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
     return responses
 
 
 def _enveloped(data_ref: str, meta_ref: str) -> dict[str, Any]:
-    return {"type": "object", "required": ["data", "_meta"], "additionalProperties": False,
-            "properties": {"data": {"$ref": data_ref}, "_meta": {"$ref": meta_ref}}}
+    return {
+        "type": "object",
+        "required": ["data", "_meta"],
+        "additionalProperties": False,
+        "properties": {"data": {"$ref": data_ref}, "_meta": {"$ref": meta_ref}},
+    }

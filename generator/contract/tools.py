@@ -37,8 +37,11 @@ def parameters(surface: Surface, plain: bool = False) -> dict[str, Any]:
         if param.default is not None and not plain:
             prop["default"] = param.default
         properties[param.name] = prop
-    schema: dict[str, Any] = {"type": "object", "properties": properties,
-                              "required": re.findall(r"\{(\w+)\}", surface.path)}
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": properties,
+        "required": re.findall(r"\{(\w+)\}", surface.path),
+    }
     if not plain:
         schema["additionalProperties"] = False
     return schema
@@ -53,23 +56,45 @@ def description(surface: Surface) -> str:
 
 
 def catalog(ctx: Context) -> list[dict[str, Any]]:
-    return [{
-        "name": tool_name(s), "description": description(s), "parameters": parameters(s),
-        "http": {"method": "GET", "path": s.path, "enveloped": s.enveloped, "media_type": s.media_type},
-        "freshness": {"key": s.freshness, "seconds": ctx.site.freshness[s.freshness]},
-        "provenance_kind": s.provenance_kind, "methodology_url": s.methodology, "since": s.since,
-        "stability": s.stability, "auth": s.auth,
-    } for s in public_reads(ctx)]
+    return [
+        {
+            "name": tool_name(s),
+            "description": description(s),
+            "parameters": parameters(s),
+            "http": {"method": "GET", "path": s.path, "enveloped": s.enveloped, "media_type": s.media_type},
+            "freshness": {"key": s.freshness, "seconds": ctx.site.freshness[s.freshness]},
+            "provenance_kind": s.provenance_kind,
+            "methodology_url": s.methodology,
+            "since": s.since,
+            "stability": s.stability,
+            "auth": s.auth,
+        }
+        for s in public_reads(ctx)
+    ]
 
 
 def provider_tools(ctx: Context, provider: str) -> list[dict[str, Any]]:
     reads = public_reads(ctx)
     if provider == "openai":
-        return [{"type": "function", "name": tool_name(s), "description": description(s),
-                 "parameters": parameters(s), "strict": False} for s in reads]
+        return [
+            {
+                "type": "function",
+                "name": tool_name(s),
+                "description": description(s),
+                "parameters": parameters(s),
+                "strict": False,
+            }
+            for s in reads
+        ]
     if provider == "anthropic":
         return [{"name": tool_name(s), "description": description(s), "input_schema": parameters(s)} for s in reads]
     if provider == "gemini":
-        return [{"functionDeclarations": [{"name": tool_name(s), "description": description(s),
-                                           "parameters": parameters(s, plain=True)} for s in reads]}]
+        return [
+            {
+                "functionDeclarations": [
+                    {"name": tool_name(s), "description": description(s), "parameters": parameters(s, plain=True)}
+                    for s in reads
+                ]
+            }
+        ]
     raise ValueError(f"unknown provider {provider!r}")

@@ -18,7 +18,14 @@ class ContractError(Exception):
 
 
 def check_result(surface: Surface, path: str, result: Result) -> None:
-    if surface.model is None or result.error is not None or result.status != 200 or result.media_type or result.direct:
+    answered = 503 if surface.paused else 200  # a paused door's documented answer is its 503
+    if (
+        surface.model is None
+        or result.error is not None
+        or result.status != answered
+        or result.media_type
+        or result.direct
+    ):
         return
     try:
         surface.model.__pydantic_validator__.validate_python(result.data)

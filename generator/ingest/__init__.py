@@ -7,9 +7,9 @@ cannot read. It never raises for a bad row; an exception means the whole source 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from generator.ingest import (
     ecb,

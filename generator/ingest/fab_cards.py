@@ -39,10 +39,17 @@ def read(root: Path, sink: Sink) -> None:
             continue
         rarities = card.get("rarities") or []
         artists = card.get("artists") or []
-        if sink.printing(outcome, draft.card_key, card.get("name"), rarities[0] if len(rarities) == 1 else None,
-                         draft.upstream_id, _card_attrs(card) | fab.printing_attrs(
-                             draft.edition, draft.foiling, draft.arts, draft.image,
-                             artists if len(artists) == 1 else None)):
+        if sink.printing(
+            outcome,
+            draft.card_key,
+            card.get("name"),
+            rarities[0] if len(rarities) == 1 else None,
+            draft.upstream_id,
+            _card_attrs(card)
+            | fab.printing_attrs(
+                draft.edition, draft.foiling, draft.arts, draft.image, artists if len(artists) == 1 else None
+            ),
+        ):
             set_names[outcome.set][printing.get("set")] += 1
     for code in sorted(set_names):
         # A set code's printings name its release; "Promos" covers several codes, which is still true.
@@ -57,8 +64,9 @@ def load_cards(index_js: Path) -> list[dict[str, Any]]:
         raise RuntimeError("fab-cards ships its data as a JavaScript bundle and Node.js (`node`) is not on PATH")
     if not index_js.is_file():
         raise FileNotFoundError(f"fab-cards bundle {index_js} does not exist")
-    result = subprocess.run([node, "-e", NODE_SCRIPT, str(index_js.resolve())],
-                            capture_output=True, timeout=120, check=False)
+    result = subprocess.run(
+        [node, "-e", NODE_SCRIPT, str(index_js.resolve())], capture_output=True, timeout=120, check=False
+    )
     if result.returncode != 0:
         tail = result.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
         raise RuntimeError(f"node could not evaluate {index_js.name}: {tail[0] if tail else result.returncode}")
@@ -75,10 +83,16 @@ def _draft(card: dict[str, Any], printing: dict[str, Any], index: int) -> Printi
     treatment = printing.get("treatment")
     arts = () if treatment is None else (fab.ART_CODES.get(treatment, treatment),)
     card_key = card.get("cardIdentifier") or ""
-    return Printing(printing.get("identifier") or "", "en",
-                    fab.EDITION_LETTERS.get(printing.get("edition"), str(printing.get("edition"))),
-                    fab.FOILING_LETTERS.get(printing.get("foiling"), str(printing.get("foiling"))),
-                    arts, printing.get("image") or "", card_key, f"{card_key}/{index}")
+    return Printing(
+        printing.get("identifier") or "",
+        "en",
+        fab.EDITION_LETTERS.get(printing.get("edition"), str(printing.get("edition"))),
+        fab.FOILING_LETTERS.get(printing.get("foiling"), str(printing.get("foiling"))),
+        arts,
+        printing.get("image") or "",
+        card_key,
+        f"{card_key}/{index}",
+    )
 
 
 def _card_attrs(card: dict[str, Any]) -> dict[str, Any]:
@@ -91,8 +105,12 @@ def _card_attrs(card: dict[str, Any]) -> dict[str, Any]:
         "defense": fab.stat(card.get("specialDefense", card.get("defense"))),
         "health": fab.stat(card.get("life")),
         "intelligence": fab.stat(card.get("intellect")),
-        "types": fab.sorted_words(word for key in ("talents", "classes", "types", "subtypes")
-                                  for word in card.get(key) or () if word not in FILTER_ONLY_TYPES),
+        "types": fab.sorted_words(
+            word
+            for key in ("talents", "classes", "types", "subtypes")
+            for word in card.get(key) or ()
+            if word not in FILTER_ONLY_TYPES
+        ),
         "keywords": fab.sorted_words(card.get("keywords") or ()),
         "functional_text": card.get("functionalText") or None,
         "type_text": card.get("typeText") or None,

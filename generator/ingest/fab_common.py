@@ -11,12 +11,23 @@ own ``rarity.csv`` gives the word for each of its letters.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from generator.sku_fab import ART_VARIATIONS, EDITIONS, FOILINGS, is_back
 
-RARITIES = {"C": "Common", "R": "Rare", "S": "Super Rare", "M": "Majestic", "L": "Legendary",
-            "F": "Fabled", "T": "Token", "B": "Basic", "V": "Marvel", "P": "Promo"}
+RARITIES = {
+    "C": "Common",
+    "R": "Rare",
+    "S": "Super Rare",
+    "M": "Majestic",
+    "L": "Legendary",
+    "F": "Fabled",
+    "T": "Token",
+    "B": "Basic",
+    "V": "Marvel",
+    "P": "Promo",
+}
 # fab-cards words -> the cube's letters. No foiling key means standard; no edition means none specified.
 FOILING_LETTERS = {None: "S", "Rainbow": "R", "Cold": "C", "Gold": "G"}
 EDITION_LETTERS = {None: "N", "Promo": "N", "Alpha": "A", "First": "F", "Unlimited": "U"}
@@ -41,8 +52,9 @@ def sorted_words(values: Iterable[str]) -> list[str]:
     return sorted({value for value in values if value})
 
 
-def printing_attrs(edition: str, foiling: str, arts: Iterable[str], image: str,
-                   artists: list[str] | None) -> dict[str, Any]:
+def printing_attrs(
+    edition: str, foiling: str, arts: Iterable[str], image: str, artists: list[str] | None
+) -> dict[str, Any]:
     """The attributes of the physical printing (as opposed to the card), from the cube's letters."""
     attrs: dict[str, Any] = {
         "edition": EDITIONS.get(edition),

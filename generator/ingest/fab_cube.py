@@ -21,11 +21,26 @@ from generator.sku_fab import Printing, Rejected, assign, split_card_id
 
 LANGUAGES = {"english": "en", "french": "fr", "german": "de", "italian": "it", "spanish": "es"}
 CARD_COLUMNS = ("Unique ID", "Name")
-PRINTING_COLUMNS = ("Unique ID", "Card Unique ID", "Card Name", "Card ID", "Set ID", "Edition", "Rarity",
-                    "Foiling", "Art Variations", "Artists", "Image URL")
+PRINTING_COLUMNS = (
+    "Unique ID",
+    "Card Unique ID",
+    "Card Name",
+    "Card ID",
+    "Set ID",
+    "Edition",
+    "Rarity",
+    "Foiling",
+    "Art Variations",
+    "Artists",
+    "Image URL",
+)
 SET_PRINTING_COLUMNS = ("Unique ID", "Set Unique ID", "Start Card Id", "End Card Id", "Initial Release Date")
-LEGALITY = {"legal_blitz": "Blitz Legal", "legal_cc": "CC Legal", "legal_commoner": "Commoner Legal",
-            "legal_ll": "LL Legal"}
+LEGALITY = {
+    "legal_blitz": "Blitz Legal",
+    "legal_cc": "CC Legal",
+    "legal_commoner": "Commoner Legal",
+    "legal_ll": "LL Legal",
+}
 
 
 class BrokenFile(Exception):
@@ -64,23 +79,46 @@ def read(root: Path, sink: Sink) -> None:
             sink.quarantine(outcome.reason, draft.upstream_id, outcome.detail)
             continue
         card, local = english.get(draft.card_key, {}), language.cards.get(draft.card_key, {})
-        sink.printing(outcome, draft.card_key, local.get("Name") or row["Card Name"],
-                      fab.RARITIES.get(row["Rarity"], row["Rarity"] or None), draft.upstream_id,
-                      _card_attrs(card, local) | fab.printing_attrs(
-                          draft.edition, draft.foiling, draft.arts, draft.image, fab.split_list(row["Artists"])))
+        sink.printing(
+            outcome,
+            draft.card_key,
+            local.get("Name") or row["Card Name"],
+            fab.RARITIES.get(row["Rarity"], row["Rarity"] or None),
+            draft.upstream_id,
+            _card_attrs(card, local)
+            | fab.printing_attrs(draft.edition, draft.foiling, draft.arts, draft.image, fab.split_list(row["Artists"])),
+        )
 
 
 def _draft(row: dict[str, str], lang: str) -> Printing:
     arts = tuple(code.strip().upper() for code in row["Art Variations"].split(",") if code.strip())
-    return Printing(row["Card ID"], lang, row["Edition"].strip().upper(), row["Foiling"].strip().upper(), arts,
-                    row["Image URL"], row["Card Unique ID"], row["Unique ID"], row["Set ID"])
+    return Printing(
+        row["Card ID"],
+        lang,
+        row["Edition"].strip().upper(),
+        row["Foiling"].strip().upper(),
+        arts,
+        row["Image URL"],
+        row["Card Unique ID"],
+        row["Unique ID"],
+        row["Set ID"],
+    )
 
 
 def _card_attrs(card: dict[str, str], local: dict[str, str]) -> dict:
     """Play values from the English card; texts from the printing's own language."""
-    attrs = {key: fab.stat(card.get(column)) for key, column in (
-        ("pitch", "Pitch"), ("cost", "Cost"), ("power", "Power"), ("defense", "Defense"),
-        ("health", "Health"), ("intelligence", "Intelligence"), ("arcane", "Arcane"))}
+    attrs: dict[str, object] = {
+        key: fab.stat(card.get(column))
+        for key, column in (
+            ("pitch", "Pitch"),
+            ("cost", "Cost"),
+            ("power", "Power"),
+            ("defense", "Defense"),
+            ("health", "Health"),
+            ("intelligence", "Intelligence"),
+            ("arcane", "Arcane"),
+        )
+    }
     attrs |= {
         "types": fab.sorted_words(fab.split_list(card.get("Types"))),
         "traits": fab.sorted_words(fab.split_list(card.get("Traits"))),
@@ -114,8 +152,9 @@ def _sets(rows: list[dict[str, str]], languages: list[Language], sink: Sink) -> 
         if not code.isalnum() or not code.isascii():
             sink.quarantine("bad-identifier", row["Unique ID"], f"set identifier {row['Identifier']!r}")
             continue
-        sink.set(code, row["Name"] or None, released.get(row["Unique ID"]), sizes.get(row["Unique ID"]),
-                 row["Unique ID"])
+        sink.set(
+            code, row["Name"] or None, released.get(row["Unique ID"]), sizes.get(row["Unique ID"]), row["Unique ID"]
+        )
 
 
 def _range_size(start: str, end: str) -> int | None:
@@ -128,9 +167,12 @@ def _range_size(start: str, end: str) -> int | None:
 
 def _language(folder: Path, lang: str) -> Language:
     cards = _table(folder / "card.csv", CARD_COLUMNS)
-    return Language(lang, {row["Unique ID"]: row for row in cards},
-                    _table(folder / "card-printing.csv", PRINTING_COLUMNS),
-                    _table(folder / "set-printing.csv", SET_PRINTING_COLUMNS))
+    return Language(
+        lang,
+        {row["Unique ID"]: row for row in cards},
+        _table(folder / "card-printing.csv", PRINTING_COLUMNS),
+        _table(folder / "set-printing.csv", SET_PRINTING_COLUMNS),
+    )
 
 
 def _table(path: Path, required: tuple[str, ...]) -> list[dict[str, str]]:

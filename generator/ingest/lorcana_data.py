@@ -19,16 +19,30 @@ from pathlib import Path
 
 import yaml
 
-from generator.sku_lor import (LANGUAGES, card_key, conflicting, display_label, full_name, lor_sku,
-                                          number_token, set_token)
 from generator.ingest.sink import Sink
-from generator.yamlfile import load_yaml
 from generator.sku import SkuError
+from generator.sku_lor import (
+    LANGUAGES,
+    card_key,
+    conflicting,
+    display_label,
+    full_name,
+    lor_sku,
+    number_token,
+    set_token,
+)
+from generator.yamlfile import load_yaml
 
 REFERENCE_FILES = frozenset({"abilities", "classifications", "franchises", "configuration", "placeholders"})
 TYPES = {"glimmer": "Character", "action": "Action", "item": "Item", "location": "Location"}
-STATS = {"cost": "cost", "inkwell": "inkwell", "lore": "lore", "attack": "strength", "defence": "willpower",
-         "move_cost": "moveCost"}  # lorcana-data field -> LorcanaJSON's name, so the sources compare
+STATS = {
+    "cost": "cost",
+    "inkwell": "inkwell",
+    "lore": "lore",
+    "attack": "strength",
+    "defence": "willpower",
+    "move_cost": "moveCost",
+}  # lorcana-data field -> LorcanaJSON's name, so the sources compare
 
 
 def read(root: Path, sink: Sink) -> None:
@@ -53,7 +67,9 @@ def read(root: Path, sink: Sink) -> None:
         seen.add(identifier)
         gate = gates.get(variant["set"])
         printed = _printed(variant)
-        langs = [lang for lang in LANGUAGES if printed.get(lang) and _name(card, lang) and (gate is None or lang in gate)]
+        langs = [
+            lang for lang in LANGUAGES if printed.get(lang) and _name(card, lang) and (gate is None or lang in gate)
+        ]
         if not langs:
             sink.quarantine("missing-name", upstream_id, "no name in any language this printing exists in")
             continue
@@ -61,8 +77,14 @@ def read(root: Path, sink: Sink) -> None:
         for lang in langs:
             flavour = card["languages"][lang].get("flavour")
             sku = lor_sku(identifier[0], variant["id"], variant.get("suffix"), lang)  # parts checked already
-            sink.printing(sku, key, _name(card, lang), display_label(variant.get("rarity")), upstream_id,
-                          {**common, "flavorText": flavour} if flavour else common)
+            sink.printing(
+                sku,
+                key,
+                _name(card, lang),
+                display_label(variant.get("rarity")),
+                upstream_id,
+                {**common, "flavorText": flavour} if flavour else common,
+            )
 
 
 def _load(path: Path, sink: Sink) -> object | None:
@@ -83,20 +105,26 @@ def _set_files(files: dict[str, object], sink: Sink) -> dict[str, list]:
         if isinstance(body, list):
             set_files[stem] = body
         else:
-            sink.quarantine("broken-file", f"{stem}.yml", f"a set file holds a list of cards, not {type(body).__name__}")
+            sink.quarantine(
+                "broken-file", f"{stem}.yml", f"a set file holds a list of cards, not {type(body).__name__}"
+            )
     return set_files
 
 
 def _record_set(stem: str, cards: list, sink: Sink) -> None:
     """One set per set file: no name or date upstream; the total as printed on its own cards ("1/204")."""
-    if set_token(stem) is None:
+    token = set_token(stem)
+    if token is None:
         sink.quarantine("unknown-set", stem, f"{stem}.yml is not a set the SKU standard lists")
         return
-    printed = (str(_printed(v).get("en") or "").split(" ")[0].partition("/")[2]
-               for v in _variants(cards) if v.get("set") == stem)
+    printed = (
+        str(_printed(v).get("en") or "").split(" ")[0].partition("/")[2]
+        for v in _variants(cards)
+        if v.get("set") == stem
+    )
     totals = Counter(total for total in printed if total.isdigit())
     total = int(totals.most_common(1)[0][0]) if totals else None
-    sink.set(set_token(stem), None, None, total, upstream_id=stem)
+    sink.set(token, None, None, total, upstream_id=stem)
 
 
 def _candidates(card: object, sink: Sink) -> list[tuple[tuple[str, str], str, dict, dict]]:
@@ -120,14 +148,15 @@ def _candidates(card: object, sink: Sink) -> list[tuple[tuple[str, str], str, di
             sink.quarantine("missing-name", upstream_id, "card has no English name")
         else:
             try:
-                found.append(((set_tok, number_token(variant["id"], variant.get("suffix"))), card_key(english),
-                              card, variant))
+                found.append(
+                    ((set_tok, number_token(variant["id"], variant.get("suffix"))), card_key(english), card, variant)
+                )
             except SkuError as exc:
                 sink.quarantine("bad-identifier", upstream_id, str(exc))
     return found
 
 
-def _variants(cards: object) -> list[dict]:
+def _variants(cards: list) -> list[dict]:
     return [v for card in cards if isinstance(card, dict) for v in card.get("variants") or () if isinstance(v, dict)]
 
 
@@ -141,7 +170,7 @@ def _printed(variant: dict) -> dict:
     return printed if isinstance(printed, dict) else {}
 
 
-def _set_languages(cards: object) -> frozenset[str]:
+def _set_languages(cards: list) -> frozenset[str]:
     named = Counter(lang for card in cards if isinstance(card, dict) for lang in LANGUAGES if _name(card, lang))
     return frozenset(lang for lang, count in named.items() if 2 * count >= len(cards))
 
@@ -155,21 +184,28 @@ def _english_names(files: dict[str, object]) -> tuple[dict[str, str], dict[str, 
     """Subtype slugs -> the names LorcanaJSON prints ("seven_dwarfs" -> "Seven Dwarfs"); franchise slugs -> names."""
     classifications = files.get("classifications")
     franchises = files.get("franchises")
-    subtypes = {c["slug"]: c["en"] for c in (classifications if isinstance(classifications, list) else ())
-                if isinstance(c, dict) and c.get("slug") and c.get("en")}
-    english = {slug: (f.get("translations") or {}).get("en")
-               for slug, f in (franchises.items() if isinstance(franchises, dict) else ()) if isinstance(f, dict)}
+    subtypes = {
+        c["slug"]: c["en"]
+        for c in (classifications if isinstance(classifications, list) else ())
+        if isinstance(c, dict) and c.get("slug") and c.get("en")
+    }
+    english = {
+        slug: (f.get("translations") or {}).get("en")
+        for slug, f in (franchises.items() if isinstance(franchises, dict) else ())
+        if isinstance(f, dict)
+    }
     return subtypes, {slug: name for slug, name in english.items() if name}
 
 
 def _attrs(card: dict, variant: dict, subtypes: dict[str, str], franchises: dict[str, str]) -> dict:
     attrs = {ours: card[theirs] for theirs, ours in STATS.items() if card.get(theirs) is not None}
-    attrs["type"] = TYPES.get(card.get("type"), display_label(card.get("type")))
+    kind = str(card.get("type") or "")
+    attrs["type"] = TYPES.get(kind, display_label(kind))
     attrs["colors"] = [str(color).capitalize() for color in card.get("colors") or ()]
     attrs["subtypes"] = [subtypes.get(slug, display_label(slug)) for slug in card.get("classifications") or ()]
     illustrator = str(variant.get("illustrator") or card.get("illustrator") or "")
     attrs["artists"] = [name.strip() for name in illustrator.split("/") if name.strip()]  # "A / B"
-    attrs["franchise"] = franchises.get(card.get("franchise_id"))  # a grouping, not LorcanaJSON's "story"
+    attrs["franchise"] = franchises.get(str(card.get("franchise_id")))  # a grouping, not LorcanaJSON's "story"
     attrs["formats"] = card.get("rotation_states")
     attrs["variant"] = variant.get("suffix")
     return {name: value for name, value in attrs.items() if value not in (None, "", [])}

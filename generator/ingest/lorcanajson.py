@@ -19,15 +19,30 @@ from pathlib import Path
 
 import orjson
 
-from generator.sku_lor import card_key, conflicting, lor_sku, display_label
 from generator.ingest.sink import Sink, parse_date
 from generator.sku import Sku, SkuError, token
+from generator.sku_lor import card_key, conflicting, display_label, lor_sku
 
 FILE = "allCards.json"
 # What play and display need; images, prices and marketplace ids are deliberately absent.
-PLAY_FIELDS = ("type", "cost", "inkwell", "lore", "strength", "willpower", "moveCost", "subtypes",
-               "abilities", "keywordAbilities", "fullText", "flavorText", "artists", "foilTypes", "story",
-               "variant")
+PLAY_FIELDS = (
+    "type",
+    "cost",
+    "inkwell",
+    "lore",
+    "strength",
+    "willpower",
+    "moveCost",
+    "subtypes",
+    "abilities",
+    "keywordAbilities",
+    "fullText",
+    "flavorText",
+    "artists",
+    "foilTypes",
+    "story",
+    "variant",
+)
 LINKS = {"enchantedId": "enchanted", "nonEnchantedId": "nonEnchanted", "nonPromoId": "nonPromo"}
 LINK_LISTS = {"promoIds": "promos", "variantIds": "variants"}
 
@@ -51,8 +66,14 @@ def read(root: Path, sink: Sink) -> None:
         elif (plan.set, plan.number) in clash:
             sink.quarantine("duplicate-id", card.get("id"), f"{plan.set}/{plan.number} is claimed by different cards")
         else:
-            sink.printing(plan, _key(card, by_id), card.get("fullName"), display_label(card.get("rarity")),
-                          str(card.get("id")), _attrs(card, sku_of))
+            sink.printing(
+                plan,
+                _key(card, by_id),
+                card.get("fullName"),
+                display_label(card.get("rarity")),
+                str(card.get("id")),
+                _attrs(card, sku_of),
+            )
 
 
 def _load(path: Path, sink: Sink) -> dict | None:
@@ -71,7 +92,7 @@ def _read_sets(sets: object, cards: list, sink: Sink) -> dict[str, str]:
     """Record the sets; return every set code's SKU token (cards need it even when a set row is bad)."""
     totals = _printed_totals(cards)
     tokens: dict[str, str] = {}
-    for code, meta in (sets.items() if isinstance(sets, dict) else ()):
+    for code, meta in sets.items() if isinstance(sets, dict) else ():
         meta = meta if isinstance(meta, dict) else {}
         number, kind = meta.get("number"), str(meta.get("type") or "expansion")
         try:  # "1" for an expansion, "q1" for a quest

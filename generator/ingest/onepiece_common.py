@@ -12,10 +12,25 @@ import re
 from generator.sku import Sku, SkuError
 
 RARITY = {
-    "common": "C", "uncommon": "UC", "rare": "R", "superrare": "SR", "secretrare": "SEC", "leader": "L",
-    "special": "SP", "treasurerare": "TR", "promo": "P",
-    "c": "C", "uc": "UC", "r": "R", "sr": "SR", "sec": "SEC", "l": "L", "sp card": "SP", "sp": "SP",
-    "tr": "TR", "p": "P",
+    "common": "C",
+    "uncommon": "UC",
+    "rare": "R",
+    "superrare": "SR",
+    "secretrare": "SEC",
+    "leader": "L",
+    "special": "SP",
+    "treasurerare": "TR",
+    "promo": "P",
+    "c": "C",
+    "uc": "UC",
+    "r": "R",
+    "sr": "SR",
+    "sec": "SEC",
+    "l": "L",
+    "sp card": "SP",
+    "sp": "SP",
+    "tr": "TR",
+    "p": "P",
 }
 CATEGORY = {"leader": "Leader", "character": "Character", "event": "Event", "stage": "Stage"}
 _IMAGE_ID = re.compile(r"^(?P<card>(?P<set>[A-Z]+\d*)-(?P<number>\d+))(?:_(?P<variant>[a-z]\d+))?$")
@@ -80,7 +95,7 @@ def effect_and_trigger(effect: object, trigger: object = None) -> tuple[str | No
     if not sections:
         return effect_text, None
     last = sections[-1]
-    return clean_text(effect_text[: last.start()]), clean_text(effect_text[last.end():])
+    return clean_text(effect_text[: last.start()]), clean_text(effect_text[last.end() :])
 
 
 def product_set_codes(label: str) -> list[str]:
@@ -95,13 +110,19 @@ def product_title(title: str) -> str | None:
     return name or None
 
 
-def attrs(*, category: str | None, colors, cost, power, counter, life, attributes, types,
-          effect, trigger, block) -> dict:
+def attrs(
+    *, category: str | None, colors, cost, power, counter, life, attributes, types, effect, trigger, block
+) -> dict:
     return {
         "category": CATEGORY.get(str(category).lower()) if category else None,
         "colors": sorted(c for c in (colors or []) if c),
-        "cost": cost, "power": power, "counter": counter, "life": life,
+        "cost": cost,
+        "power": power,
+        "counter": counter,
+        "life": life,
         "attributes": sorted(a for a in (attributes or []) if a and a != "?"),
         "types": sorted(t for t in (types or []) if t),
-        "effect": effect, "trigger": trigger, "block": block,
+        "effect": effect,
+        "trigger": trigger,
+        "block": block,
     }

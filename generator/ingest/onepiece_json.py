@@ -27,8 +27,9 @@ def read(root: Path, sink: Sink) -> None:
         product = row.get("card_sets") or ""
         name, _, label = product.rpartition("[")
         title = op.product_title(name)
-        for code in op.product_set_codes(label) if title else ():
-            set_names.setdefault(code, title)
+        if title:
+            for code in op.product_set_codes(label):
+                set_names.setdefault(code, title)
         _printing(row, sink)
     printed_sets = {p.sku.set for p in sink.printings}
     for code in sorted(printed_sets & set_names.keys()):
@@ -47,12 +48,22 @@ def _printing(row: dict, sink: Sink) -> None:
         return
     effect, trigger = op.effect_and_trigger(row.get("effects"))
     sink.printing(
-        lambda: op.sku_for(image_id, "en"), card_id, op.clean_name(row.get("card_name")),
-        op.RARITY.get(str(row.get("rarity", "")).lower()), image_id,
+        lambda: op.sku_for(image_id, "en"),
+        card_id,
+        op.clean_name(row.get("card_name")),
+        op.RARITY.get(str(row.get("rarity", "")).lower()),
+        image_id,
         op.attrs(
-            category=row.get("card_type"), colors=row.get("colors"), cost=op.to_int(row.get("cost")),
-            life=op.to_int(row.get("life")), power=op.to_int(row.get("power")),
-            counter=op.to_int(row.get("counter")), attributes=row.get("attributes"), types=row.get("types"),
-            effect=effect, trigger=trigger, block=op.to_int(row.get("block_icon")),
+            category=row.get("card_type"),
+            colors=row.get("colors"),
+            cost=op.to_int(row.get("cost")),
+            life=op.to_int(row.get("life")),
+            power=op.to_int(row.get("power")),
+            counter=op.to_int(row.get("counter")),
+            attributes=row.get("attributes"),
+            types=row.get("types"),
+            effect=effect,
+            trigger=trigger,
+            block=op.to_int(row.get("block_icon")),
         ),
     )

@@ -40,8 +40,18 @@ LANG = "en"
 SYMBOL_NUMBERS = {"!": "exclamation", "?": "question"}
 # attrs keeps what play and display need; absent upstream lists become [] so consumers need no checks.
 SCALAR_ATTRS = ("supertype", "evolvesFrom", "regulationMark", "artist", "flavorText", "level", "ancientTrait")
-LIST_ATTRS = ("subtypes", "types", "evolvesTo", "rules", "abilities", "attacks", "weaknesses",
-              "resistances", "retreatCost", "nationalPokedexNumbers")
+LIST_ATTRS = (
+    "subtypes",
+    "types",
+    "evolvesTo",
+    "rules",
+    "abilities",
+    "attacks",
+    "weaknesses",
+    "resistances",
+    "retreatCost",
+    "nationalPokedexNumbers",
+)
 
 
 def read(root: Path, sink: Sink) -> None:
@@ -117,8 +127,14 @@ def _read_card(card: Any, set_id: str, set_code: str, seen: set[str], sink: Sink
     if suffix is None:
         sink.quarantine("id-mismatch", card_id, f"id is not {set_id}-{number}[_suffix]")
         return
-    sink.printing(lambda: Sku.of(GAME, set_code, SYMBOL_NUMBERS.get(number, number), LANG, suffix),
-                  card_id, card.get("name"), card.get("rarity"), card_id, _attrs(card))
+    sink.printing(
+        lambda: Sku.of(GAME, set_code, SYMBOL_NUMBERS.get(number, number), LANG, suffix),
+        card_id,
+        card.get("name"),
+        card.get("rarity"),
+        card_id,
+        _attrs(card),
+    )
 
 
 def _id_suffix(card_id: str, set_id: str, number: str) -> str | None:
@@ -128,7 +144,7 @@ def _id_suffix(card_id: str, set_id: str, number: str) -> str | None:
     if card_id == stem:
         return ""
     if card_id.startswith(stem + "_") and len(card_id) > len(stem) + 1:
-        return card_id[len(stem) + 1:]
+        return card_id[len(stem) + 1 :]
     return None
 
 

@@ -26,8 +26,9 @@ def read(root: Path, sink: Sink) -> None:
     for folder, lang in LANGUAGES:
         packs = _packs(root / folder / "packs.json", sink)
         for codes, title in packs.values():
-            for code in codes if folder == SET_NAMES_FROM and title else ():
-                set_names.setdefault(code, title)
+            if folder == SET_NAMES_FROM and title:
+                for code in codes:
+                    set_names.setdefault(code, title)
         for path in sorted((root / folder / "data").glob("*.json")):
             try:
                 rows = orjson.loads(path.read_bytes())
@@ -73,14 +74,22 @@ def _printing(row: dict, lang: str, sink: Sink) -> None:
     cost = op.to_int(row.get("cost"))
     effect, trigger = op.effect_and_trigger(row.get("effect"), row.get("trigger"))
     sink.printing(
-        lambda: op.sku_for(image_id, lang), card_id, op.clean_name(row.get("name")),
-        op.RARITY.get(str(row.get("rarity", "")).lower()), image_id,
+        lambda: op.sku_for(image_id, lang),
+        card_id,
+        op.clean_name(row.get("name")),
+        op.RARITY.get(str(row.get("rarity", "")).lower()),
+        image_id,
         op.attrs(
-            category=category, colors=row.get("colors"),
-            cost=None if is_leader else cost, life=cost if is_leader else None,
-            power=op.to_int(row.get("power")), counter=op.to_int(row.get("counter")),
-            attributes=row.get("attributes"), types=row.get("types"),
-            effect=effect, trigger=trigger,
+            category=category,
+            colors=row.get("colors"),
+            cost=None if is_leader else cost,
+            life=cost if is_leader else None,
+            power=op.to_int(row.get("power")),
+            counter=op.to_int(row.get("counter")),
+            attributes=row.get("attributes"),
+            types=row.get("types"),
+            effect=effect,
+            trigger=trigger,
             block=op.to_int(row.get("block_number")),
         ),
     )

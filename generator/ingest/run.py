@@ -30,8 +30,13 @@ class IngestResult:
         return tuple(r["source_id"] for r in self.runs if r["status"] == "unavailable")
 
 
-def ingest(state_dir: Path, mirror: Path | None, cache_dir: Path = CACHE_DIR,
-           adapters: tuple[Adapter, ...] = ADAPTERS, log=print) -> IngestResult:
+def ingest(
+    state_dir: Path,
+    mirror: Path | None,
+    cache_dir: Path = CACHE_DIR,
+    adapters: tuple[Adapter, ...] = ADAPTERS,
+    log=print,
+) -> IngestResult:
     specs = load_registry()
     priority = {spec.id: i for i, spec in enumerate(specs)}
     sinks: list[tuple[Sink, int]] = []
@@ -59,7 +64,7 @@ def ingest(state_dir: Path, mirror: Path | None, cache_dir: Path = CACHE_DIR,
 
 def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, str, str | None]:
     sink = Sink(acquired.spec.id, acquired.spec.game)
-    if not acquired.available:
+    if acquired.root is None:
         return sink, "unavailable", "; ".join(acquired.attempts) or "no acquisition method"
     try:
         adapter.read(acquired.root, sink)
@@ -70,14 +75,21 @@ def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, str, str | None]:
     return sink, ("partial" if sink.quarantined else "ok"), None
 
 
-def _run_record(source_id: str, status: str, method: str, started: dt.datetime, finished: dt.datetime,
-                sink: Sink, note: str | None) -> dict:
+def _run_record(
+    source_id: str, status: str, method: str, started: dt.datetime, finished: dt.datetime, sink: Sink, note: str | None
+) -> dict:
     run_id = f"{source_id}-{started:%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"  # unique even within a second
     return {
-        "run_id": run_id, "source_id": source_id, "status": status, "method": method,
-        "started_at": started.isoformat(), "finished_at": finished.isoformat(),
-        "rows_read": sink.rows_read, "rows_written": sink.rows_written if status != "failed" else 0,
-        "quarantined": sink.quarantine_counts(), "note": note,
+        "run_id": run_id,
+        "source_id": source_id,
+        "status": status,
+        "method": method,
+        "started_at": started.isoformat(),
+        "finished_at": finished.isoformat(),
+        "rows_read": sink.rows_read,
+        "rows_written": sink.rows_written if status != "failed" else 0,
+        "quarantined": sink.quarantine_counts(),
+        "note": note,
     }
 
 
@@ -86,9 +98,11 @@ def _run_line(run: dict) -> str:
     if run["status"] == "unavailable":
         return f"  {run['source_id']:<26} unavailable: {run['note']}"
     tail = f"  ({run['note']})" if run["note"] else ""
-    return (f"  {run['source_id']:<26} {run['status']:<8} via {run['method']:<7} read {run['rows_read']:>6}  "
-            f"written {run['rows_written']:>6}  quarantined {quarantined:>4}{tail}")
+    return (
+        f"  {run['source_id']:<26} {run['status']:<8} via {run['method']:<7} read {run['rows_read']:>6}  "
+        f"written {run['rows_written']:>6}  quarantined {quarantined:>4}{tail}"
+    )
 
 
 def _now() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0, tzinfo=None)
+    return dt.datetime.now(dt.UTC).replace(microsecond=0, tzinfo=None)

@@ -76,16 +76,29 @@ class Sink:
     def quarantine(self, reason: str, upstream_id: object, detail: str = "") -> None:
         self.quarantined.append(Quarantined(reason, None if upstream_id is None else str(upstream_id), detail))
 
-    def set(self, set_code: str, name: str | None, release_date: dt.date | None = None,
-            total_cards: int | None = None, upstream_id: str | None = None) -> None:
+    def set(
+        self,
+        set_code: str,
+        name: str | None,
+        release_date: dt.date | None = None,
+        total_cards: int | None = None,
+        upstream_id: str | None = None,
+    ) -> None:
         if set_code in self._set_codes:
             self.quarantine("duplicate-id", upstream_id or set_code, f"set {set_code} seen twice")
             return
         self._set_codes.add(set_code)
         self.sets.append(SetRow(self.game, set_code, name, release_date, total_cards, upstream_id))
 
-    def printing(self, make_sku: Any, card_key: str, name: str | None, rarity: str | None,
-                 upstream_id: str, attrs: dict[str, Any] | None = None) -> Sku | None:
+    def printing(
+        self,
+        make_sku: Any,
+        card_key: str,
+        name: str | None,
+        rarity: str | None,
+        upstream_id: str,
+        attrs: dict[str, Any] | None = None,
+    ) -> Sku | None:
         """Record one printing. ``make_sku`` is a SKU or a zero-argument callable returning one,
         so a SkuError raised while folding upstream values quarantines the row instead of failing."""
         try:

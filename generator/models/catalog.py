@@ -60,6 +60,15 @@ class SourceRun(Frozen):
     note: str | None
 
 
+class FxRate(Frozen):
+    """One ECB reference rate: units of ``currency`` per euro on ``date``."""
+
+    source_id: str
+    date: dt.date
+    currency: str
+    per_eur: float
+
+
 class Source(Frozen):
     source_id: str
     game: str

@@ -19,18 +19,18 @@ COLORS = ("Red", "Green", "Blue", "Purple", "Black", "Yellow")
 class OnePieceCard(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    card_id: str                    # "OP01-001"
+    card_id: str  # "OP01-001"
     name: str
     category: Category
-    colors: tuple[str, ...]         # subset of COLORS; empty when unknown
-    cost: int | None                # play cost; None for Leaders
+    colors: tuple[str, ...]  # subset of COLORS; empty when unknown
+    cost: int | None  # play cost; None for Leaders
     power: int | None
-    counter: int | None             # the Counter value printed on a Character, e.g. 1000
-    life: int | None                # Leaders only
-    attributes: tuple[str, ...]     # "Slash", "Strike", ...
-    types: tuple[str, ...]          # "Straw Hat Crew", ...
-    effect: str | None              # without the [Trigger] part
-    trigger: str | None             # the text after [Trigger], when the card has one
-    block: int | None               # block icon printed on the card
-    rarity: str | None              # C, UC, R, SR, SEC, L, P, SP, TR
-    skus: tuple[str, ...]           # English printings of this card (base art first)
+    counter: int | None  # the Counter value printed on a Character, e.g. 1000
+    life: int | None  # Leaders only
+    attributes: tuple[str, ...]  # "Slash", "Strike", ...
+    types: tuple[str, ...]  # "Straw Hat Crew", ...
+    effect: str | None  # without the [Trigger] part
+    trigger: str | None  # the text after [Trigger], when the card has one
+    block: int | None  # block icon printed on the card
+    rarity: str | None  # C, UC, R, SR, SEC, L, P, SP, TR
+    skus: tuple[str, ...]  # English printings of this card (base art first)

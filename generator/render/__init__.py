@@ -8,13 +8,14 @@ SVG, XML) arrive as the ``str`` their surface composed; HTML comes from the surf
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import orjson
 
 from generator.render.html import render_html
 
-Renderer = Callable[[Any, "str | None"], bytes]  # (document, template) -> bytes
+Renderer = Callable[[Any, str | None], bytes]  # (document, template) -> bytes
 
 
 def render_json(document: Any, template: str | None = None) -> bytes:

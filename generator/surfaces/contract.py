@@ -5,6 +5,8 @@ so a surface added anywhere appears in all of them with nothing written twice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from generator.contract import examples
 from generator.contract.manifest import manifest as manifest_document
 from generator.contract.openapi import openapi as openapi_document
@@ -44,13 +46,28 @@ def tools(ctx: Context, params: Params, query: Query) -> Result:
     if chosen != "json":
         return Result(data=provider_tools(ctx, chosen), direct=True)
     functions = catalog(ctx)
-    return Result(data={"@kind": "tool_catalog", "tool_count": len(functions), "tools": functions,
-                        "formats": list(FORMATS), "rate_limit_policy": ctx.site.rate_limits.policy})
+    return Result(
+        data={
+            "@kind": "tool_catalog",
+            "tool_count": len(functions),
+            "tools": functions,
+            "formats": list(FORMATS),
+            "rate_limit_policy": ctx.site.rate_limits.policy,
+        }
+    )
 
 
 def examples_index(ctx: Context, params: Params, query: Query) -> Result:
-    entries = [{"endpoint_id": examples.endpoint_id(s), "path": s.path, "methods": list(s.methods),
-                "summary": s.summary, "href": f"{V1}/examples/{examples.endpoint_id(s)}"} for s in ctx.surfaces]
+    entries = [
+        {
+            "endpoint_id": examples.endpoint_id(s),
+            "path": s.path,
+            "methods": list(s.methods),
+            "summary": s.summary,
+            "href": f"{V1}/examples/{examples.endpoint_id(s)}",
+        }
+        for s in ctx.surfaces
+    ]
     return Result(data={"@kind": "examples_index", "count": len(entries), "examples": entries})
 
 
@@ -58,39 +75,109 @@ def example(ctx: Context, params: Params, query: Query) -> Result:
     wanted = params["endpoint_id"]
     surface = next((s for s in ctx.surfaces if examples.endpoint_id(s) == wanted), None)
     if surface is None:
-        return error(404, "unknown_endpoint", f"no endpoint has the id {wanted!r}",
-                     known_ids=[examples.endpoint_id(s) for s in ctx.surfaces])
+        return error(
+            404,
+            "unknown_endpoint",
+            f"no endpoint has the id {wanted!r}",
+            known_ids=[examples.endpoint_id(s) for s in ctx.surfaces],
+        )
     return Result(data={"@kind": "example", **examples.annotated(ctx, surface)})
 
 
 def diagnostic(ctx: Context, params: Params, query: Query) -> Result:
-    return Result(data={"@kind": "diagnostic", "fixture_version": 1,
-                        "purpose": "a known-good envelope: point your parser at it and check every rule below",
-                        "checks": list(DIAGNOSTIC_CHECKS), "guide": f"{V1}/guides/first-request"})
+    return Result(
+        data={
+            "@kind": "diagnostic",
+            "fixture_version": 1,
+            "purpose": "a known-good envelope: point your parser at it and check every rule below",
+            "checks": list(DIAGNOSTIC_CHECKS),
+            "guide": f"{V1}/guides/first-request",
+        }
+    )
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731
+    one: Callable[[Context], list[Params]] = lambda ctx: [{}]  # noqa: E731
     return (
-        Surface("contract.manifest", f"{V1}/manifest", "B", manifest, enumerate=one, model=docs.Manifest,
-                freshness="methodology", provenance_kind="static", self_reference=True,
-                summary="Typed directory of every public resource, with the embassy block"),
-        Surface("contract.openapi", "/api/openapi.json", "B", openapi, enumerate=one, model=docs.OpenApiDocument,
-                enveloped=False, freshness="methodology", provenance_kind="static",
-                summary="OpenAPI 3.1 description of the public surface"),
-        Surface("contract.tools", f"{V1}/tools", "B", tools, enumerate=one, model=docs.ToolCatalog,
-                query_params=(Param("format", enum=FORMATS, default="json",
-                                    description="json, or a provider's paste-ready function-calling array"),),
-                freshness="methodology", provenance_kind="static", errors=(400,), variants=(ProviderTools,),
-                summary="Every public GET endpoint as a callable function"),
-        Surface("contract.examples", f"{V1}/examples", "B", examples_index, enumerate=one, model=docs.ExamplesIndex,
-                freshness="methodology", provenance_kind="static", summary="Per-endpoint examples index"),
-        Surface("contract.example", f"{V1}/examples/{{endpoint_id}}", "B", example, model=docs.Example,
-                enumerate=lambda ctx: ({"endpoint_id": examples.endpoint_id(s)} for s in ctx.surfaces),
-                freshness="methodology", provenance_kind="static", errors=(404,),
-                summary="One annotated example: a real request and the response this build serves"),
-        Surface("contract.diagnostic", f"{V1}/diagnostic", "B", diagnostic, enumerate=one, model=docs.Diagnostic,
-                freshness="methodology", provenance_kind="static", self_reference=True,
-                does_not_include=("nothing: the fixture carries every _meta member",),
-                summary="Known-good envelope fixture for parser self-test"),
+        Surface(
+            "contract.manifest",
+            f"{V1}/manifest",
+            "B",
+            manifest,
+            enumerate=one,
+            model=docs.Manifest,
+            freshness="methodology",
+            provenance_kind="static",
+            self_reference=True,
+            summary="Typed directory of every public resource, with the embassy block",
+        ),
+        Surface(
+            "contract.openapi",
+            "/api/openapi.json",
+            "B",
+            openapi,
+            enumerate=one,
+            model=docs.OpenApiDocument,
+            enveloped=False,
+            freshness="methodology",
+            provenance_kind="static",
+            summary="OpenAPI 3.1 description of the public surface",
+        ),
+        Surface(
+            "contract.tools",
+            f"{V1}/tools",
+            "B",
+            tools,
+            enumerate=one,
+            model=docs.ToolCatalog,
+            query_params=(
+                Param(
+                    "format",
+                    enum=FORMATS,
+                    default="json",
+                    description="json, or a provider's paste-ready function-calling array",
+                ),
+            ),
+            freshness="methodology",
+            provenance_kind="static",
+            errors=(400,),
+            variants=(ProviderTools,),
+            summary="Every public GET endpoint as a callable function",
+        ),
+        Surface(
+            "contract.examples",
+            f"{V1}/examples",
+            "B",
+            examples_index,
+            enumerate=one,
+            model=docs.ExamplesIndex,
+            freshness="methodology",
+            provenance_kind="static",
+            summary="Per-endpoint examples index",
+        ),
+        Surface(
+            "contract.example",
+            f"{V1}/examples/{{endpoint_id}}",
+            "B",
+            example,
+            model=docs.Example,
+            enumerate=lambda ctx: ({"endpoint_id": examples.endpoint_id(s)} for s in ctx.surfaces),
+            freshness="methodology",
+            provenance_kind="static",
+            errors=(404,),
+            summary="One annotated example: a real request and the response this build serves",
+        ),
+        Surface(
+            "contract.diagnostic",
+            f"{V1}/diagnostic",
+            "B",
+            diagnostic,
+            enumerate=one,
+            model=docs.Diagnostic,
+            freshness="methodology",
+            provenance_kind="static",
+            self_reference=True,
+            does_not_include=("nothing: the fixture carries every _meta member",),
+            summary="Known-good envelope fixture for parser self-test",
+        ),
     )

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
 from generator.models.documents import EncodingSpec
-from generator.surfaces.preamble import PREAMBLE, document
 from generator.site import Site
+from generator.surfaces.preamble import PREAMBLE, document
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
 from generator.surfaces.universal import DENSITIES
 
@@ -24,7 +24,7 @@ def encoding_members(encoding: str) -> dict:
             "sparse": "identity members only: name, rarity, variant, in_set, of_game, price, image_url",
             "normal": "sparse plus card_key and game-specific structural attributes (the default)",
             "saturated": "normal plus sibling printings of the same card, the contributing sources, and "
-                         "where two sources observed this printing differently, both values",
+            "where two sources observed this printing differently, both values",
         },
         "density_values": list(DENSITIES),
         "identity_fields": list(IDENTITY_FIELDS),
@@ -35,12 +35,14 @@ def encoding_members(encoding: str) -> dict:
             "format": "sha256:<64 lowercase hex digits>",
             "pattern": "^sha256:[0-9a-f]{64}$",
             "card_content_hash": (
-                "JCS of {\"@encoding\": <this name>, " + ", ".join(f'"{f}"' for f in IDENTITY_FIELDS)
-                + ", \"price\": null, \"captured_at\": null}; game, set, number, lang and variant are the SKU "
-                "parts (variant null when absent), name the printed name, rarity the code or null"),
+                'JCS of {"@encoding": <this name>, '
+                + ", ".join(f'"{f}"' for f in IDENTITY_FIELDS)
+                + ', "price": null, "captured_at": null}; game, set, number, lang and variant are the SKU '
+                "parts (variant null when absent), name the printed name, rarity the code or null"
+            ),
             "document_content_hash": "JCS of the document's members without the preamble fields",
-            "game_content_hash_target": "JCS of {\"@encoding\", \"@kind\": \"game\", \"token\", \"name\"}: "
-                                        "each game's content_hash_target in the games collection",
+            "game_content_hash_target": 'JCS of {"@encoding", "@kind": "game", "token", "name"}: '
+            "each game's content_hash_target in the games collection",
             "self_hash": "JCS of the whole document without @self_hash",
             "unsupported": "hashes minted by the retired price-dependent scheme",
         },
@@ -57,7 +59,16 @@ def encoding_spec(ctx: Context, params: Params, query: Query) -> Result:
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
-        Surface("universal.encoding", "/api/v1/universal/encoding", "A", encoding_spec, enumerate=lambda ctx: [{}],
-                freshness="methodology", self_reference=True, model=EncodingSpec, provenance_kind="static",
-                summary="The universal encoding spec in its own encoding"),
+        Surface(
+            "universal.encoding",
+            "/api/v1/universal/encoding",
+            "A",
+            encoding_spec,
+            enumerate=lambda ctx: [{}],
+            freshness="methodology",
+            self_reference=True,
+            model=EncodingSpec,
+            provenance_kind="static",
+            summary="The universal encoding spec in its own encoding",
+        ),
     )

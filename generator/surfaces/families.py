@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.site import Site
-from generator.surfaces import contract, encoding, federation, play, universal
+from generator.surfaces import contract, doors, encoding, federation, fx, oracle, play, universal
 from generator.surfaces.registry import Surface
 
-FAMILIES = (universal, encoding, federation, play, contract)
+FAMILIES = (universal, encoding, federation, fx, oracle, doors, play, contract)
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from generator.envelope import cache_control
 from generator.hashing import parse_hash
 from generator.models.documents import ByUpstream, FederationIdentifyResponse
-from generator.surfaces.preamble import moment, parse_day
-from generator.surfaces.universal import DATE
 from generator.site import Site
+from generator.surfaces.preamble import moment, parse_day
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
-from generator.surfaces.universal import card_url, sample_hash
+from generator.surfaces.universal import DATE, card_url, sample_hash
 
 WALK_BOUND = 5000
 HASH = Param("hash", pattern=r"^(sha256:)?[0-9a-fA-F]{64}$", description="64 hex digits, optionally sha256:-prefixed")
@@ -43,10 +43,14 @@ def _identify(ctx: Context, raw_hash: str, date: dt.date | None = None) -> Resul
             "games": [g.game for g in ctx.snapshot.games()],
             "hash_contract": "/api/v1/universal/encoding",
         }
-        doc["suggestion"] = ("recompute the hash over the identity fields listed by /api/v1/universal/encoding; "
-                             "hashes from the retired price-dependent scheme are unsupported")
+        doc["suggestion"] = (
+            "recompute the hash over the identity fields listed by /api/v1/universal/encoding; "
+            "hashes from the retired price-dependent scheme are unsupported"
+        )
     if date is not None:
         doc["note"] = "the date does not affect the hash or reconstruct history"
+    if sku is None:  # the next build may know this hash: cached briefly, never for a week
+        return Result(data=doc, headers={"Cache-Control": cache_control(ctx.site.freshness["status"])})
     return Result(data=doc)
 
 
@@ -64,39 +68,78 @@ def identify_at(ctx: Context, params: Params, query: Query) -> Result:
 def by_upstream(ctx: Context, params: Params, query: Query) -> Result:
     """Reserved contract: which upstreams a reverse lookup by upstream id will cover, and which are blocked."""
     blocked = ctx.site.blocked_source
-    upstreams = [{"id": s.source_id, "game": s.game, "status": "reserved"}
-                 for s in ctx.snapshot.sources() if s.game != "fx"]
+    upstreams: list[dict[str, str | None]] = [
+        {"id": s.source_id, "game": s.game, "status": "reserved"} for s in ctx.snapshot.sources() if s.game != "fx"
+    ]
     upstreams.append({"id": blocked, "game": None, "status": "blocked"})
     asked = query.get("upstream")
-    contract = {"@kind": "federation_by_upstream", "status": "reserved",
-                "accepted_query": {"upstream": "a source id", "id": "that upstream's own record id"},
-                "upstreams": upstreams,
-                "note": "reverse lookup by upstream id is a reserved contract: no lookups are answered yet"}
+    contract = {
+        "@kind": "federation_by_upstream",
+        "status": "reserved",
+        "accepted_query": {"upstream": "a source id", "id": "that upstream's own record id"},
+        "upstreams": upstreams,
+        "note": "reverse lookup by upstream id is a reserved contract: no lookups are answered yet",
+    }
     if asked is None:
         return Result(data=contract)
     entry = next((u for u in upstreams if u["id"] == asked), None)
     if entry is None:
-        return error(404, "upstream_not_found", f"{asked!r} is not a registered upstream",
-                     known_ids=[u["id"] for u in upstreams])
-    reason = (f"{asked} is a blocked upstream: its rights are not recorded, so nothing from it is acquired "
-              "or published" if entry["status"] == "blocked" else contract["note"])
-    return Result(data={**contract, "status": entry["status"], "upstream": asked, "id": query.get("id"),
-                        "reason": reason})
+        return error(
+            404, "upstream_not_found", f"{asked!r} is not a registered upstream", known_ids=[u["id"] for u in upstreams]
+        )
+    reason = (
+        f"{asked} is a blocked upstream: its rights are not recorded, so nothing from it is acquired or published"
+        if entry["status"] == "blocked"
+        else contract["note"]
+    )
+    return Result(
+        data={**contract, "status": entry["status"], "upstream": asked, "id": query.get("id"), "reason": reason}
+    )
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
-        Surface("federation.identify", "/api/v1/federation/identify/{hash}", "A", identify, enveloped=False,
-                freshness="identity", model=FederationIdentifyResponse, errors=(400,), provenance_kind="computed",
-                path_params=(HASH,), example=lambda ctx: ({"hash": sample_hash(ctx)}, {}),
-                summary="Resolve a universal content hash to its SKU"),
-        Surface("federation.identify_at", "/api/v1/federation/at/{date}/{hash}", "A", identify_at, enveloped=False,
-                freshness="identity", model=FederationIdentifyResponse, errors=(400,), provenance_kind="computed",
-                path_params=(DATE, HASH), example=lambda ctx: ({"date": "2026-01-01", "hash": sample_hash(ctx)}, {}),
-                summary="The same resolver keyed by a date (compatibility)"),
-        Surface("federation.by_upstream", "/api/v1/federation/identify/by-upstream", "A", by_upstream,
-                enumerate=lambda ctx: [{}], query_params=(Param("upstream", description="a registered source id"),
-                                                          Param("id", description="that upstream's own record id")),
-                freshness="identity", model=ByUpstream, errors=(404,),
-                summary="Reserved reverse-lookup contract by upstream id"),
+        Surface(
+            "federation.identify",
+            "/api/v1/federation/identify/{hash}",
+            "A",
+            identify,
+            enveloped=False,
+            freshness="identity",
+            model=FederationIdentifyResponse,
+            errors=(400,),
+            provenance_kind="computed",
+            path_params=(HASH,),
+            example=lambda ctx: ({"hash": sample_hash(ctx)}, {}),
+            summary="Resolve a universal content hash to its SKU",
+        ),
+        Surface(
+            "federation.identify_at",
+            "/api/v1/federation/at/{date}/{hash}",
+            "A",
+            identify_at,
+            enveloped=False,
+            freshness="identity",
+            model=FederationIdentifyResponse,
+            errors=(400,),
+            provenance_kind="computed",
+            path_params=(DATE, HASH),
+            example=lambda ctx: ({"date": "2026-01-01", "hash": sample_hash(ctx)}, {}),
+            summary="The same resolver keyed by a date (compatibility)",
+        ),
+        Surface(
+            "federation.by_upstream",
+            "/api/v1/federation/identify/by-upstream",
+            "A",
+            by_upstream,
+            enumerate=lambda ctx: [{}],
+            query_params=(
+                Param("upstream", description="a registered source id"),
+                Param("id", description="that upstream's own record id"),
+            ),
+            freshness="identity",
+            model=ByUpstream,
+            errors=(404,),
+            summary="Reserved reverse-lookup contract by upstream id",
+        ),
     )

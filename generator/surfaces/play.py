@@ -7,7 +7,7 @@ methods of their surfaces: the body is ``ctx.request.body`` (None when over the 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from generator.envelope import provenance
 from generator.models import play_documents as docs
@@ -39,6 +39,7 @@ def _lookup(fetch: Callable[[PlayContent, str], dict], param: str):
             return Result(data=fetch(ctx.content.play, params[param]))
         except play_data.NotFound as missing:
             return error(404, missing.code, missing.message, known_ids=missing.known_ids)
+
     return compute
 
 
@@ -48,8 +49,9 @@ def _card_provenance(ctx: Context):
 
 
 def effect_grammar(ctx: Context, params: Params, query: Query) -> Result:
-    return Result(data=play_data.effect_grammar(ctx.content.play, cards_of(ctx.snapshot)),
-                  provenance=_card_provenance(ctx))
+    return Result(
+        data=play_data.effect_grammar(ctx.content.play, cards_of(ctx.snapshot)), provenance=_card_provenance(ctx)
+    )
 
 
 EXAMPLE_SEED = 2026
@@ -85,8 +87,11 @@ def practice_move(ctx: Context, params: Params, query: Query) -> Result:
     """POST /api/v1/play/practice: the caller carries the sealed game; nothing is stored."""
     body = _body(ctx)
     if ctx.referee_key is None:
-        return error(503, "referee_unconfigured", "the practice referee has no key on this server "
-                     "(CARDPANTRY_REFEREE_KEY); every other endpoint works")
+        return error(
+            503,
+            "referee_unconfigured",
+            "the practice referee has no key on this server (CARDPANTRY_REFEREE_KEY); every other endpoint works",
+        )
     if body is None:
         return error(400, "body_too_large", f"The body is over {MAX_BODY_BYTES} bytes.")
     try:
@@ -100,50 +105,152 @@ def practice_move(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    one = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
+    one: Callable[[Context], list[Params]] = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
     return (
-        Surface("play.tutorial", f"{PLAY}/tutorial", "F", _content(play_data.tutorial),
-                enumerate=one, freshness="methodology", model=docs.Tutorial, provenance_kind="static",
-                summary="The tutorial: nine sections"),
-        Surface("play.tutorial_section", f"{PLAY}/tutorial/{{section_id}}", "F",
-                _lookup(play_data.tutorial_section, "section_id"), freshness="methodology",
-                enumerate=lambda ctx: ({"section_id": s.id} for s in ctx.content.play.tutorial.sections),
-                model=docs.TutorialSection, errors=(404,), provenance_kind="static", summary="One tutorial section"),
-        Surface("play.glossary", f"{PLAY}/glossary", "F", _content(play_data.glossary),
-                enumerate=one, freshness="methodology", model=docs.Glossary, provenance_kind="static",
-                summary="The glossary: twelve terms"),
-        Surface("play.glossary_term", f"{PLAY}/glossary/{{term_id}}", "F",
-                _lookup(play_data.glossary_term, "term_id"), freshness="methodology",
-                enumerate=lambda ctx: ({"term_id": t.id} for t in ctx.content.play.glossary.terms),
-                model=docs.GlossaryTerm, errors=(404,), provenance_kind="static", summary="One glossary term"),
-        Surface("play.index", f"{PLAY}/index.json", "F", _content(play_data.play_index),
-                enumerate=one, freshness="methodology", model=docs.PlayIndex, provenance_kind="static",
-                summary="Every play resource"),
-        Surface("play.archetypes", f"{PLAY}/archetypes", "F", _content(play_data.archetypes),
-                enumerate=one, freshness="methodology", model=docs.Archetypes, provenance_kind="static",
-                summary="Hobbyist, collector, competitor"),
-        Surface("play.effect_grammar", f"{PLAY}/effect-grammar", "F", effect_grammar,
-                enumerate=one, model=docs.EffectGrammar, summary="Effect token grammar, counted over the real card texts"),
-        Surface("play.meta", f"{PLAY}/meta", "F", _static(lambda ctx: play_data.meta(ctx.content.play, ctx.now)),
-                enumerate=one, freshness="methodology", model=docs.PlayMeta, provenance_kind="static",
-                does_not_include=("tournament results: no results source is registered",),
-                summary="Competitive-meta snapshot (structure only: no results source)"),
-        Surface("play.game_state_schema", f"{PLAY}/game-state-schema", "F",
-                _static(lambda ctx: game_state_json_schema()), enumerate=one, freshness="methodology",
-                model=docs.JsonSchemaDocument, provenance_kind="static",
-                summary="JSON Schema of the referee's game state, generated from the engine's models"),
-        Surface("play.example_match", f"{PLAY}/example-match", "F", example_match, enumerate=one,
-                model=docs.ExampleMatch, errors=(503,),
-                summary="A real seeded AI-versus-AI match: typed events, intents and replies"),
-        Surface("play.deck_validate", f"{PLAY}/deck/validate", "F", None,
-                post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=docs.DeckRequestBody), model=docs.DeckVerdict, errors=(400,),
-                provenance_kind="computed",
-                summary="Validate a One Piece deck (all violations at once)"),
-        Surface("play.practice", f"{PLAY}/practice", "F", None, post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest),
-                model=docs.PracticeReply, errors=(400, 503), provenance_kind="computed",
-                summary="A stateless practice match against the ladder AI"),
-        Surface("play.spec", "/play/spec", "F", _content(play_data.play_spec), enumerate=one,
-                media_type="text/html", template="play/spec.html", enveloped=False, freshness="methodology",
-                model=docs.PlaySpecPage, provenance_kind="static",
-                summary="HTML directory of the play module"),
+        Surface(
+            "play.tutorial",
+            f"{PLAY}/tutorial",
+            "F",
+            _content(play_data.tutorial),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.Tutorial,
+            provenance_kind="static",
+            summary="The tutorial: nine sections",
+        ),
+        Surface(
+            "play.tutorial_section",
+            f"{PLAY}/tutorial/{{section_id}}",
+            "F",
+            _lookup(play_data.tutorial_section, "section_id"),
+            freshness="methodology",
+            enumerate=lambda ctx: ({"section_id": s.id} for s in ctx.content.play.tutorial.sections),
+            model=docs.TutorialSection,
+            errors=(404,),
+            provenance_kind="static",
+            summary="One tutorial section",
+        ),
+        Surface(
+            "play.glossary",
+            f"{PLAY}/glossary",
+            "F",
+            _content(play_data.glossary),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.Glossary,
+            provenance_kind="static",
+            summary="The glossary: twelve terms",
+        ),
+        Surface(
+            "play.glossary_term",
+            f"{PLAY}/glossary/{{term_id}}",
+            "F",
+            _lookup(play_data.glossary_term, "term_id"),
+            freshness="methodology",
+            enumerate=lambda ctx: ({"term_id": t.id} for t in ctx.content.play.glossary.terms),
+            model=docs.GlossaryTerm,
+            errors=(404,),
+            provenance_kind="static",
+            summary="One glossary term",
+        ),
+        Surface(
+            "play.index",
+            f"{PLAY}/index.json",
+            "F",
+            _content(play_data.play_index),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.PlayIndex,
+            provenance_kind="static",
+            summary="Every play resource",
+        ),
+        Surface(
+            "play.archetypes",
+            f"{PLAY}/archetypes",
+            "F",
+            _content(play_data.archetypes),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.Archetypes,
+            provenance_kind="static",
+            summary="Hobbyist, collector, competitor",
+        ),
+        Surface(
+            "play.effect_grammar",
+            f"{PLAY}/effect-grammar",
+            "F",
+            effect_grammar,
+            enumerate=one,
+            model=docs.EffectGrammar,
+            summary="Effect token grammar, counted over the real card texts",
+        ),
+        Surface(
+            "play.meta",
+            f"{PLAY}/meta",
+            "F",
+            _static(lambda ctx: play_data.meta(ctx.content.play, ctx.now)),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.PlayMeta,
+            provenance_kind="static",
+            does_not_include=("tournament results: no results source is registered",),
+            summary="Competitive-meta snapshot (structure only: no results source)",
+        ),
+        Surface(
+            "play.game_state_schema",
+            f"{PLAY}/game-state-schema",
+            "F",
+            _static(lambda ctx: game_state_json_schema()),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.JsonSchemaDocument,
+            provenance_kind="static",
+            summary="JSON Schema of the referee's game state, generated from the engine's models",
+        ),
+        Surface(
+            "play.example_match",
+            f"{PLAY}/example-match",
+            "F",
+            example_match,
+            enumerate=one,
+            model=docs.ExampleMatch,
+            errors=(503,),
+            summary="A real seeded AI-versus-AI match: typed events, intents and replies",
+        ),
+        Surface(
+            "play.deck_validate",
+            f"{PLAY}/deck/validate",
+            "F",
+            None,
+            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=docs.DeckRequestBody),
+            model=docs.DeckVerdict,
+            errors=(400,),
+            provenance_kind="computed",
+            summary="Validate a One Piece deck (all violations at once)",
+        ),
+        Surface(
+            "play.practice",
+            f"{PLAY}/practice",
+            "F",
+            None,
+            post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest, offload=True),
+            model=docs.PracticeReply,
+            errors=(400, 503),
+            provenance_kind="computed",
+            summary="A stateless practice match against the ladder AI",
+        ),
+        Surface(
+            "play.spec",
+            "/play/spec",
+            "F",
+            _content(play_data.play_spec),
+            enumerate=one,
+            media_type="text/html",
+            template="play/spec.html",
+            enveloped=False,
+            freshness="methodology",
+            model=docs.PlaySpecPage,
+            provenance_kind="static",
+            summary="HTML directory of the play module",
+        ),
     )

@@ -45,8 +45,7 @@ def _section_link(content: PlayContent, section_id: str) -> dict:
 
 def _term_link(content: PlayContent, term_id: str) -> dict:
     term = next(t for t in content.glossary.terms if t.id == term_id)
-    return {"id": term.id, "token": term.token, "japanese": _dump(term.japanese),
-            "href": f"{PLAY}/glossary/{term.id}"}
+    return {"id": term.id, "token": term.token, "japanese": _dump(term.japanese), "href": f"{PLAY}/glossary/{term.id}"}
 
 
 def _see_also(content: PlayContent, items: Iterable[SeeAlso]) -> list[dict]:
@@ -59,16 +58,20 @@ def _see_also(content: PlayContent, items: Iterable[SeeAlso]) -> list[dict]:
             out.append({"kind": "term", "id": link["id"], "title": link["token"], "href": link["href"]})
         else:
             res = next(r for r in content.index.resources if r.id == item.id)
-            out.append({"kind": "resource", "id": res.id, "title": res.title, "href": res.path,
-                        "method": res.method})
+            out.append({"kind": "resource", "id": res.id, "title": res.title, "href": res.path, "method": res.method})
     return out
 
 
 def tutorial(content: PlayContent) -> dict:
     t = content.tutorial
-    return {"@kind": "play_tutorial", "title": t.title, "summary": t.summary,
-            "rules_version": t.rules_version, "section_count": len(t.sections),
-            "sections": [{**_dump(s), "href": f"{PLAY}/tutorial/{s.id}"} for s in t.sections]}
+    return {
+        "@kind": "play_tutorial",
+        "title": t.title,
+        "summary": t.summary,
+        "rules_version": t.rules_version,
+        "section_count": len(t.sections),
+        "sections": [{**_dump(s), "href": f"{PLAY}/tutorial/{s.id}"} for s in t.sections],
+    }
 
 
 def tutorial_section(content: PlayContent, section_id: str) -> dict:
@@ -95,9 +98,13 @@ def tutorial_section(content: PlayContent, section_id: str) -> dict:
 
 def glossary(content: PlayContent) -> dict:
     g = content.glossary
-    return {"@kind": "play_glossary", "title": g.title, "rules_version": g.rules_version,
-            "term_count": len(g.terms),
-            "terms": [{**_dump(t), "href": f"{PLAY}/glossary/{t.id}"} for t in g.terms]}
+    return {
+        "@kind": "play_glossary",
+        "title": g.title,
+        "rules_version": g.rules_version,
+        "term_count": len(g.terms),
+        "terms": [{**_dump(t), "href": f"{PLAY}/glossary/{t.id}"} for t in g.terms],
+    }
 
 
 def glossary_term(content: PlayContent, term_id: str) -> dict:
@@ -127,8 +134,14 @@ def archetypes(content: PlayContent) -> dict:
 def play_index(content: PlayContent) -> dict:
     resources = [_dump(r) for r in content.index.resources]
     statuses = {s: sum(r["status"] == s for r in resources) for s in ("live", "preview", "planned")}
-    return {"@kind": "play_index", "title": content.index.title, "resource_count": len(resources),
-            "status_counts": statuses, "resources": resources, "html": "/play/spec"}
+    return {
+        "@kind": "play_index",
+        "title": content.index.title,
+        "resource_count": len(resources),
+        "status_counts": statuses,
+        "resources": resources,
+        "html": "/play/spec",
+    }
 
 
 def _fill(path: str, params: Mapping[str, str]) -> str:
@@ -140,13 +153,25 @@ def play_spec(content: PlayContent) -> dict:
     resources = {r.id: r for r in content.index.resources}
     layers = []
     for layer in content.spec.layers:
-        rows = [{**_dump(row), "method": resources[row.resource].method if row.resource else None,
-                 "href": _fill(resources[row.resource].path, row.path_params) if row.resource else None}
-                for row in content.spec.rows if row.layer == layer.id]
+        rows = [
+            {
+                **_dump(row),
+                "method": resources[row.resource].method if row.resource else None,
+                "href": _fill(resources[row.resource].path, row.path_params) if row.resource else None,
+            }
+            for row in content.spec.rows
+            if row.layer == layer.id
+        ]
         layers.append({**_dump(layer), "rows": rows})
-    return {"@kind": "play_spec", "title": content.spec.title, "summary": content.spec.summary,
-            "layer_count": len(layers), "row_count": sum(len(x["rows"]) for x in layers),
-            "layers": layers, "index": f"{PLAY}/index.json"}
+    return {
+        "@kind": "play_spec",
+        "title": content.spec.title,
+        "summary": content.spec.summary,
+        "layer_count": len(layers),
+        "row_count": sum(len(x["rows"]) for x in layers),
+        "layers": layers,
+        "index": f"{PLAY}/index.json",
+    }
 
 
 def meta(content: PlayContent, as_of: dt.datetime | dt.date | str) -> dict:
@@ -165,8 +190,7 @@ def effect_grammar(content: PlayContent, cards: Mapping[str, OnePieceCard] | Ite
     g = content.grammar
 
     def counted(items, flags=0) -> list[dict]:
-        return [{**_dump(item), "cards": sum(1 for t in texts if re.search(item.pattern, t, flags))}
-                for item in items]
+        return [{**_dump(item), "cards": sum(1 for t in texts if re.search(item.pattern, t, flags))} for item in items]
 
     categories = dict(grammar_surface(pool)["categories"])
     return {
@@ -174,14 +198,18 @@ def effect_grammar(content: PlayContent, cards: Mapping[str, OnePieceCard] | Ite
         "spec_note": g.spec_note,
         "cards_considered": len(pool),
         "cards_with_text": len(texts),
-        "counts": {"markers": len(g.markers), "keyword_effects": len(g.keyword_effects),
-                   "other_keywords": len(g.other_keywords), "effect_categories": len(g.effect_categories),
-                   "targeting_phrases": len(g.targeting_phrases)},
+        "counts": {
+            "markers": len(g.markers),
+            "keyword_effects": len(g.keyword_effects),
+            "other_keywords": len(g.other_keywords),
+            "effect_categories": len(g.effect_categories),
+            "targeting_phrases": len(g.targeting_phrases),
+        },
         "markers": counted(g.markers),
         "keyword_effects": counted(g.keyword_effects),
         "other_keywords": counted(g.other_keywords, re.IGNORECASE),
         "effect_categories": [{**_dump(c), "cards": categories.get(c.id, 0)} for c in g.effect_categories],
         "targeting_phrases": counted(g.targeting_phrases, re.IGNORECASE),
         "method": "markers, keywords and phrases: the published regular expressions over the English "
-                  "effect and trigger text; categories: generator.play.effects.coverage.grammar_surface",
+        "effect and trigger text; categories: generator.play.effects.coverage.grammar_surface",
     }

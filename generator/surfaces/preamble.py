@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from generator.envelope import iso
 from generator.hashing import content_hash, self_hash
@@ -37,13 +38,20 @@ def parse_day(text: str) -> dt.date | None:
 def day(value: dt.date | None) -> dict[str, Any] | None:
     if value is None:
         return None
-    midnight = dt.datetime(value.year, value.month, value.day, tzinfo=dt.timezone.utc)
+    midnight = dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
     return {"iso8601": value.isoformat(), "unix_epoch_seconds": int(midnight.timestamp())}
 
 
-def document(encoding: str, kind: str, members: dict[str, Any], retrieved_at: dt.datetime, *,
-             identity: dict[str, Any] | None = None, density: str | None = None,
-             note_opaque: Iterable[str] = ()) -> dict[str, Any]:
+def document(
+    encoding: str,
+    kind: str,
+    members: dict[str, Any],
+    retrieved_at: dt.datetime,
+    *,
+    identity: dict[str, Any] | None = None,
+    density: str | None = None,
+    note_opaque: Iterable[str] = (),
+) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "@encoding": encoding,
         "@kind": kind,

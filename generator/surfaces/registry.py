@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from generator.envelope import Provenance
 from generator.site import Site
@@ -47,14 +50,14 @@ class Context:
     """Everything a surface may read. ``now`` is the build's as-of, or the request time in the app."""
 
     site: Site
-    snapshot: "Snapshot"
+    snapshot: Snapshot
     now: dt.datetime
-    content: "Content"  # authored content (content/), loaded and validated once per build or app start
+    content: Content  # authored content (content/), loaded and validated once per build or app start
     joy_index: int = 0  # X-Joy-Index: how many joy-bearing (family G) surfaces this build serves
     referee_key: bytes | None = None  # the practice referee's AES-GCM key (app only; never in a file)
     request: Request | None = None  # the app's request; None while building files
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
-    surfaces: tuple["Surface", ...] = ()  # the registry itself, for surfaces that describe the API
+    surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
 
 
 @dataclass(frozen=True)
@@ -99,7 +102,8 @@ class Method:
     read_body: bool = True  # False: answered before a byte of the body is read (paused doors)
     max_body: int = 1 << 20  # over it the body is not kept: ``ctx.request.body`` is None
     freshness: str = "uncached"  # POST answers are computed per request, never cached
-    body: type | None = None  # the request body's model (OpenAPI requestBody); None: no body
+    offload: bool = False  # CPU-heavy (an AI move): answered in a worker process, off the event loop
+    body: type[BaseModel] | None = None  # the request body's model (OpenAPI requestBody); None: no body
 
 
 @dataclass(frozen=True)
@@ -122,8 +126,8 @@ class Surface:
     template: str | None = None  # HTML surfaces: the Jinja2 template rendering `data`
     summary: str = ""
     # The contract (issue 10): OpenAPI, manifest, tools and build-time validation read these.
-    model: type | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
-    variants: tuple[type, ...] = ()  # direct documents a query variant answers instead (Result.direct)
+    model: type[BaseModel] | None = None  # frozen pydantic model of a 200 answer's `data` (or whole document)
+    variants: tuple[type[BaseModel], ...] = ()  # direct documents a query variant answers instead (Result.direct)
     stability: str = "stable"  # stable | beta | experimental | deprecated
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
@@ -131,6 +135,8 @@ class Surface:
     methodology: str | None = None  # a path explaining how the answer is made
     errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
     example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path
+    paused: bool = False  # a status-only door: its documented answer is a 503 (with `model`), not a 200
+    clock: bool = False  # the GET answer depends on the time of the request (else: on the build alone)
 
     @property
     def query_names(self) -> tuple[str, ...]:

@@ -8,8 +8,8 @@ media type (``generator.render``); the envelope and its headers by ``generator.e
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from generator.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
 from generator.render import base_type, renderer
@@ -17,6 +17,14 @@ from generator.surfaces.registry import Context, Params, Query, Result, Surface,
 
 JSON = "application/json"
 ERROR_CACHE_SECONDS = 300  # errors are cached briefly: a fixed catalog can answer differently soon
+# CORS for the public read surface (Scryfall's lesson: every response, errors included), so a page
+# on any origin can read it, and the headers a client needs for caching and politeness.
+CORS = {
+    "Access-Control-Allow-Origin": "*",
+    "Access-Control-Expose-Headers": "ETag, Link, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, "
+    "RateLimit-Policy, X-Joy-Index",
+}
+PREFLIGHT_MAX_AGE = 86400
 
 
 @dataclass(frozen=True)
@@ -41,18 +49,37 @@ class Answer:
     does_not_include: tuple[str, ...] = ()
     self_reference: bool = False
     request_id: str | None = None  # the app passes its own; static files get a deterministic one
+    public: bool = True  # CORS headers only on public answers, never on role-scoped ones
 
     @classmethod
-    def of(cls, surface: Surface, path: str, request_id: str | None = None, freshness: str | None = None) -> "Answer":
-        return cls(path, surface.path, surface.enveloped, surface.media_type, freshness or surface.freshness,
-                   surface.template, surface.does_not_include, surface.self_reference, request_id)
+    def of(cls, surface: Surface, path: str, request_id: str | None = None, freshness: str | None = None) -> Answer:
+        return cls(
+            path,
+            surface.path,
+            surface.enveloped,
+            surface.media_type,
+            freshness or surface.freshness,
+            surface.template,
+            surface.does_not_include,
+            surface.self_reference,
+            request_id,
+            surface.auth == "public",
+        )
 
 
 Check = Callable[[Surface, str, Result], None]  # e.g. the build's contract validation
 
 
-def respond(surface: Surface, ctx: Context, params: Params, query: Query, path: str,
-            request_id: str | None = None, method: str = "GET", check: Check | None = None) -> Rendered:
+def respond(
+    surface: Surface,
+    ctx: Context,
+    params: Params,
+    query: Query,
+    path: str,
+    request_id: str | None = None,
+    method: str = "GET",
+    check: Check | None = None,
+) -> Rendered:
     """Answer ``method`` on ``path`` with the surface's handler for it (405 when it has none);
     ``check`` sees the result before it is rendered."""
     if method in ("GET", "HEAD") and surface.compute is not None:
@@ -66,28 +93,58 @@ def respond(surface: Surface, ctx: Context, params: Params, query: Query, path: 
     return render(ctx, Answer.of(surface, path, request_id, handler.freshness), handler.run(ctx, params, query))
 
 
-def method_not_allowed(surface: Surface, ctx: Context, path: str, method: str,
-                       request_id: str | None = None) -> Rendered:
+def method_not_allowed(
+    surface: Surface, ctx: Context, path: str, method: str, request_id: str | None = None
+) -> Rendered:
     """A plain (unenveloped, uncached) 405, the same bytes the nginx adapter answers with."""
     allowed = ", ".join(sorted(surface.methods))
     result = error(405, "method_not_allowed", f"allowed: {allowed}")
-    answer = Answer(path, surface.path, enveloped=False, media_type=JSON, freshness="uncached", request_id=request_id)
+    answer = Answer(
+        path,
+        surface.path,
+        enveloped=False,
+        media_type=JSON,
+        freshness="uncached",
+        request_id=request_id,
+        public=surface.auth == "public",
+    )
     rendered = render(ctx, answer, Result(status=405, error=result.error, headers={"Allow": allowed}))
     rendered.headers.pop("ETag")  # nothing to revalidate (and a static host's 405 carries none)
     return rendered
 
 
+def options(surface: Surface, headers: dict[str, str]) -> Rendered:
+    """``OPTIONS``: 204 with ``Allow``; a CORS preflight (``Access-Control-Request-Method``) on a
+    public surface also gets the methods and headers a browser may send, cached for a day."""
+    allowed = ", ".join(sorted(surface.methods))
+    answer = {"Allow": allowed, "Cache-Control": f"public, max-age={PREFLIGHT_MAX_AGE}"}
+    if surface.auth == "public" and "access-control-request-method" in headers:
+        answer |= {
+            **CORS,
+            "Access-Control-Allow-Methods": allowed,
+            "Access-Control-Allow-Headers": "Content-Type, If-None-Match, If-Modified-Since",
+            "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE),
+        }
+    return Rendered(204, b"", "", answer)
+
+
 def method_not_allowed_body(methods: Iterable[str]) -> bytes:
     """The 405 body for a surface answering ``methods`` (the nginx adapter writes it into its config)."""
-    return renderer(JSON)(error_body(error(405, "method_not_allowed", f"allowed: {', '.join(sorted(methods))}")))
+    body = error_body(error(405, "method_not_allowed", f"allowed: {', '.join(sorted(methods))}"))
+    return renderer(JSON)(body, None)
 
 
 def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
     freshness = ctx.site.freshness[answer.freshness]
     inputs = MetaInputs(
-        endpoint=answer.endpoint, path=answer.path, retrieved_at=ctx.now, freshness_seconds=freshness,
-        provenance=result.provenance, does_not_include=answer.does_not_include,
-        self_reference=answer.self_reference, request_id=answer.request_id,
+        endpoint=answer.endpoint,
+        path=answer.path,
+        retrieved_at=ctx.now,
+        freshness_seconds=freshness,
+        provenance=result.provenance,
+        does_not_include=answer.does_not_include,
+        self_reference=answer.self_reference,
+        request_id=answer.request_id,
     )
     if result.error is not None:
         media_type, document = JSON, error_body(result)
@@ -98,8 +155,9 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
         enveloped = answer.enveloped and base_type(media_type) == JSON and not result.direct
         document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
     body = renderer(media_type)(document, answer.template)
-    return Rendered(result.status, body, base_type(media_type),
-                    _headers(ctx, answer, result, media_type, body, freshness))
+    return Rendered(
+        result.status, body, base_type(media_type), _headers(ctx, answer, result, media_type, body, freshness)
+    )
 
 
 def error_body(result: Result) -> dict:
@@ -108,14 +166,17 @@ def error_body(result: Result) -> dict:
     return {"error": {"code": code, "message": message}, **(result.error_extra or {})}
 
 
-def _headers(ctx: Context, answer: Answer, result: Result, media_type: str, body: bytes,
-             freshness: int) -> dict[str, str]:
+def _headers(
+    ctx: Context, answer: Answer, result: Result, media_type: str, body: bytes, freshness: int
+) -> dict[str, str]:
     if answer.enveloped and base_type(media_type) == JSON and not result.direct:
         headers = envelope_headers(ctx.site, answer.path, freshness, ctx.joy_index)
     else:
         headers = {"Cache-Control": cache_control(freshness)}
     if result.status >= 400 and freshness > 0:
         headers["Cache-Control"] = cache_control(min(freshness, ERROR_CACHE_SECONDS))
+    if answer.public:
+        headers.update(CORS)
     headers.update(result.headers or {})
     headers["Content-Type"] = _content_type(media_type)
     headers["ETag"] = etag(body)

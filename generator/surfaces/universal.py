@@ -6,31 +6,49 @@ unique only within a game, and this is the prefix every SKU of the set starts wi
 
 from __future__ import annotations
 
-import datetime as dt
 from functools import lru_cache
 from typing import Any
 
-from generator.envelope import Provenance
+from generator.envelope import Provenance, provenance
 from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.catalog import CardSet, Game, Printing
 from generator.models.documents import (
-    GamesCollection, SetsCollection, SingleGame, SingleSet, TemporalCard, UniversalCard,
+    GamesCollection,
+    SetsCollection,
+    SingleGame,
+    SingleSet,
+    TemporalCard,
+    UniversalCard,
 )
-from generator.sku import Sku, SkuError
-from generator.envelope import provenance
-from generator.surfaces.preamble import day, document, parse_day
 from generator.site import Site
+from generator.sku import Sku, SkuError
+from generator.surfaces.preamble import day, document, parse_day
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 
 DENSITIES = ("sparse", "normal", "saturated")
 DATE = Param("date", format="date", description="a calendar date written YYYY-MM-DD")
-DENSITY = Param("density", enum=DENSITIES, default="normal",
-                description="how much of the printing: identity only, plus attributes, plus siblings and sources")
+DENSITY = Param(
+    "density",
+    enum=DENSITIES,
+    default="normal",
+    description="how much of the printing: identity only, plus attributes, plus siblings and sources",
+)
 WITHHELD = ("price values from third-party sources", "image URLs from third-party sources")
 BASE = "/api/v1/universal"
-TEXT_ATTRIBUTES = {"effect", "trigger", "rules", "abilities", "attacks", "functional_text", "fullText",
-                   "flavorText", "flavor_text", "type_text", "text"}
+TEXT_ATTRIBUTES = {
+    "effect",
+    "trigger",
+    "rules",
+    "abilities",
+    "attacks",
+    "functional_text",
+    "fullText",
+    "flavorText",
+    "flavor_text",
+    "type_text",
+    "text",
+}
 VARIANT_KINDS = {"p": "parallel art", "r": "reprint art"}
 
 
@@ -78,9 +96,13 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
         "rarity": {"code": printing.rarity} if printing.rarity else None,
         "variant": _variant(printing),
         "price": None,
-        "in_set": {"set_code": f"{printing.game}-{printing.set_code}", "set": printing.set_code,
-                   "name": card_set.name if card_set else None, "number": printing.number,
-                   "@id": set_url(printing.game, printing.set_code)},
+        "in_set": {
+            "set_code": f"{printing.game}-{printing.set_code}",
+            "set": printing.set_code,
+            "name": card_set.name if card_set else None,
+            "number": printing.number,
+            "@id": set_url(printing.game, printing.set_code),
+        },
         "of_game": _game_edge(ctx, printing.game),
         "image_url": None,
     }
@@ -90,11 +112,15 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
         members["attributes"] = printing.attrs
         opaque = [f"attributes.{k}" for k, v in printing.attrs.items() if k in TEXT_ATTRIBUTES and v]
     if density == "saturated":
-        siblings = [p.sku for p in ctx.snapshot.printings_of_set(printing.game, printing.set_code)
-                    if p.card_key == printing.card_key and p.sku != printing.sku]
+        siblings = [
+            p.sku
+            for p in ctx.snapshot.printings_of_set(printing.game, printing.set_code)
+            if p.card_key == printing.card_key and p.sku != printing.sku
+        ]
         members["siblings"] = [{"sku": s, "@id": card_url(s)} for s in siblings]
-        members["sources"] = [{"id": s.source_id, "tier": s.tier, "version": s.version}
-                              for s in _sources(ctx, printing)]
+        members["sources"] = [
+            {"id": s.source_id, "tier": s.tier, "version": s.version} for s in _sources(ctx, printing)
+        ]
         members["disagreements"] = list(printing.disagreements)
     return members, opaque
 
@@ -117,12 +143,20 @@ def _provenance_of(snapshot, source_ids: tuple[str, ...]) -> Provenance:
     return provenance(_sources_of(snapshot, source_ids))
 
 
-def card_document(ctx: Context, printing: Printing, density: str = "normal", kind: str = "card",
-                  extra: dict[str, Any] | None = None) -> dict[str, Any]:
+def card_document(
+    ctx: Context, printing: Printing, density: str = "normal", kind: str = "card", extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
     members, opaque = card_members(ctx, printing, density)
     members.update(extra or {})
-    return document(ctx.snapshot.encoding, kind, members, ctx.now, density=density,
-                    identity=identity(printing, ctx.snapshot.encoding), note_opaque=opaque)
+    return document(
+        ctx.snapshot.encoding,
+        kind,
+        members,
+        ctx.now,
+        density=density,
+        identity=identity(printing, ctx.snapshot.encoding),
+        note_opaque=opaque,
+    )
 
 
 def _lookup_card(ctx: Context, sku: str) -> Printing | Result:
@@ -153,19 +187,30 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     found = _lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
-    extra = {"@as_of": {"iso8601_date": date.isoformat(), "unix_epoch_seconds": day(date)["unix_epoch_seconds"]},
-             "price_unavailable_at_date": {"reason": "reference prices from third-party sources are withheld; "
-                                           "the date does not reconstruct historical price or structure"}}
+    midnight = day(date)
+    assert midnight is not None
+    extra = {
+        "@as_of": {"iso8601_date": date.isoformat(), "unix_epoch_seconds": midnight["unix_epoch_seconds"]},
+        "price_unavailable_at_date": {
+            "reason": "reference prices from third-party sources are withheld; "
+            "the date does not reconstruct historical price or structure"
+        },
+    }
     doc = card_document(ctx, found, "normal", kind="card_temporal", extra=extra)
     return Result(data=doc, provenance=_card_provenance(ctx, found))
 
 
 def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
     return {
-        "token": game.game, "name": game.name, "publisher": game.publisher,
-        "content_hash_target": content_hash({"@encoding": ctx.snapshot.encoding, "@kind": "game",
-                                             "token": game.game, "name": game.name}),
-        "set_count": game.set_count, "card_count": game.card_count, "printing_count": game.printing_count,
+        "token": game.game,
+        "name": game.name,
+        "publisher": game.publisher,
+        "content_hash_target": content_hash(
+            {"@encoding": ctx.snapshot.encoding, "@kind": "game", "token": game.game, "name": game.name}
+        ),
+        "set_count": game.set_count,
+        "card_count": game.card_count,
+        "printing_count": game.printing_count,
         "first_seen": day(game.first_seen),
         "sets": {"@id": f"{BASE}/sets/{game.game}", "rel": "children"},
         "@id": f"{BASE}/game/{game.game}",
@@ -184,8 +229,11 @@ def games(ctx: Context, params: Params, query: Query) -> Result:
 
 def _set_entry(card_set: CardSet) -> dict[str, Any]:
     return {
-        "set_code": f"{card_set.game}-{card_set.set_code}", "set": card_set.set_code, "name": card_set.name,
-        "total_cards": card_set.total_cards, "released_at": day(card_set.release_date),
+        "set_code": f"{card_set.game}-{card_set.set_code}",
+        "set": card_set.set_code,
+        "name": card_set.name,
+        "total_cards": card_set.total_cards,
+        "released_at": day(card_set.release_date),
         "@id": set_url(card_set.game, card_set.set_code),
         "of_game": {"@id": f"{BASE}/game/{card_set.game}", "rel": "parent"},
     }
@@ -196,8 +244,12 @@ def sets(ctx: Context, params: Params, query: Query) -> Result:
     entries = [_set_entry(s) for s in ctx.snapshot.sets_of_game(token)]
     if not entries:
         return error(404, "game_not_found", f"game {params['game']!r} has no imported sets")
-    doc = document(ctx.snapshot.encoding, "sets",
-                   {"count": len(entries), "sets": entries, "of_game": _game_edge(ctx, token)}, ctx.now)
+    doc = document(
+        ctx.snapshot.encoding,
+        "sets",
+        {"count": len(entries), "sets": entries, "of_game": _game_edge(ctx, token)},
+        ctx.now,
+    )
     return Result(data=doc, provenance=provenance(_all_sources(ctx, token)))
 
 
@@ -210,22 +262,38 @@ def single_set(ctx: Context, params: Params, query: Query) -> Result:
     parts = _split_set_code(params["code"])
     card_set = ctx.snapshot.card_set(*parts) if parts else None
     if card_set is None:
-        return error(404, "set_not_found", f"set {params['code']!r} is not in the catalog; set codes are "
-                     "<game>-<set>, e.g. op-op01 or ptcg-base1")
+        return error(
+            404,
+            "set_not_found",
+            f"set {params['code']!r} is not in the catalog; set codes are <game>-<set>, e.g. op-op01 or ptcg-base1",
+        )
     game = card_set.game
-    children = [{"sku": p.sku, "number": p.number, "lang": p.lang, "variant": p.variant, "name": p.name,
-                 "rarity": p.rarity, "@id": card_url(p.sku)}
-                for p in ctx.snapshot.printings_of_set(game, card_set.set_code)]
-    members = {**_set_entry(card_set), "printing_count": len(children), "_links": {
-        "parent": {"@id": f"{BASE}/game/{game}"},
-        "siblings": {"@id": f"{BASE}/sets/{game}"},
-        "children": children,
-        "methodology": {"@id": f"{BASE}/encoding"},
-        "connections": {"@id": "/api/v1/connections.json"},
-        "manifest": {"@id": "/api/v1/manifest"},
-        "openapi": {"@id": "/api/openapi.json"},
-        "federation": {"@id": "/api/v1/federation/identify/{hash}"},
-    }}
+    children = [
+        {
+            "sku": p.sku,
+            "number": p.number,
+            "lang": p.lang,
+            "variant": p.variant,
+            "name": p.name,
+            "rarity": p.rarity,
+            "@id": card_url(p.sku),
+        }
+        for p in ctx.snapshot.printings_of_set(game, card_set.set_code)
+    ]
+    members = {
+        **_set_entry(card_set),
+        "printing_count": len(children),
+        "_links": {
+            "parent": {"@id": f"{BASE}/game/{game}"},
+            "siblings": {"@id": f"{BASE}/sets/{game}"},
+            "children": children,
+            "methodology": {"@id": f"{BASE}/encoding"},
+            "connections": {"@id": "/api/v1/connections.json"},
+            "manifest": {"@id": "/api/v1/manifest"},
+            "openapi": {"@id": "/api/openapi.json"},
+            "federation": {"@id": "/api/v1/federation/identify/{hash}"},
+        },
+    }
     srcs = {s for p in ctx.snapshot.printings_of_set(game, card_set.set_code) for s in _sources(ctx, p)}
     doc = document(ctx.snapshot.encoding, "set", members, ctx.now)
     return Result(data=doc, provenance=provenance(srcs))
@@ -236,39 +304,95 @@ def single_game(ctx: Context, params: Params, query: Query) -> Result:
     game = ctx.snapshot.game(token)
     if game is None:
         return error(404, "game_not_found", f"game {params['token']!r} is not in the catalog")
-    dated = sorted((s for s in ctx.snapshot.sets_of_game(token) if s.release_date),
-                   key=lambda s: (s.release_date, s.set_code), reverse=True)
-    members = {**_game_entry(ctx, game), "recent_sets": [_set_entry(s) for s in dated[:5]], "_links": {
-        "siblings": {"@id": f"{BASE}/games"},
-        "children": {"@id": f"{BASE}/sets/{token}"},
-    }}
+    dated = sorted(
+        (s for s in ctx.snapshot.sets_of_game(token) if s.release_date),
+        key=lambda s: (s.release_date, s.set_code),
+        reverse=True,
+    )
+    members = {
+        **_game_entry(ctx, game),
+        "recent_sets": [_set_entry(s) for s in dated[:5]],
+        "_links": {
+            "siblings": {"@id": f"{BASE}/games"},
+            "children": {"@id": f"{BASE}/sets/{token}"},
+        },
+    }
     doc = document(ctx.snapshot.encoding, "game", members, ctx.now)
     return Result(data=doc, provenance=provenance(_all_sources(ctx, token)))
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
-        Surface("universal.card", f"{BASE}/card/{{sku}}", "A", card,
-                enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
-                query_params=(DENSITY,), does_not_include=WITHHELD, freshness="identity", model=UniversalCard,
-                example=lambda ctx: ({"sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
-                errors=(400, 404),
-                summary="One printing as a universal document (density sparse | normal | saturated)"),
-        Surface("universal.games", f"{BASE}/games", "A", games, enumerate=lambda ctx: [{}], model=GamesCollection,
-                summary="Every game in the catalog"),
-        Surface("universal.sets", f"{BASE}/sets/{{game}}", "A", sets,
-                enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()), model=SetsCollection,
-                errors=(404,), summary="The sets of one game (game token is case-insensitive)"),
-        Surface("universal.set", f"{BASE}/set/{{code}}", "A", single_set,
-                enumerate=lambda ctx: ({"code": f"{s.game}-{s.set_code}"} for g in ctx.snapshot.games()
-                                       for s in ctx.snapshot.sets_of_game(g.game)),
-                does_not_include=WITHHELD, model=SingleSet, errors=(404,), summary="One set with its cards inline"),
-        Surface("universal.game", f"{BASE}/game/{{token}}", "A", single_game,
-                enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()), model=SingleGame,
-                errors=(404,), summary="One game with its recent sets"),
-        Surface("universal.temporal_card", "/api/at/{date}/card/{sku}", "A", temporal_card,
-                does_not_include=WITHHELD + ("historical prices", "historical structure"), freshness="identity",
-                model=TemporalCard, errors=(400, 404), provenance_kind="computed", path_params=(DATE,),
-                example=lambda ctx: ({"date": "2026-01-01", "sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
-                summary="Compatibility view of a card at a date (current structural fields)"),
+        Surface(
+            "universal.card",
+            f"{BASE}/card/{{sku}}",
+            "A",
+            card,
+            enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
+            query_params=(DENSITY,),
+            does_not_include=WITHHELD,
+            freshness="identity",
+            model=UniversalCard,
+            example=lambda ctx: ({"sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
+            errors=(400, 404),
+            summary="One printing as a universal document (density sparse | normal | saturated)",
+        ),
+        Surface(
+            "universal.games",
+            f"{BASE}/games",
+            "A",
+            games,
+            enumerate=lambda ctx: [{}],
+            model=GamesCollection,
+            summary="Every game in the catalog",
+        ),
+        Surface(
+            "universal.sets",
+            f"{BASE}/sets/{{game}}",
+            "A",
+            sets,
+            enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+            model=SetsCollection,
+            errors=(404,),
+            summary="The sets of one game (game token is case-insensitive)",
+        ),
+        Surface(
+            "universal.set",
+            f"{BASE}/set/{{code}}",
+            "A",
+            single_set,
+            enumerate=lambda ctx: (
+                {"code": f"{s.game}-{s.set_code}"}
+                for g in ctx.snapshot.games()
+                for s in ctx.snapshot.sets_of_game(g.game)
+            ),
+            does_not_include=WITHHELD,
+            model=SingleSet,
+            errors=(404,),
+            summary="One set with its cards inline",
+        ),
+        Surface(
+            "universal.game",
+            f"{BASE}/game/{{token}}",
+            "A",
+            single_game,
+            enumerate=lambda ctx: ({"token": g.game} for g in ctx.snapshot.games()),
+            model=SingleGame,
+            errors=(404,),
+            summary="One game with its recent sets",
+        ),
+        Surface(
+            "universal.temporal_card",
+            "/api/at/{date}/card/{sku}",
+            "A",
+            temporal_card,
+            does_not_include=WITHHELD + ("historical prices", "historical structure"),
+            freshness="identity",
+            model=TemporalCard,
+            errors=(400, 404),
+            provenance_kind="computed",
+            path_params=(DATE,),
+            example=lambda ctx: ({"date": "2026-01-01", "sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
+            summary="Compatibility view of a card at a date (current structural fields)",
+        ),
     )

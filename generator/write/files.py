@@ -36,6 +36,7 @@ class FileRecord:
 class Encoded:
     """A file ready to write: bytes, digest, twin names and their bytes (None: not compressed,
     because the previous build has the same bytes and its files can be hard-linked)."""
+
     rel: str
     body: bytes
     sha256: str
@@ -111,6 +112,7 @@ class DistWriter:
                 return FileRecord(rel, file.sha256, len(file.body), file.twins, True)
             file = Encoded(rel, file.body, file.sha256, file.twins, _compress(file.body, file.twins))
         _write_file(target, file.body)
+        assert file.compressed is not None  # compressed above when the previous build had no copy
         for twin, data in zip(file.twins, file.compressed):
             _write_file(f"{target}.{twin}", data)
         return FileRecord(rel, file.sha256, len(file.body), file.twins, False)
@@ -142,8 +144,7 @@ TWINS = ("br", "gz")
 
 
 def _compress(body: bytes, twins: tuple[str, ...]) -> tuple[bytes, ...]:
-    return tuple(brotli_bytes(body) if twin == "br" else gzip.compress(body, GZIP_LEVEL, mtime=0)
-                 for twin in twins)
+    return tuple(brotli_bytes(body) if twin == "br" else gzip.compress(body, GZIP_LEVEL, mtime=0) for twin in twins)
 
 
 def brotli_bytes(body: bytes) -> bytes:
@@ -161,16 +162,24 @@ def _write_file(path: str, body: bytes) -> None:
     try:
         view = memoryview(body)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
 
 
 # Extensions by media type, the first being the one added to a path that has none of them.
-EXTENSIONS = {"application/json": (".json",), "text/html": (".html",), "text/plain": (".txt",),
-              "application/atom+xml": (".xml", ".atom"), "application/xml": (".xml",), "image/svg+xml": (".svg",),
-              "application/x-ndjson": (".ndjson", ".jsonl"), "text/markdown": (".md",),
-              "application/ld+json": (".jsonld", ".json"), "application/schema+json": (".json",)}
+EXTENSIONS = {
+    "application/json": (".json",),
+    "text/html": (".html",),
+    "text/plain": (".txt",),
+    "application/atom+xml": (".xml", ".atom"),
+    "application/xml": (".xml",),
+    "image/svg+xml": (".svg",),
+    "application/x-ndjson": (".ndjson", ".jsonl"),
+    "text/markdown": (".md",),
+    "application/ld+json": (".jsonld", ".json"),
+    "application/schema+json": (".json",),
+}
 
 
 def file_for(path: str, media_type: str) -> str:

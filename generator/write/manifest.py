@@ -13,8 +13,8 @@ set is stored once under ``header_sets``; the ``Link`` self target is written as
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import orjson
 
@@ -40,15 +40,22 @@ class ManifestBuilder:
         self.routes: dict[str, dict] = {}
         self._sets: dict[bytes, str] = {}
 
-    def add(self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str],
-            record: FileRecord) -> None:
+    def add(
+        self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str], record: FileRecord
+    ) -> None:
         """``headers`` is ``route_headers(path, ...)``, computed by the render workers so that the
         parent, which also writes every file, does less per route."""
         key, content_type, tag = headers
         set_id = self._sets.setdefault(key, f"h{len(self._sets)}")
         self.routes[path] = {
-            "file": record.rel, "status": status, "type": content_type, "etag": tag,
-            "sha256": record.sha256, "headers": set_id, "twins": list(record.twins), "surface": surface.id,
+            "file": record.rel,
+            "status": status,
+            "type": content_type,
+            "etag": tag,
+            "sha256": record.sha256,
+            "headers": set_id,
+            "twins": list(record.twins),
+            "surface": surface.id,
         }
 
     def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> dict:
@@ -60,9 +67,18 @@ class ManifestBuilder:
             "data_files": dict(sorted(data_files.items())),
             "header_sets": {set_id: orjson.loads(key) for key, set_id in self._sets.items()},
             "routes": dict(sorted(self.routes.items())),
-            "surfaces": [{"id": s.id, "path": s.path, "family": s.family, "methods": list(s.methods),
-                          "static": s.static, "enveloped": s.enveloped, "query_params": list(s.query_params)}
-                         for s in surfaces],
+            "surfaces": [
+                {
+                    "id": s.id,
+                    "path": s.path,
+                    "family": s.family,
+                    "methods": list(s.methods),
+                    "static": s.static,
+                    "enveloped": s.enveloped,
+                    "query_params": list(s.query_params),
+                }
+                for s in surfaces
+            ],
         }
 
 

@@ -47,11 +47,11 @@ cached (``open_file_cache``, about 3x the requests/s on one card route); a reloa
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
-from generator.surfaces.respond import method_not_allowed_body
-
+from generator.surfaces.respond import CORS, method_not_allowed_body
 
 NGINX_CONF = "_hosts/nginx.conf"
 NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
@@ -69,23 +69,35 @@ def nginx_files(manifest: Mapping[str, Any]) -> dict[str, bytes]:
     return {NGINX_CONF: plan.http().encode(), NGINX_SERVER_CONF: plan.server().encode()}
 
 
-def nginx_standalone(manifest: Mapping[str, Any], *, listen: str, root: Path, upstream: str,
-                     brotli_module: Path | None = None, user: str | None = None, workers: int = 1) -> bytes:
+def nginx_standalone(
+    manifest: Mapping[str, Any],
+    *,
+    listen: str,
+    root: Path,
+    upstream: str,
+    brotli_module: Path | None = None,
+    user: str | None = None,
+    workers: int = 1,
+) -> bytes:
     """A complete nginx.conf for ``nginx -p <prefix> -c <file>``: pid, logs and temp paths are
     relative to the prefix, which must exist; the app listens on ``upstream`` (host:port)."""
     plan = _Plan(manifest)
-    temp = "".join(f"    {kind}_temp_path {kind}_temp;\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "".join(
+        f"    {kind}_temp_path {kind}_temp;\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     return (
         (f"load_module {brotli_module};\n" if brotli_module else "")
         + (f"user {user};\n" if user else "")
         + f"daemon off;\nworker_processes {workers};\npid nginx.pid;\nerror_log error.log warn;\n"
         + "events { worker_connections 4096; }\nhttp {\n    access_log off;\n    sendfile on;\n"
-        + "    keepalive_requests 1000000;\n" + temp
+        + "    keepalive_requests 1000000;\n"
+        + temp
         + f"    upstream {P}_app {{ server {upstream}; keepalive 64; }}\n"
         + _indent(plan.http(), 4)
         + f"    server {{\n        listen {listen};\n        root {_quote(str(root))};\n"
         + ("        brotli_static on;\n" if brotli_module else "")
-        + _indent(plan.server(), 8) + "    }\n}\n"
+        + _indent(plan.server(), 8)
+        + "    }\n}\n"
     ).encode()
 
 
@@ -102,108 +114,166 @@ class _Plan:
         for path, route in self.routes.items():
             surface = surfaces.get(route["surface"], {"methods": ["GET"], "query_params": []})
             suffix = _suffix(path, route["file"])
-            kind = (route["status"], route["headers"], route["type"], tuple(surface["methods"]),
-                    bool(surface["query_params"]), suffix or "")
+            kind = (
+                route["status"],
+                route["headers"],
+                route["type"],
+                tuple(surface["methods"]),
+                bool(surface["query_params"]),
+                suffix or "",
+            )
             name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
             if not _STRONG_ETAG.fullmatch(route["etag"]) or _SPACE.search(route["file"]):
-                raise ValueError(f"{path}: a strong ETag and a file name without spaces are needed, not "
-                                 f"{route['etag']!r}, {route['file']!r}")
+                raise ValueError(
+                    f"{path}: a strong ETag and a file name without spaces are needed, not "
+                    f"{route['etag']!r}, {route['file']!r}"
+                )
             self.values[path] = f"{route['etag'].strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
         self.short = _short_prefixes(manifest["surfaces"], self.routes)
         self.statuses = sorted({r["status"] for r in self.routes.values()} - {200})
         self.types = _types(self.routes)
 
     def http(self) -> str:
-        out = [f"# cardpantry nginx adapter, http context: {len(self.routes):,} routes from _routes.json; do not",
-               "# edit. Pair with nginx-server.conf (server context), which documents the deploy.",
-               f"map_hash_max_size {_pow2(2 * len(self.routes), 4096)};", "map_hash_bucket_size 256;",
-               f"map $uri ${P}_key {{", f"    default $uri;"]
+        out = [
+            f"# cardpantry nginx adapter, http context: {len(self.routes):,} routes from _routes.json; do not",
+            "# edit. Pair with nginx-server.conf (server context), which documents the deploy.",
+            f"map_hash_max_size {_pow2(2 * len(self.routes), 4096)};",
+            "map_hash_bucket_size 256;",
+            f"map $uri ${P}_key {{",
+            "    default $uri;",
+        ]
         out += [f"    '~^{re.escape(prefix)}([^/]+)$' {code}$1;" for prefix, code in self.short]
-        out += ["}", "# path (or short key) -> \"<etag hex> <kind>[ /<file>]\"", f"map ${P}_key ${P}_route {{",
-                '    default "";']
-        out += [f"    {_q(self._key(path))} \"{value}\";" for path, value in sorted(self.values.items())]
-        out += ["}", f"map ${P}_r ${P}_etag {{ default \"\"; '~^(\\S+)' '\"$1\"'; }}",
-                f"map ${P}_r ${P}_kind {{ default \"\"; '~^\\S+ (\\S+)' $1; }}",
-                f"map ${P}_r ${P}_file {{",
-                '    default "";',
-                f"    '~^\\S+ \\S+ (/\\S+)$' $1;",
-                f"    '~^\\S+ \\S+$' \"${{{P}_path}}${{{P}_suffix}}\";",
-                "}"]
+        out += [
+            "}",
+            '# path (or short key) -> "<etag hex> <kind>[ /<file>]"',
+            f"map ${P}_key ${P}_route {{",
+            '    default "";',
+        ]
+        out += [f'    {_q(self._key(path))} "{value}";' for path, value in sorted(self.values.items())]
+        out += [
+            "}",
+            f"map ${P}_r ${P}_etag {{ default \"\"; '~^(\\S+)' '\"$1\"'; }}",
+            f"map ${P}_r ${P}_kind {{ default \"\"; '~^\\S+ (\\S+)' $1; }}",
+            f"map ${P}_r ${P}_file {{",
+            '    default "";',
+            "    '~^\\S+ \\S+ (/\\S+)$' $1;",
+            f"    '~^\\S+ \\S+$' \"${{{P}_path}}${{{P}_suffix}}\";",
+            "}",
+        ]
         by_kind = sorted(self.kinds.items(), key=lambda item: int(item[1][1:]))
         out += self._kind_map("status", {k: _quote(str(kind[0])) for kind, k in by_kind})
         out += self._kind_map("suffix", {k: _quote(kind[5]) for kind, k in by_kind if kind[5]})
         out += self._kind_map("allow", {k: _quote(", ".join(_allowed(kind[3]))) for kind, k in by_kind})
-        out += self._kind_map("405_body", {k: _quote(method_not_allowed_body(_allowed(kind[3])).decode())
-                                           for kind, k in by_kind})
+        out += self._kind_map(
+            "405_body", {k: _quote(method_not_allowed_body(_allowed(kind[3])).decode()) for kind, k in by_kind}
+        )
         for index, name in enumerate(self.names):
             sets = {kind: self.header_sets[kind_tuple[1]].get(name) for kind_tuple, kind in by_kind}
             out += [f"# {name}"] + self._kind_map(f"h{index}", {k: _header_value(v) for k, v in sets.items() if v})
         out += [f'map "$request_method $is_args${P}_kind" ${P}_action {{', "    default app;"]
-        for (status, hset, media, methods, query_keys, suffix), k in by_kind:
+        for (_status, _headers, _media, methods, query_keys, _suffix), k in by_kind:
             out.append(f"    '~^(GET|HEAD) {k}$' file;")
             out.append(f"    '~^(GET|HEAD) \\?{k}$' {'app' if query_keys else 'file'};")
             others = [m for m in methods if m not in READ]
             if others:
                 out.append(f"    '~^({'|'.join(map(re.escape, others))}) \\??{k}$' app;")
+            out.append(f"    '~^OPTIONS \\??{k}$' app;")  # Allow, and CORS preflights: the app answers
             out.append(f"    '~ \\??{k}$' 405;")
-        out += ["}",
-                "# 304 only for a 200 route whose ETag is in If-None-Match (weak comparison, lists, *)",
-                f'map "${P}_status ${P}_etag $http_if_none_match" ${P}_not_modified {{',
-                '    default "";',
-                "    '~^200 (\"[^\"]+\") (?:.*,)?\\s*(?:W/)?\\1\\s*(?:,.*)?$' 1;",
-                "    '~^200 \"[^\"]+\" \\s*\\*\\s*$' 1;",
-                "}"]
+        out += [
+            "}",
+            "# 304 only for a 200 route whose ETag is in If-None-Match (weak comparison, lists, *)",
+            f'map "${P}_status ${P}_etag $http_if_none_match" ${P}_not_modified {{',
+            '    default "";',
+            '    \'~^200 ("[^"]+") (?:.*,)?\\s*(?:W/)?\\1\\s*(?:,.*)?$\' 1;',
+            '    \'~^200 "[^"]+" \\s*\\*\\s*$\' 1;',
+            "}",
+        ]
         if any("$" in v for headers in self.header_sets.values() for v in headers.values()):
             out.append(f'geo ${P}_dollar {{ default "$"; }}')
         return "\n".join(out) + "\n"
 
     def server(self) -> str:
-        files = ["etag off;", "if_modified_since off;", "max_ranges 0;", "charset off;", "gzip off;",
-                 "open_file_cache max=20000 inactive=120s;", "open_file_cache_errors on;",
-                 "gzip_static on;", "gzip_vary on;", "gzip_http_version 1.0;", "gzip_proxied any;",
-                 'add_header Last-Modified "";', f"add_header ETag ${P}_etag always;",
-                 *(f"add_header {name} ${P}_h{i} always;" for i, name in enumerate(self.names))]
-        types = ["types {", *(f"    {_q(media)} {ext};" for ext, media in sorted(self.types.items())), "}",
-                 "default_type application/octet-stream;"]
+        files = [
+            "etag off;",
+            "if_modified_since off;",
+            "max_ranges 0;",
+            "charset off;",
+            "gzip off;",
+            "open_file_cache max=20000 inactive=120s;",
+            "open_file_cache_errors on;",
+            "gzip_static on;",
+            "gzip_vary on;",
+            "gzip_http_version 1.0;",
+            "gzip_proxied any;",
+            'add_header Last-Modified "";',
+            f"add_header ETag ${P}_etag always;",
+            *(f"add_header {name} ${P}_h{i} always;" for i, name in enumerate(self.names)),
+        ]
+        types = [
+            "types {",
+            *(f"    {_q(media)} {ext};" for ext, media in sorted(self.types.items())),
+            "}",
+            "default_type application/octet-stream;",
+        ]
         deploy = __doc__.split("Deploy", 1)[1].split("What a request", 1)[0].strip().splitlines()
-        out = ["# cardpantry nginx adapter, server context: generated from _routes.json; do not edit.",
-               *(f"# {line}".rstrip() for line in ["Deploy " + deploy[0], *deploy[1:]]),
-               "merge_slashes off;",
-               "location / {",
-               f"    client_max_body_size {APP_BODY_LIMIT};  # checked here, before the app's named location",
-               f"    error_page 596 =304 @{P}_304;",
-               f"    error_page 597 = @{P}_app;",
-               f"    error_page 598 = @{P}_405;"]
+        out = [
+            "# cardpantry nginx adapter, server context: generated from _routes.json; do not edit.",
+            *(f"# {line}".rstrip() for line in ["Deploy " + deploy[0], *deploy[1:]]),
+            "merge_slashes off;",
+            "location / {",
+            f"    client_max_body_size {APP_BODY_LIMIT};  # checked here, before the app's named location",
+            f"    error_page 596 =304 @{P}_304;",
+            f"    error_page 597 = @{P}_app;",
+            f"    error_page 598 = @{P}_405;",
+        ]
         if self.statuses:
             out.append(f"    error_page {' '.join(map(str, self.statuses))} @{P}_status;")
-        out += [f"    set ${P}_path $uri;  # frozen: try_files moves $uri to the file",
-                f"    set ${P}_r ${P}_route;",
-                f"    if (${P}_action = app) {{ return 597; }}",
-                f"    if (${P}_action = 405) {{ return 598; }}",
-                f"    if (${P}_not_modified) {{ return 596; }}",
-                *(f"    if (${P}_status = {s}) {{ return {s}; }}" for s in self.statuses),
-                *_indent_lines(files + types),
-                f"    try_files ${P}_file @{P}_app;",
-                "}"]
+        out += [
+            f"    set ${P}_path $uri;  # frozen: try_files moves $uri to the file",
+            f"    set ${P}_r ${P}_route;",
+            f"    if (${P}_action = app) {{ return 597; }}",
+            f"    if (${P}_action = 405) {{ return 598; }}",
+            f"    if (${P}_not_modified) {{ return 596; }}",
+            *(f"    if (${P}_status = {s}) {{ return {s}; }}" for s in self.statuses),
+            *_indent_lines(files + types),
+            f"    try_files ${P}_file @{P}_app;",
+            "}",
+        ]
         if self.statuses:  # the file, with the status the error_page keeps
             out += [f"location @{P}_status {{", *_indent_lines(files + types), f"    try_files ${P}_file =404;", "}"]
         # A 304 is the file's answer with the status forced: ETag, Vary and the header set, and no
         # Content-Type (a bare ``return 304`` would add ``Content-Length: 0`` and a default type).
-        out += [f"location @{P}_304 {{", *_indent_lines(files), "    types { }", '    default_type "";',
-                f"    try_files ${P}_file =404;", "}",
-                f"location @{P}_405 {{", "    types { }", '    default_type "application/json; charset=utf-8";',
-                f"    add_header Allow ${P}_allow always;", "    add_header Cache-Control no-store always;",
-                f"    return 405 ${P}_405_body;", "}",
-                f"location @{P}_app {{", f"    proxy_pass http://{P}_app;", "    proxy_http_version 1.1;",
-                '    proxy_set_header Connection "";', "    proxy_set_header Host $http_host;",
-                "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
-                "    proxy_set_header X-Forwarded-Proto $scheme;", "    proxy_redirect off;",
-                "    gzip off;", "}"]
+        out += [
+            f"location @{P}_304 {{",
+            *_indent_lines(files),
+            "    types { }",
+            '    default_type "";',
+            f"    try_files ${P}_file =404;",
+            "}",
+            f"location @{P}_405 {{",
+            "    types { }",
+            '    default_type "application/json; charset=utf-8";',
+            f"    add_header Allow ${P}_allow always;",
+            "    add_header Cache-Control no-store always;",
+            *(f"    add_header {name} {_q(value)} always;" for name, value in CORS.items()),
+            f"    return 405 ${P}_405_body;",
+            "}",
+            f"location @{P}_app {{",
+            f"    proxy_pass http://{P}_app;",
+            "    proxy_http_version 1.1;",
+            '    proxy_set_header Connection "";',
+            "    proxy_set_header Host $http_host;",
+            "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+            "    proxy_set_header X-Forwarded-Proto $scheme;",
+            "    proxy_redirect off;",
+            "    gzip off;",
+            "}",
+        ]
         return "\n".join(out) + "\n"
 
     def _key(self, path: str) -> str:
         for prefix, code in self.short:
-            rest = path[len(prefix):]
+            rest = path[len(prefix) :]
             if path.startswith(prefix) and rest and "/" not in rest:
                 return code + rest
         return path
@@ -211,8 +281,7 @@ class _Plan:
     @staticmethod
     def _kind_map(name: str, values: Mapping[str, str]) -> list[str]:
         """``values``: kind -> an already quoted value."""
-        return [f"map ${P}_kind ${P}_{name} {{", '    default "";',
-                *(f"    {k} {v};" for k, v in values.items()), "}"]
+        return [f"map ${P}_kind ${P}_{name} {{", '    default "";', *(f"    {k} {v};" for k, v in values.items()), "}"]
 
 
 def _allowed(methods: Iterable[str]) -> list[str]:
@@ -223,7 +292,7 @@ def _allowed(methods: Iterable[str]) -> list[str]:
 def _suffix(path: str, file: str) -> str | None:
     """The file's suffix when the file is the path plus a suffix (every route but ``/x/`` ones)."""
     base = path.lstrip("/")
-    suffix = file[len(base):] if file.startswith(base) else ""
+    suffix = file[len(base) :] if file.startswith(base) else ""
     return suffix if _SUFFIX.fullmatch(suffix) else None
 
 
@@ -232,7 +301,7 @@ def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> 
     counts: dict[str, int] = {}
     for route in routes.values():
         counts[route["surface"]] = counts.get(route["surface"], 0) + 1
-    prefixes = []
+    prefixes: list[tuple[str, str]] = []
     for surface in surfaces:
         found = re.fullmatch(r"([^{}'\\\s]*/)\{\w+\}", surface["path"])
         if found and counts.get(surface["id"], 0) >= SHORT_KEY_MIN:
@@ -242,7 +311,7 @@ def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> 
 
 def _types(routes: Mapping[str, dict]) -> dict[str, str]:
     types: dict[str, str] = {}
-    for path, route in routes.items():
+    for route in routes.values():
         ext = route["file"].rsplit("/", 1)[-1].rpartition(".")[2]
         if types.setdefault(ext, route["type"]) != route["type"]:
             raise ValueError(f"{route['file']}: .{ext} files are served as {types[ext]} and {route['type']}")

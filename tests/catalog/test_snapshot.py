@@ -34,8 +34,14 @@ def test_lazy_table_gives_the_same_printings_as_the_query(con):
 
 def test_shards_and_hash_index_match_the_models(con):
     lazy = Snapshot.from_catalog(con, "cp1")
-    eager = Snapshot.of(lazy.games(), [s for g in lazy.games() for s in lazy.sets_of_game(g.game)],
-                     queries.printings(con), lazy.sources(), "cp1")
+    eager = Snapshot.of(
+        lazy.games(),
+        [s for g in lazy.games() for s in lazy.sets_of_game(g.game)],
+        queries.printings(con),
+        lazy.sources(),
+        "cp1",
+        lazy.fx_rates(),
+    )
     assert snapshot_files(lazy) == snapshot_files(eager)
     assert lazy.hash_index == {card_content_hash(p, "cp1"): p.sku for p in eager.printings()}
     for (game, set_code), printings in eager._skus_by_set.items():

@@ -50,7 +50,15 @@ def test_every_game_has_a_heading_with_its_counts(report):
 
 def test_source_lines_show_status_contribution_languages_and_quarantine(report):
     assert line_of(report, "test-op-primary").split() == [
-        "test-op-primary", "ok", "2", "4", "5", "en", "bad-identifier", "1"]
+        "test-op-primary",
+        "ok",
+        "2",
+        "4",
+        "5",
+        "en",
+        "bad-identifier",
+        "1",
+    ]
     assert line_of(report, "test-op-secondary").split() == ["test-op-secondary", "ok", "1", "2", "2", "en,ja", "-"]
     assert line_of(report, "test-lor").split() == ["test-lor", "ok", "2", "3", "5", "en,fr", "-"]
     assert line_of(report, "test-fx").split() == ["test-fx", "ok", "1", "days", "x", "2", "currencies", "-"]

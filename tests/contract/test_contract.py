@@ -66,8 +66,20 @@ def test_every_openapi_path_is_answered(ctx: Context) -> None:
 def test_manifest_has_the_embassy_block(ctx: Context) -> None:
     _, manifest = answer(ctx, "contract.manifest")
     assert set(manifest["data"]["embassy"]) == {
-        "role", "serves_kinds", "host", "epoch", "protocols", "symmetric_surface", "posted_alongside", "posted_from",
-        "invitation", "wake_url", "dear_agents", "distributed_wake", "built_with"}
+        "role",
+        "serves_kinds",
+        "host",
+        "epoch",
+        "protocols",
+        "symmetric_surface",
+        "posted_alongside",
+        "posted_from",
+        "invitation",
+        "wake_url",
+        "dear_agents",
+        "distributed_wake",
+        "built_with",
+    }
     assert manifest["_meta"]["self_reference"] == {"this_endpoint": "/api/v1/manifest", "contains_self": True}
     assert manifest["data"]["resource_count"] == len(ctx.surfaces)
 
@@ -77,8 +89,9 @@ def test_provider_tool_arrays_have_each_documented_shape(ctx: Context, provider:
     rendered, tools = answer(ctx, "contract.tools", query={"format": provider})
     assert rendered.status == 200 and isinstance(tools, list)
     if provider == "openai":  # Responses API function tools
-        assert all(set(t) == {"type", "name", "description", "parameters", "strict"} and t["type"] == "function"
-                   for t in tools)
+        assert all(
+            set(t) == {"type", "name", "description", "parameters", "strict"} and t["type"] == "function" for t in tools
+        )
         functions = tools
     elif provider == "anthropic":  # Messages API tools
         assert all(set(t) == {"name", "description", "input_schema"} for t in tools)
@@ -94,7 +107,10 @@ def test_provider_tool_arrays_have_each_documented_shape(ctx: Context, provider:
         assert set(function["parameters"]["required"]) <= set(function["parameters"]["properties"])
     card = next(f for f in functions if f["name"] == "universal_card")
     assert card["parameters"]["required"] == ["sku"] and card["parameters"]["properties"]["density"]["enum"] == [
-        "sparse", "normal", "saturated"]
+        "sparse",
+        "normal",
+        "saturated",
+    ]
 
 
 def test_an_unknown_tool_format_is_400_listing_the_known_ones(ctx: Context) -> None:
@@ -127,5 +143,3 @@ def test_the_diagnostic_fixture_has_every_meta_member(ctx: Context) -> None:
     assert set(body["_meta"]) == set(Meta.model_fields) | {"source_license", "does_not_include"}
     assert body["_meta"]["self_reference"] == {"this_endpoint": "/api/v1/diagnostic", "contains_self": True}
     Meta.model_validate(body["_meta"])
-
-

@@ -36,19 +36,24 @@ def rates(sink: Sink) -> list[tuple[str, str, float]]:
 def test_one_rate_per_value_and_absent_cells_are_not_rows(tmp_path):
     sink = ingest(write_zip(tmp_path, "2020-01-03,1.5,100,N/A,", "2020-01-02,1.25,,0.5,"))
 
-    assert rates(sink) == [("2020-01-03", "USD", 1.5), ("2020-01-03", "JPY", 100.0),
-                           ("2020-01-02", "USD", 1.25), ("2020-01-02", "CYP", 0.5)]
+    assert rates(sink) == [
+        ("2020-01-03", "USD", 1.5),
+        ("2020-01-03", "JPY", 100.0),
+        ("2020-01-02", "USD", 1.25),
+        ("2020-01-02", "CYP", 0.5),
+    ]
     assert isinstance(sink.fx[0].date, dt.date)
     assert sink.rows_read == 2
     assert sink.quarantined == []
 
 
 def test_bad_date_quarantines_the_whole_line(tmp_path):
-    sink = ingest(write_zip(tmp_path, "2020-02-30,1.5,100,N/A,", "yesterday,1.5,100,N/A,",
-                            "2020-01-02,1.25,90,N/A,"))
+    sink = ingest(write_zip(tmp_path, "2020-02-30,1.5,100,N/A,", "yesterday,1.5,100,N/A,", "2020-01-02,1.25,90,N/A,"))
 
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("bad-date", "2020-02-30"), ("bad-date", "yesterday")]
+        ("bad-date", "2020-02-30"),
+        ("bad-date", "yesterday"),
+    ]
     assert rates(sink) == [("2020-01-02", "USD", 1.25), ("2020-01-02", "JPY", 90.0)]
     assert sink.rows_read == 3
 

@@ -19,28 +19,81 @@ MULTI_LINE_TEXT = 'If "Testblade" hits,\n\ndraw a card.'
 
 
 def card(uid: str = "card-a", name: str = "Testblade", **fields: str) -> dict:
-    return {"Unique ID": uid, "Name": name, "Color": "Red", "Pitch": "1", "Cost": "2", "Power": "3", "Defense": "2",
-            "Health": "", "Intelligence": "", "Arcane": "", "Types": "Generic, Action, Attack", "Traits": "",
-            "Card Keywords": "Go again", "Functional Text": MULTI_LINE_TEXT, "Type Text": "Generic Action - Attack",
-            "Blitz Legal": "", "CC Legal": "", "Commoner Legal": "No", "LL Legal": "", **fields}
+    return {
+        "Unique ID": uid,
+        "Name": name,
+        "Color": "Red",
+        "Pitch": "1",
+        "Cost": "2",
+        "Power": "3",
+        "Defense": "2",
+        "Health": "",
+        "Intelligence": "",
+        "Arcane": "",
+        "Types": "Generic, Action, Attack",
+        "Traits": "",
+        "Card Keywords": "Go again",
+        "Functional Text": MULTI_LINE_TEXT,
+        "Type Text": "Generic Action - Attack",
+        "Blitz Legal": "",
+        "CC Legal": "",
+        "Commoner Legal": "No",
+        "LL Legal": "",
+        **fields,
+    }
 
 
 def printing(uid: str = "print-1", card_uid: str = "card-a", card_id: str = "TST001", **fields: str) -> dict:
-    return {"Unique ID": uid, "Card Unique ID": card_uid, "Card Name": "Testblade", "Card Pitch": "1",
-            "Card ID": card_id, "Set Printing Unique ID": "sp-tst", "Set ID": "TST", "Edition": "N", "Rarity": "C",
-            "Foiling": "S", "Art Variations": "", "Artists": "Nobody, Somebody", "Expansion Slot": "",
-            "Flavor Text": "", "Image URL": f"https://img.test/{card_id}.png", "Image Rotation Degrees": "",
-            "TCGPlayer ID": "", "": "", **fields}
+    return {
+        "Unique ID": uid,
+        "Card Unique ID": card_uid,
+        "Card Name": "Testblade",
+        "Card Pitch": "1",
+        "Card ID": card_id,
+        "Set Printing Unique ID": "sp-tst",
+        "Set ID": "TST",
+        "Edition": "N",
+        "Rarity": "C",
+        "Foiling": "S",
+        "Art Variations": "",
+        "Artists": "Nobody, Somebody",
+        "Expansion Slot": "",
+        "Flavor Text": "",
+        "Image URL": f"https://img.test/{card_id}.png",
+        "Image Rotation Degrees": "",
+        "TCGPlayer ID": "",
+        "": "",
+        **fields,
+    }
 
 
-def set_printing(uid: str = "sp-tst", set_uid: str = "set-tst", date: str = "2001-02-03T00:00:00.000Z",
-                 start: str = "TST001", end: str = "TST010") -> dict:
-    return {"Unique ID": uid, "Set Unique ID": set_uid, "Edition": "N", "Start Card Id": start, "End Card Id": end,
-            "Initial Release Date": date, "Out of Print": ""}
+def set_printing(
+    uid: str = "sp-tst",
+    set_uid: str = "set-tst",
+    date: str = "2001-02-03T00:00:00.000Z",
+    start: str = "TST001",
+    end: str = "TST010",
+) -> dict:
+    return {
+        "Unique ID": uid,
+        "Set Unique ID": set_uid,
+        "Edition": "N",
+        "Start Card Id": start,
+        "End Card Id": end,
+        "Initial Release Date": date,
+        "Out of Print": "",
+    }
 
 
-def write_dump(root: Path, write_tsv, cards=None, printings=None, set_printings=None, sets=None,
-               other_languages: dict[str, dict[str, list[dict]]] | None = None) -> Path:
+def write_dump(
+    root: Path,
+    write_tsv,
+    cards=None,
+    printings=None,
+    set_printings=None,
+    sets=None,
+    other_languages: dict[str, dict[str, list[dict]]] | None = None,
+) -> Path:
     """An english folder (cards, printings, set printings, sets) plus any other language folders."""
     english = root / "csvs" / "english"
     write_tsv(english / "card.csv", cards or [card()])
@@ -70,17 +123,39 @@ def test_clean_dump_gives_a_set_and_a_printing_with_play_attrs(tmp_path, write_t
     sink = ingest(root)
 
     assert [(s.set_code, s.name, s.release_date, s.total_cards, s.upstream_id) for s in sink.sets] == [
-        ("tst", "Test Set", dt.date(2001, 2, 3), 10, "set-tst")]
+        ("tst", "Test Set", dt.date(2001, 2, 3), 10, "set-tst")
+    ]
     [row] = sink.printings
     assert (str(row.sku), row.card_key, row.name, row.rarity, row.upstream_id) == (
-        "fab-tst-001-en", "card-a", "Testblade", "Common", "print-1")
+        "fab-tst-001-en",
+        "card-a",
+        "Testblade",
+        "Common",
+        "print-1",
+    )
     assert row.attrs == {
-        "pitch": 1, "cost": 2, "power": 3, "defense": 2, "health": None, "intelligence": None, "arcane": None,
-        "types": ["Action", "Attack", "Generic"], "traits": [], "keywords": ["Go again"],
-        "functional_text": MULTI_LINE_TEXT, "type_text": "Generic Action - Attack",
-        "legal_blitz": True, "legal_cc": True, "legal_commoner": False, "legal_ll": True,
-        "edition": None, "foiling": "Standard", "art_variations": [], "face": "front",
-        "artists": ["Nobody", "Somebody"]}
+        "pitch": 1,
+        "cost": 2,
+        "power": 3,
+        "defense": 2,
+        "health": None,
+        "intelligence": None,
+        "arcane": None,
+        "types": ["Action", "Attack", "Generic"],
+        "traits": [],
+        "keywords": ["Go again"],
+        "functional_text": MULTI_LINE_TEXT,
+        "type_text": "Generic Action - Attack",
+        "legal_blitz": True,
+        "legal_cc": True,
+        "legal_commoner": False,
+        "legal_ll": True,
+        "edition": None,
+        "foiling": "Standard",
+        "art_variations": [],
+        "face": "front",
+        "artists": ["Nobody", "Somebody"],
+    }
     assert sink.rows_read == 2  # one set record, one printing row
     assert sink.quarantined == []
 
@@ -99,8 +174,11 @@ def test_editions_foilings_arts_and_faces_become_variants(tmp_path, write_tsv):
     assert skus(sink) == ["fab-tst-001-en", "fab-tst-001-en-ar", "fab-tst-001-en-ucaaea", "fab-tst-001-en-nsb"]
     assert [p.rarity for p in sink.printings] == ["Common", "Majestic", "Marvel", "Common"]
     art, back = sink.printings[2].attrs, sink.printings[3].attrs
-    assert (art["edition"], art["foiling"], art["art_variations"]) == ("Unlimited", "Cold Foil",
-                                                                      ["Alternate Art", "Extended Art"])
+    assert (art["edition"], art["foiling"], art["art_variations"]) == (
+        "Unlimited",
+        "Cold Foil",
+        ["Alternate Art", "Extended Art"],
+    )
     assert (back["face"], back["pitch"], back["cost"], back["power"]) == ("back", None, "XX", "*")
     assert sink.quarantine_counts() == {"duplicate-id": 1}
 
@@ -114,27 +192,54 @@ def test_bad_rows_are_quarantined_with_their_reason(tmp_path, write_tsv):
         printing("p-nameless", "card-unknown", "TST002", **{"Card Name": ""}),
         printing("p-again"),  # the same card, image and slot as p-ok under another Unique ID
     ]
-    sets = [{"Unique ID": "set-tst", "Identifier": "TST", "Name": "Test Set"},
-            {"Unique ID": "set-odd", "Identifier": "T-1", "Name": "Odd Set"}]
-    sink = ingest(write_dump(tmp_path, write_tsv, printings=printings, sets=sets,
-                             set_printings=[set_printing(), set_printing("sp-late", date="someday")]))
+    sets = [
+        {"Unique ID": "set-tst", "Identifier": "TST", "Name": "Test Set"},
+        {"Unique ID": "set-odd", "Identifier": "T-1", "Name": "Odd Set"},
+    ]
+    sink = ingest(
+        write_dump(
+            tmp_path,
+            write_tsv,
+            printings=printings,
+            sets=sets,
+            set_printings=[set_printing(), set_printing("sp-late", date="someday")],
+        )
+    )
 
     assert skus(sink) == ["fab-tst-001-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("bad-date", "sp-late"), ("bad-identifier", "set-odd"), ("missing-number", "p-no-id"),
-        ("missing-number", "p-no-number"), ("bad-identifier", "p-wrong-set"), ("missing-name", "p-nameless"),
-        ("duplicate-id", "p-again")]
+        ("bad-date", "sp-late"),
+        ("bad-identifier", "set-odd"),
+        ("missing-number", "p-no-id"),
+        ("missing-number", "p-no-number"),
+        ("bad-identifier", "p-wrong-set"),
+        ("missing-name", "p-nameless"),
+        ("duplicate-id", "p-again"),
+    ]
     assert sink.sets[0].release_date == dt.date(2001, 2, 3)  # the parseable set printing still dates it
     assert sink.rows_read == 2 + 6
 
 
 def test_other_languages_translate_texts_and_keep_english_play_values(tmp_path, write_tsv):
     french = {
-        "card.csv": [{"Unique ID": "card-a", "Name": "Lame-test", "Functional Text": "Si elle touche,\npiochez.",
-                      "Type Text": "Action générique - Attaque"}],
-        "card-printing.csv": [printing(f"fr-{n}", "card-a", "TST000", Foiling="R", **{
-            "Image URL": f"https://img.test/FR_TST000_{n}.png", "Card Unique ID": key})
-            for n, key in ((2, "card-b"), (1, "card-a"))],
+        "card.csv": [
+            {
+                "Unique ID": "card-a",
+                "Name": "Lame-test",
+                "Functional Text": "Si elle touche,\npiochez.",
+                "Type Text": "Action générique - Attaque",
+            }
+        ],
+        "card-printing.csv": [
+            printing(
+                f"fr-{n}",
+                "card-a",
+                "TST000",
+                Foiling="R",
+                **{"Image URL": f"https://img.test/FR_TST000_{n}.png", "Card Unique ID": key},
+            )
+            for n, key in ((2, "card-b"), (1, "card-a"))
+        ],
         "set-printing.csv": [set_printing("sp-fr", date="2000-12-01T00:00:00.000Z")],
     }
     cards = [card(), card("card-b", "Other Blade")]
@@ -143,19 +248,29 @@ def test_other_languages_translate_texts_and_keep_english_play_values(tmp_path, 
     assert skus(sink) == ["fab-tst-001-en", "fab-tst-000-fr-nr2", "fab-tst-000-fr-nr"]
     french_blade = sink.printings[2]
     assert (french_blade.name, french_blade.attrs["functional_text"], french_blade.attrs["pitch"]) == (
-        "Lame-test", "Si elle touche,\npiochez.", 1)
+        "Lame-test",
+        "Si elle touche,\npiochez.",
+        1,
+    )
     assert sink.printings[1].name == "Testblade"  # no French card record: the printing's own Card Name
     assert sink.sets[0].release_date == dt.date(2000, 12, 1)  # earliest release in any language
 
 
 def test_a_language_that_does_not_parse_is_quarantined_and_skipped(tmp_path, write_tsv):
-    root = write_dump(tmp_path, write_tsv, other_languages={"german": {
-        "card.csv": [{"Unique ID": "card-a", "Name": "Testklinge"}],
-        "card-printing.csv": [printing("de-1")],
-        "set-printing.csv": [set_printing("sp-de")]}})
+    root = write_dump(
+        tmp_path,
+        write_tsv,
+        other_languages={
+            "german": {
+                "card.csv": [{"Unique ID": "card-a", "Name": "Testklinge"}],
+                "card-printing.csv": [printing("de-1")],
+                "set-printing.csv": [set_printing("sp-de")],
+            }
+        },
+    )
     broken = root / "csvs/german/card-printing.csv"
     header, row = broken.read_text().splitlines()
-    broken.write_text(f'{header}\n{row.replace("Testblade", chr(34) + "Testblade", 1)}\n')  # quote never closed
+    broken.write_text(f"{header}\n{row.replace('Testblade', chr(34) + 'Testblade', 1)}\n")  # quote never closed
 
     sink = ingest(root)
 

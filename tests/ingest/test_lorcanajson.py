@@ -19,33 +19,76 @@ from generator.ingest.sink import Sink
 
 def fake_sets(**overrides) -> dict:
     sets = {
-        "1": {"prereleaseDate": "2001-01-20", "releaseDate": "2001-02-03", "hasAllCards": True,
-              "type": "expansion", "number": 1, "name": "Test Chapter"},
-        "10": {"prereleaseDate": None, "releaseDate": "2001-05-06", "hasAllCards": True,
-               "type": "quest", "number": 1, "name": "Test Quest"},
+        "1": {
+            "prereleaseDate": "2001-01-20",
+            "releaseDate": "2001-02-03",
+            "hasAllCards": True,
+            "type": "expansion",
+            "number": 1,
+            "name": "Test Chapter",
+        },
+        "10": {
+            "prereleaseDate": None,
+            "releaseDate": "2001-05-06",
+            "hasAllCards": True,
+            "type": "quest",
+            "number": 1,
+            "name": "Test Quest",
+        },
     }
     sets.update(overrides)
     return sets
 
 
-def fake_card(card_id: int, number: int | None = 1, set_code: str = "1", name: str = "Test Mouse",
-              version: str | None = "Example", printed: str | None = None, **fields) -> dict:
+def fake_card(
+    card_id: int,
+    number: int | None = 1,
+    set_code: str = "1",
+    name: str = "Test Mouse",
+    version: str | None = "Example",
+    printed: str | None = None,
+    **fields,
+) -> dict:
     total = "204" if set_code == "1" else "31"
     group = fields.get("promoGrouping")
-    card = {"id": card_id, "setCode": set_code, "number": number, "code": "zz", "name": name,
-            "version": version, "fullName": f"{name} - {version}" if version else name,
-            "fullIdentifier": printed or f"{number}/{group or total} • EN • {set_code}",
-            "type": "Character", "color": "Amber", "cost": 2, "inkwell": True, "lore": 1, "strength": 1,
-            "willpower": 3, "subtypes": ["Storyborn"], "rarity": "Common", "foilTypes": ["None", "Cold"],
-            "abilities": [], "fullText": "", "flavorText": "A test.", "artists": ["Nobody"], "story": "Tests",
-            "images": {"full": "https://example.invalid/x.jpg"}, "simpleName": "test mouse example",
-            "externalLinks": {"tcgPlayerId": 1, "cardmarketUrl": "https://example.invalid/"}, **fields}
+    card = {
+        "id": card_id,
+        "setCode": set_code,
+        "number": number,
+        "code": "zz",
+        "name": name,
+        "version": version,
+        "fullName": f"{name} - {version}" if version else name,
+        "fullIdentifier": printed or f"{number}/{group or total} • EN • {set_code}",
+        "type": "Character",
+        "color": "Amber",
+        "cost": 2,
+        "inkwell": True,
+        "lore": 1,
+        "strength": 1,
+        "willpower": 3,
+        "subtypes": ["Storyborn"],
+        "rarity": "Common",
+        "foilTypes": ["None", "Cold"],
+        "abilities": [],
+        "fullText": "",
+        "flavorText": "A test.",
+        "artists": ["Nobody"],
+        "story": "Tests",
+        "images": {"full": "https://example.invalid/x.jpg"},
+        "simpleName": "test mouse example",
+        "externalLinks": {"tcgPlayerId": 1, "cardmarketUrl": "https://example.invalid/"},
+        **fields,
+    }
     return {key: value for key, value in card.items() if value is not None}
 
 
 def write_dump(root: Path, cards: list, sets: dict | None = None, language: str = "en") -> Path:
-    body = {"metadata": {"formatVersion": "2.1.1", "generatedOn": "2001-01-01T00:00:00", "language": language},
-            "sets": fake_sets() if sets is None else sets, "cards": cards}
+    body = {
+        "metadata": {"formatVersion": "2.1.1", "generatedOn": "2001-01-01T00:00:00", "language": language},
+        "sets": fake_sets() if sets is None else sets,
+        "cards": cards,
+    }
     (root / "allCards.json").write_bytes(orjson.dumps(body))
     return root
 
@@ -90,9 +133,11 @@ def test_promo_enchanted_and_lettered_printings(tmp_path):
 
 
 def test_a_printing_under_another_name_takes_that_name_as_variant(tmp_path):
-    cards = [fake_card(1, number=156),
-             fake_card(2, number=26, promoGrouping="P2", nonPromoId=1),
-             fake_card(3, number=26, name="Test Souris", promoGrouping="P2", nonPromoId=1)]
+    cards = [
+        fake_card(1, number=156),
+        fake_card(2, number=26, promoGrouping="P2", nonPromoId=1),
+        fake_card(3, number=26, name="Test Souris", promoGrouping="P2", nonPromoId=1),
+    ]
     printings = by_sku(ingest(write_dump(tmp_path, cards)))
     assert "lor-p2-26-en" in printings
     renamed = printings["lor-p2-26-en-testsouris"]
@@ -109,21 +154,33 @@ def test_attrs_carry_play_fields_and_no_images_prices_or_marketplace_ids(tmp_pat
 def test_bad_rows_are_quarantined_with_stable_reasons(tmp_path):
     cards = [
         fake_card(1, number=1),
-        fake_card(2, number=None),                       # missing-number
+        fake_card(2, number=None),  # missing-number
         fake_card(3, number=2, name=None, version=None),  # missing-name
-        fake_card(4, number=1),                          # same card again: duplicate-id
-        fake_card(5, number=3), fake_card(6, number=3, name="Test Duck"),  # two cards, one number
-        fake_card(7, number=5, set_code="99"),           # unknown-set
-        fake_card(8, number="x"),                        # bad-identifier
-        "not a card",                                     # broken-row
+        fake_card(4, number=1),  # same card again: duplicate-id
+        fake_card(5, number=3),
+        fake_card(6, number=3, name="Test Duck"),  # two cards, one number
+        fake_card(7, number=5, set_code="99"),  # unknown-set
+        fake_card(8, number="x"),  # bad-identifier
+        "not a card",  # broken-row
     ]
-    sets = fake_sets(**{"10": {"type": "quest", "number": 1, "name": "Test Quest", "releaseDate": "2001-13-45"},
-                        "!!": {"name": "Test Nothing"}})
+    sets = fake_sets(
+        **{
+            "10": {"type": "quest", "number": 1, "name": "Test Quest", "releaseDate": "2001-13-45"},
+            "!!": {"name": "Test Nothing"},
+        }
+    )
     sink = ingest(write_dump(tmp_path, cards, sets))
     assert sink.rows_read == 9
     assert [str(p.sku) for p in sink.printings] == ["lor-1-1-en"]
-    assert sink.quarantine_counts() == {"bad-date": 1, "bad-identifier": 2, "broken-row": 1, "duplicate-id": 3,
-                                        "missing-name": 1, "missing-number": 1, "unknown-set": 1}
+    assert sink.quarantine_counts() == {
+        "bad-date": 1,
+        "bad-identifier": 2,
+        "broken-row": 1,
+        "duplicate-id": 3,
+        "missing-name": 1,
+        "missing-number": 1,
+        "unknown-set": 1,
+    }
     assert [s.set_code for s in sink.sets] == ["1"]
 
 
@@ -145,8 +202,20 @@ def test_real_dump(real_source):
     assert sink.rows_read == 1661 and len(sink.printings) == 1661 and sink.quarantined == []
     assert {s.set_code for s in sink.sets} == {"1", "2", "3", "4", "5", "6", "7", "8", "9", "q1"}
     per_set = Counter(p.sku.set for p in sink.printings)
-    assert per_set == {"1": 216, "2": 216, "3": 227, "4": 225, "5": 223, "6": 222, "7": 222, "q1": 31,
-                       "p1": 39, "p2": 25, "c1": 8, "d23": 7}
+    assert per_set == {
+        "1": 216,
+        "2": 216,
+        "3": 227,
+        "4": 225,
+        "5": 223,
+        "6": 222,
+        "7": 222,
+        "q1": 31,
+        "p1": 39,
+        "p2": 25,
+        "c1": 8,
+        "d23": 7,
+    }
     printings = by_sku(sink)
     assert printings["lor-1-1-en"].name == "Ariel - On Human Legs"
     assert printings["lor-p2-26-en-vaiana"].card_key == printings["lor-p2-26-en"].card_key

@@ -19,11 +19,25 @@ def fake_row(image_name: str = "OP99-001", **fields) -> dict:
     """One row of ``en/cards.json``: every field present, "-" for an empty value, as upstream writes it."""
     card_number = image_name.split("_")[0]
     return {
-        "card_name": "Testo", "card_number": card_number, "rarity": "C", "is_alternate_art": "_" in image_name,
-        "card_type": "CHARACTER", "image_url": f"https://example.invalid/{image_name}.png",
-        "life": "-", "cost": "2", "attributes": ["Slash"], "power": "3000", "counter": "1000",
-        "block_icon": "9", "colors": ["Red"], "types": ["Testo Crew"], "effects": "-", "card_effects": [],
-        "card_sets": "BOOSTER PACK -TESTO TIDES- [OP-99]", "image_name": image_name, **fields,
+        "card_name": "Testo",
+        "card_number": card_number,
+        "rarity": "C",
+        "is_alternate_art": "_" in image_name,
+        "card_type": "CHARACTER",
+        "image_url": f"https://example.invalid/{image_name}.png",
+        "life": "-",
+        "cost": "2",
+        "attributes": ["Slash"],
+        "power": "3000",
+        "counter": "1000",
+        "block_icon": "9",
+        "colors": ["Red"],
+        "types": ["Testo Crew"],
+        "effects": "-",
+        "card_effects": [],
+        "card_sets": "BOOSTER PACK -TESTO TIDES- [OP-99]",
+        "image_name": image_name,
+        **fields,
     }
 
 
@@ -45,18 +59,42 @@ def by_sku(sink: Sink) -> dict:
 
 
 def test_leader_row_gives_sku_card_key_rarity_and_typed_attrs(tmp_path):
-    leader = fake_row("OP99-001", card_name="Testo", rarity="L", card_type="LEADER", life="5", cost="-",
-                      counter="-", power="5000", colors=["Red", "Green"], attributes=["Strike", "Slash"],
-                      types=["Testo Crew", "Alpha Crew"], effects="[Activate: Main] Testo gains +1000 power.")
+    leader = fake_row(
+        "OP99-001",
+        card_name="Testo",
+        rarity="L",
+        card_type="LEADER",
+        life="5",
+        cost="-",
+        counter="-",
+        power="5000",
+        colors=["Red", "Green"],
+        attributes=["Strike", "Slash"],
+        types=["Testo Crew", "Alpha Crew"],
+        effects="[Activate: Main] Testo gains +1000 power.",
+    )
     sink = ingest(write_dump(tmp_path, [leader]))
 
     [printing] = sink.printings
     assert (str(printing.sku), printing.card_key, printing.name, printing.rarity, printing.upstream_id) == (
-        "op-op99-001-en", "OP99-001", "Testo", "L", "OP99-001")
+        "op-op99-001-en",
+        "OP99-001",
+        "Testo",
+        "L",
+        "OP99-001",
+    )
     assert printing.attrs == {
-        "category": "Leader", "colors": ["Green", "Red"], "cost": None, "power": 5000, "counter": None,
-        "life": 5, "attributes": ["Slash", "Strike"], "types": ["Alpha Crew", "Testo Crew"],
-        "effect": "[Activate: Main] Testo gains +1000 power.", "trigger": None, "block": 9,
+        "category": "Leader",
+        "colors": ["Green", "Red"],
+        "cost": None,
+        "power": 5000,
+        "counter": None,
+        "life": 5,
+        "attributes": ["Slash", "Strike"],
+        "types": ["Alpha Crew", "Testo Crew"],
+        "effect": "[Activate: Main] Testo gains +1000 power.",
+        "trigger": None,
+        "block": 9,
     }
     assert orjson.loads(orjson.dumps(printing.attrs)) == printing.attrs
     assert sink.rows_read == 1
@@ -64,15 +102,35 @@ def test_leader_row_gives_sku_card_key_rarity_and_typed_attrs(tmp_path):
 
 
 def test_dash_means_empty_in_every_field(tmp_path):
-    row = fake_row("OP99-002", card_type="EVENT", cost="1", power="-", counter="-", life="-", block_icon="-",
-                   effects="-", attributes=[], types=[])
+    row = fake_row(
+        "OP99-002",
+        card_type="EVENT",
+        cost="1",
+        power="-",
+        counter="-",
+        life="-",
+        block_icon="-",
+        effects="-",
+        attributes=[],
+        types=[],
+    )
     [printing] = ingest(write_dump(tmp_path, [row])).printings
 
     attrs = printing.attrs
     assert (attrs["category"], attrs["cost"], attrs["power"], attrs["counter"], attrs["life"]) == (
-        "Event", 1, None, None, None)
+        "Event",
+        1,
+        None,
+        None,
+        None,
+    )
     assert (attrs["effect"], attrs["trigger"], attrs["block"], attrs["attributes"], attrs["types"]) == (
-        None, None, None, [], [])
+        None,
+        None,
+        None,
+        [],
+        [],
+    )
 
 
 def test_trigger_text_is_split_out_of_effects(tmp_path):
@@ -82,13 +140,17 @@ def test_trigger_text_is_split_out_of_effects(tmp_path):
         # a trigger-only card: npm writes the empty effect as "- " before the [Trigger] section
         fake_row("OP99-011", effects="- [Trigger] Play this card."),
         # "a [Trigger]" mid-sentence is card text, not a section marker
-        fake_row("OP99-012", effects="[When Attacking] Play up to 1 Character card with a cost of 4 or less "
-                                     "and a [Trigger] from your hand."),
+        fake_row(
+            "OP99-012",
+            effects="[When Attacking] Play up to 1 Character card with a cost of 4 or less "
+            "and a [Trigger] from your hand.",
+        ),
         # a trigger-only card written without the dash
         fake_row("OP99-013", effects="[Trigger] K.O. up to 1 of your opponent's Characters."),
         # mid-sentence marker and a real section on one card: only the last section splits
-        fake_row("OP99-014", effects="[On Play] Add a [Trigger] card from your trash to your hand. "
-                                     "[Trigger] Draw 2 cards."),
+        fake_row(
+            "OP99-014", effects="[On Play] Add a [Trigger] card from your trash to your hand. [Trigger] Draw 2 cards."
+        ),
     ]
     found = by_sku(ingest(write_dump(tmp_path, rows)))
 
@@ -99,19 +161,27 @@ def test_trigger_text_is_split_out_of_effects(tmp_path):
     assert split("op-op99-011-en") == (None, "Play this card.")
     assert split("op-op99-012-en") == (
         "[When Attacking] Play up to 1 Character card with a cost of 4 or less and a [Trigger] from your hand.",
-        None)
+        None,
+    )
     assert split("op-op99-013-en") == (None, "K.O. up to 1 of your opponent's Characters.")
-    assert split("op-op99-014-en") == ("[On Play] Add a [Trigger] card from your trash to your hand.",
-                                       "Draw 2 cards.")
+    assert split("op-op99-014-en") == ("[On Play] Add a [Trigger] card from your trash to your hand.", "Draw 2 cards.")
 
 
 def test_image_suffix_is_the_variant_and_all_arts_share_the_card_key(tmp_path):
-    rows = [fake_row("OP99-001", rarity="L"), fake_row("OP99-001_p1", rarity="L"),
-            fake_row("OP99-001_r1", rarity="L"), fake_row("OP99-001_p2", rarity="L")]
+    rows = [
+        fake_row("OP99-001", rarity="L"),
+        fake_row("OP99-001_p1", rarity="L"),
+        fake_row("OP99-001_r1", rarity="L"),
+        fake_row("OP99-001_p2", rarity="L"),
+    ]
     sink = ingest(write_dump(tmp_path, rows))
 
     assert [str(p.sku) for p in sink.printings] == [
-        "op-op99-001-en", "op-op99-001-en-p1", "op-op99-001-en-r1", "op-op99-001-en-p2"]
+        "op-op99-001-en",
+        "op-op99-001-en-p1",
+        "op-op99-001-en-r1",
+        "op-op99-001-en-p2",
+    ]
     assert {p.card_key for p in sink.printings} == {"OP99-001"}
     assert [p.upstream_id for p in sink.printings] == ["OP99-001", "OP99-001_p1", "OP99-001_r1", "OP99-001_p2"]
     assert [p.sku.variant for p in sink.printings] == [None, "p1", "r1", "p2"]
@@ -127,18 +197,32 @@ def test_duplicate_image_name_is_quarantined_and_the_first_row_kept(tmp_path):
 
 
 def test_html_entities_in_names_are_unescaped(tmp_path):
-    rows = [fake_row("OP99-030", card_name="Testo &amp; Testa"),
-            fake_row("OP99-031", card_name="Testo &quot;Big&quot; Testa "),
-            fake_row("OP99-032", card_name="Testo &#8220;Quoted&#8221;")]
+    rows = [
+        fake_row("OP99-030", card_name="Testo &amp; Testa"),
+        fake_row("OP99-031", card_name="Testo &quot;Big&quot; Testa "),
+        fake_row("OP99-032", card_name="Testo &#8220;Quoted&#8221;"),
+    ]
     names = [p.name for p in ingest(write_dump(tmp_path, rows)).printings]
 
     assert names == ["Testo & Testa", 'Testo "Big" Testa', "Testo \u201cQuoted\u201d"]
 
 
-@pytest.mark.parametrize("upstream, code", [
-    ("L", "L"), ("C", "C"), ("UC", "UC"), ("R", "R"), ("SR", "SR"), ("SEC", "SEC"), ("P", "P"),
-    ("SP CARD", "SP"), ("TR", "TR"), ("Whatever", None), ("-", None),
-])
+@pytest.mark.parametrize(
+    "upstream, code",
+    [
+        ("L", "L"),
+        ("C", "C"),
+        ("UC", "UC"),
+        ("R", "R"),
+        ("SR", "SR"),
+        ("SEC", "SEC"),
+        ("P", "P"),
+        ("SP CARD", "SP"),
+        ("TR", "TR"),
+        ("Whatever", None),
+        ("-", None),
+    ],
+)
 def test_rarity_codes(tmp_path, upstream, code):
     [printing] = ingest(write_dump(tmp_path, [fake_row(rarity=upstream)])).printings
     assert printing.rarity == code
@@ -162,16 +246,22 @@ def test_product_strings_give_set_names_for_printed_sets_only(tmp_path):
     sink = ingest(write_dump(tmp_path, rows))
 
     assert [(s.set_code, s.name) for s in sink.sets] == [
-        ("eb99", "Testo Memories"), ("op98", "TESTO DOUBLE"), ("op99", "TESTO TIDES"),
-        ("prb99", "TESTO THE BEST"), ("st99", "Testo & Friends")]
+        ("eb99", "Testo Memories"),
+        ("op98", "TESTO DOUBLE"),
+        ("op99", "TESTO TIDES"),
+        ("prb99", "TESTO THE BEST"),
+        ("st99", "Testo & Friends"),
+    ]
     assert {s.game for s in sink.sets} == {"op"}
     assert [str(p.sku) for p in sink.printings if p.sku.set == "p"] == ["op-p-001-en"]
     assert sink.quarantined == []
 
 
 def test_first_product_to_name_a_set_wins(tmp_path):
-    rows = [fake_row("OP99-001", card_sets="BOOSTER PACK -TESTO TIDES- [OP-99]"),
-            fake_row("OP99-002", card_sets="BOOSTER PACK -TESTO TIDES RENAMED- [OP-99]")]
+    rows = [
+        fake_row("OP99-001", card_sets="BOOSTER PACK -TESTO TIDES- [OP-99]"),
+        fake_row("OP99-002", card_sets="BOOSTER PACK -TESTO TIDES RENAMED- [OP-99]"),
+    ]
     assert [(s.set_code, s.name) for s in ingest(write_dump(tmp_path, rows)).sets] == [("op99", "TESTO TIDES")]
 
 
@@ -189,8 +279,13 @@ def test_bad_identifiers_are_quarantined_and_the_rest_kept(tmp_path):
 
     assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("bad-identifier", None), ("bad-identifier", "op99-003"), ("bad-identifier", "OP99-004"),
-        ("bad-identifier", "OP99-006_x"), ("missing-name", "OP99-007"), ("missing-name", "OP99-008")]
+        ("bad-identifier", None),
+        ("bad-identifier", "op99-003"),
+        ("bad-identifier", "OP99-004"),
+        ("bad-identifier", "OP99-006_x"),
+        ("missing-name", "OP99-007"),
+        ("missing-name", "OP99-008"),
+    ]
     assert sink.quarantine_counts() == {"bad-identifier": 4, "missing-name": 2}
     assert sink.rows_read == 7
 
@@ -216,7 +311,9 @@ def test_real_dump(real_source):
     assert sink.rows_read == 4_845
     assert len(sink.printings) == 4_843
     assert sorted((q.reason, q.upstream_id) for q in sink.quarantined) == [
-        ("duplicate-id", "OP07-091_p1"), ("duplicate-id", "OP09-078_r1")]
+        ("duplicate-id", "OP07-091_p1"),
+        ("duplicate-id", "OP09-078_r1"),
+    ]
     found = by_sku(sink)
     zoro = found["op-op01-001-en"]
     assert (zoro.name, zoro.rarity, zoro.attrs["category"], zoro.attrs["life"]) == ("Roronoa Zoro", "L", "Leader", 5)

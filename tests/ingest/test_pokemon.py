@@ -17,17 +17,36 @@ from generator.ingest.sink import Sink
 
 
 def fake_set(set_id: str = "tst1", **fields) -> dict:
-    return {"id": set_id, "name": "Test Set", "series": "Test", "printedTotal": 3, "total": 4,
-            "legalities": {"unlimited": "Legal"}, "releaseDate": "2001/02/03",
-            "updatedAt": "2001/02/03 10:00:00", **fields}
+    return {
+        "id": set_id,
+        "name": "Test Set",
+        "series": "Test",
+        "printedTotal": 3,
+        "total": 4,
+        "legalities": {"unlimited": "Legal"},
+        "releaseDate": "2001/02/03",
+        "updatedAt": "2001/02/03 10:00:00",
+        **fields,
+    }
 
 
 def fake_card(card_id: str = "tst1-1", number: str | None = "1", **fields) -> dict:
-    card = {"id": card_id, "name": "Testmon", "supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60",
-            "types": ["Colorless"], "attacks": [{"name": "Poke", "cost": ["Colorless"],
-                                                 "convertedEnergyCost": 1, "damage": "10", "text": ""}],
-            "retreatCost": ["Colorless"], "convertedRetreatCost": 1, "number": number,
-            "artist": "Nobody", "rarity": "Common", "legalities": {"unlimited": "Legal"}, **fields}
+    card = {
+        "id": card_id,
+        "name": "Testmon",
+        "supertype": "Pokémon",
+        "subtypes": ["Basic"],
+        "hp": "60",
+        "types": ["Colorless"],
+        "attacks": [{"name": "Poke", "cost": ["Colorless"], "convertedEnergyCost": 1, "damage": "10", "text": ""}],
+        "retreatCost": ["Colorless"],
+        "convertedRetreatCost": 1,
+        "number": number,
+        "artist": "Nobody",
+        "rarity": "Common",
+        "legalities": {"unlimited": "Legal"},
+        **fields,
+    }
     return {key: value for key, value in card.items() if value is not None}
 
 
@@ -36,8 +55,9 @@ def fake_deck(deck_id: str = "d-tst1-1", cards: list | None = None, **fields) ->
     return {"id": deck_id, "name": "Test Deck", "types": ["Colorless"], "cards": cards, **fields}
 
 
-def write_dump(root: Path, sets: list | bytes, cards: dict[str, list | bytes],
-               decks: dict[str, list | bytes] | None = None) -> Path:
+def write_dump(
+    root: Path, sets: list | bytes, cards: dict[str, list | bytes], decks: dict[str, list | bytes] | None = None
+) -> Path:
     """Lay out ``sets/en.json``, ``cards/en/<id>.json`` and ``decks/en/<id>.json``; bytes are written as is."""
     files = {"sets/en.json": sets}
     files.update({f"cards/en/{name}.json": body for name, body in cards.items()})
@@ -64,12 +84,19 @@ def test_clean_dump_gives_sets_printings_and_decks(tmp_path):
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": [fake_card()]}, {"tst1": [fake_deck()]}))
 
     assert [(s.set_code, s.name, s.release_date, s.total_cards, s.upstream_id) for s in sink.sets] == [
-        ("tst1", "Test Set", dt.date(2001, 2, 3), 4, "tst1")]
+        ("tst1", "Test Set", dt.date(2001, 2, 3), 4, "tst1")
+    ]
     [printing] = sink.printings
     assert (str(printing.sku), printing.card_key, printing.name, printing.rarity, printing.upstream_id) == (
-        "ptcg-tst1-1-en", "tst1-1", "Testmon", "Common", "tst1-1")
+        "ptcg-tst1-1-en",
+        "tst1-1",
+        "Testmon",
+        "Common",
+        "tst1-1",
+    )
     assert [(d.deck_id, d.name, d.set_code, d.cards) for d in sink.decks] == [
-        ("d-tst1-1", "Test Deck", "tst1", (("tst1-1", 4),))]
+        ("d-tst1-1", "Test Deck", "tst1", (("tst1-1", 4),))
+    ]
     assert sink.rows_read == 3
     assert sink.quarantined == []
 
@@ -87,12 +114,22 @@ def test_attrs_are_complete_typed_and_json_able(tmp_path):
 
 
 def test_number_folding_symbols_and_id_suffix_variants(tmp_path):
-    cards = [fake_card("tst1-TG01", "TG01"), fake_card("tst1-?", "?"), fake_card("tst1-!", "!"),
-             fake_card("tst1-7_A1", "7"), fake_card("tst1-7_A2", "7")]
+    cards = [
+        fake_card("tst1-TG01", "TG01"),
+        fake_card("tst1-?", "?"),
+        fake_card("tst1-!", "!"),
+        fake_card("tst1-7_A1", "7"),
+        fake_card("tst1-7_A2", "7"),
+    ]
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": cards}))
 
-    assert skus(sink) == ["ptcg-tst1-tg01-en", "ptcg-tst1-question-en", "ptcg-tst1-exclamation-en",
-                          "ptcg-tst1-7-en-a1", "ptcg-tst1-7-en-a2"]
+    assert skus(sink) == [
+        "ptcg-tst1-tg01-en",
+        "ptcg-tst1-question-en",
+        "ptcg-tst1-exclamation-en",
+        "ptcg-tst1-7-en-a1",
+        "ptcg-tst1-7-en-a2",
+    ]
     assert [p.card_key for p in sink.printings][-1] == "tst1-7_A2"
 
 
@@ -104,16 +141,23 @@ def test_missing_rarity_is_published_not_quarantined(tmp_path):
 
 
 def test_bad_card_rows_are_quarantined_with_stable_reasons(tmp_path):
-    cards = [fake_card(), fake_card("tst1-2", None), fake_card("tst1-3", "3", name=""),
-             fake_card(),  # the same id again
-             fake_card("tst1-9", "8"),  # the id and the number disagree
-             fake_card("tst1-4", "4")]
+    cards = [
+        fake_card(),
+        fake_card("tst1-2", None),
+        fake_card("tst1-3", "3", name=""),
+        fake_card(),  # the same id again
+        fake_card("tst1-9", "8"),  # the id and the number disagree
+        fake_card("tst1-4", "4"),
+    ]
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": cards}))
 
     assert skus(sink) == ["ptcg-tst1-1-en", "ptcg-tst1-4-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("missing-number", "tst1-2"), ("missing-name", "tst1-3"), ("duplicate-id", "tst1-1"),
-        ("id-mismatch", "tst1-9")]
+        ("missing-number", "tst1-2"),
+        ("missing-name", "tst1-3"),
+        ("duplicate-id", "tst1-1"),
+        ("id-mismatch", "tst1-9"),
+    ]
     assert sink.rows_read == 1 + len(cards)
 
 
@@ -140,7 +184,9 @@ def test_broken_file_is_quarantined_and_the_rest_still_read(tmp_path):
 
     assert skus(sink) == ["ptcg-tst2-1-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("broken-file", "cards/en/tst1.json"), ("broken-file", "decks/en/tst1.json")]
+        ("broken-file", "cards/en/tst1.json"),
+        ("broken-file", "decks/en/tst1.json"),
+    ]
     assert sink.rows_read == 2 + 1 + 1 + 1  # two sets, one broken file, one card, one broken file
 
 
@@ -148,24 +194,31 @@ def test_cards_file_without_a_set_record_is_held_back(tmp_path):
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": [fake_card()], "zzz9": [fake_card("zzz9-1"), {}]}))
 
     assert skus(sink) == ["ptcg-tst1-1-en"]
-    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("unknown-set", "zzz9-1"), ("unknown-set", None)]
+    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [("unknown-set", "zzz9-1"), ("unknown-set", None)]
     assert sink.rows_read == 4
 
 
 def test_bad_deck_rows_are_quarantined(tmp_path):
-    decks = [fake_deck(), fake_deck(), fake_deck("d-tst1-2", name=""),
-             fake_deck("d-tst1-3", cards=[{"id": "tst1-1"}]),
-             fake_deck("d-tst1-4", cards=[{"id": "tst1-1", "count": 2}, {"id": "tst1-2", "count": 1}])]
+    decks = [
+        fake_deck(),
+        fake_deck(),
+        fake_deck("d-tst1-2", name=""),
+        fake_deck("d-tst1-3", cards=[{"id": "tst1-1"}]),
+        fake_deck("d-tst1-4", cards=[{"id": "tst1-1", "count": 2}, {"id": "tst1-2", "count": 1}]),
+    ]
     deck_files = {"tst1": decks, "zzz9": [fake_deck("d-zzz9-1")]}
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": [fake_card()]}, deck_files))
 
     assert [(d.deck_id, d.set_code, d.cards) for d in sink.decks] == [
         ("d-tst1-1", "tst1", (("tst1-1", 4),)),
         ("d-tst1-4", "tst1", (("tst1-1", 2), ("tst1-2", 1))),
-        ("d-zzz9-1", None, (("tst1-1", 4),))]
+        ("d-zzz9-1", None, (("tst1-1", 4),)),
+    ]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("duplicate-id", "d-tst1-1"), ("missing-name", "d-tst1-2"), ("bad-record", "d-tst1-3")]
+        ("duplicate-id", "d-tst1-1"),
+        ("missing-name", "d-tst1-2"),
+        ("bad-record", "d-tst1-3"),
+    ]
 
 
 def test_records_that_are_not_objects_are_bad_records(tmp_path):

@@ -16,39 +16,73 @@ from generator.ingest import punk_records
 from generator.ingest.sink import Sink
 
 EN_PACKS = {
-    "569901": {"id": "569901", "raw_title": "BOOSTER PACK -TESTO TIDES- [OP-99]",
-               "title_parts": {"label": "OP-99", "prefix": "BOOSTER PACK", "title": "TESTO TIDES"}},
-    "569902": {"id": "569902", "raw_title": "STARTER DECK -Testo Crew- [ST-99]",
-               "title_parts": {"label": "ST-99", "prefix": "STARTER DECK", "title": "Testo Crew"}},
-    "569903": {"id": "569903", "raw_title": "Promotion card",
-               "title_parts": {"label": None, "prefix": None, "title": "Promotion card"}},
+    "569901": {
+        "id": "569901",
+        "raw_title": "BOOSTER PACK -TESTO TIDES- [OP-99]",
+        "title_parts": {"label": "OP-99", "prefix": "BOOSTER PACK", "title": "TESTO TIDES"},
+    },
+    "569902": {
+        "id": "569902",
+        "raw_title": "STARTER DECK -Testo Crew- [ST-99]",
+        "title_parts": {"label": "ST-99", "prefix": "STARTER DECK", "title": "Testo Crew"},
+    },
+    "569903": {
+        "id": "569903",
+        "raw_title": "Promotion card",
+        "title_parts": {"label": None, "prefix": None, "title": "Promotion card"},
+    },
 }
 JA_PACKS = {
-    "550901": {"id": "550901", "raw_title": "ブースターパック テストの海【OP-99】",
-               "title_parts": {"label": None, "prefix": None, "title": "ブースターパック テストの海【OP-99】"}},
-    "550902": {"id": "550902", "raw_title": "スタートデッキ テスト一味【ST-99】",
-               "title_parts": {"label": None, "prefix": None, "title": "スタートデッキ テスト一味【ST-99】"}},
-    "550903": {"id": "550903", "raw_title": "プロモーションカード",
-               "title_parts": {"label": None, "prefix": None, "title": "プロモーションカード"}},
+    "550901": {
+        "id": "550901",
+        "raw_title": "ブースターパック テストの海【OP-99】",
+        "title_parts": {"label": None, "prefix": None, "title": "ブースターパック テストの海【OP-99】"},
+    },
+    "550902": {
+        "id": "550902",
+        "raw_title": "スタートデッキ テスト一味【ST-99】",
+        "title_parts": {"label": None, "prefix": None, "title": "スタートデッキ テスト一味【ST-99】"},
+    },
+    "550903": {
+        "id": "550903",
+        "raw_title": "プロモーションカード",
+        "title_parts": {"label": None, "prefix": None, "title": "プロモーションカード"},
+    },
     # a Japanese-only product: its set gets no name from the Japanese title
-    "550904": {"id": "550904", "raw_title": "エクストラブースター テスト限定【EB-98】",
-               "title_parts": {"label": None, "prefix": None, "title": "エクストラブースター テスト限定【EB-98】"}},
+    "550904": {
+        "id": "550904",
+        "raw_title": "エクストラブースター テスト限定【EB-98】",
+        "title_parts": {"label": None, "prefix": None, "title": "エクストラブースター テスト限定【EB-98】"},
+    },
 }
 
 
 def fake_card(card_id: str = "OP99-001", pack_id: str = "569901", **fields) -> dict:
     """One record of ``data/<pack_id>.json`` with every field upstream writes."""
     return {
-        "attributes": ["Slash"], "block_number": 9, "category": "Character", "colors": ["Red"], "cost": 2,
-        "counter": 1000, "effect": None, "id": card_id,
-        "img_full_url": f"https://example.invalid/{card_id}.png?1", "img_url": f"../images/{card_id}.png?1",
-        "name": "Testo", "pack_id": pack_id, "power": 3000, "rarity": "Common", "trigger": None,
-        "types": ["Testo Crew"], **fields,
+        "attributes": ["Slash"],
+        "block_number": 9,
+        "category": "Character",
+        "colors": ["Red"],
+        "cost": 2,
+        "counter": 1000,
+        "effect": None,
+        "id": card_id,
+        "img_full_url": f"https://example.invalid/{card_id}.png?1",
+        "img_url": f"../images/{card_id}.png?1",
+        "name": "Testo",
+        "pack_id": pack_id,
+        "power": 3000,
+        "rarity": "Common",
+        "trigger": None,
+        "types": ["Testo Crew"],
+        **fields,
     }
 
 
-def write_dump(root: Path, data: dict[str, dict[str, list | bytes]], packs: dict[str, dict | bytes] | None = None
-               ) -> Path:
+def write_dump(
+    root: Path, data: dict[str, dict[str, list | bytes]], packs: dict[str, dict | bytes] | None = None
+) -> Path:
     """``data`` maps folder -> pack id -> records (bytes are written as is)."""
     packs = {"english": EN_PACKS, "japanese": JA_PACKS} if packs is None else packs
     for folder, body in packs.items():
@@ -59,7 +93,8 @@ def write_dump(root: Path, data: dict[str, dict[str, list | bytes]], packs: dict
         (root / folder / "data").mkdir(parents=True, exist_ok=True)
         for pack_id, body in files.items():
             (root / folder / "data" / f"{pack_id}.json").write_bytes(
-                body if isinstance(body, bytes) else orjson.dumps(body))
+                body if isinstance(body, bytes) else orjson.dumps(body)
+            )
     for folder in ("english", "japanese"):
         (root / folder / "data").mkdir(parents=True, exist_ok=True)
     return root
@@ -76,16 +111,32 @@ def by_sku(sink: Sink) -> dict:
 
 
 def test_leader_life_is_read_from_cost(tmp_path):
-    leader = fake_card("OP99-001", category="Leader", rarity="Leader", cost=5, counter=None, power=5000,
-                       effect="[Activate: Main] Testo gains +1000 power.")
+    leader = fake_card(
+        "OP99-001",
+        category="Leader",
+        rarity="Leader",
+        cost=5,
+        counter=None,
+        power=5000,
+        effect="[Activate: Main] Testo gains +1000 power.",
+    )
     character = fake_card("OP99-002", cost=4)
     sink = ingest(write_dump(tmp_path, {"english": {"569901": [leader, character]}}))
 
     found = by_sku(sink)
     assert found["op-op99-001-en"].attrs == {
-        "category": "Leader", "colors": ["Red"], "cost": None, "power": 5000, "counter": None, "life": 5,
-        "attributes": ["Slash"], "types": ["Testo Crew"], "effect": "[Activate: Main] Testo gains +1000 power.",
-        "trigger": None, "block": 9}
+        "category": "Leader",
+        "colors": ["Red"],
+        "cost": None,
+        "power": 5000,
+        "counter": None,
+        "life": 5,
+        "attributes": ["Slash"],
+        "types": ["Testo Crew"],
+        "effect": "[Activate: Main] Testo gains +1000 power.",
+        "trigger": None,
+        "block": 9,
+    }
     assert (found["op-op99-002-en"].attrs["cost"], found["op-op99-002-en"].attrs["life"]) == (4, None)
     assert (found["op-op99-001-en"].card_key, found["op-op99-001-en"].rarity) == ("OP99-001", "L")
     assert sink.quarantined == []
@@ -101,8 +152,11 @@ def test_trigger_field_loses_its_prefix_and_a_trigger_only_card_is_read_from_eff
     cards = [
         fake_card("OP99-010", effect="[On Play] Draw 1 card.", trigger="[Trigger] Play this card."),
         fake_card("OP99-011", effect="[Trigger] K.O. up to 1 of your opponent's Characters.", trigger=None),
-        fake_card("OP99-012", effect="Play up to 1 Character card with a cost of 4 or less and a [Trigger] "
-                                     "from your hand.", trigger=None),
+        fake_card(
+            "OP99-012",
+            effect="Play up to 1 Character card with a cost of 4 or less and a [Trigger] from your hand.",
+            trigger=None,
+        ),
         fake_card("OP99-013", effect=None, trigger="[Trigger] Play this card."),
         fake_card("OP99-014", effect="", trigger=""),
     ]
@@ -114,7 +168,9 @@ def test_trigger_field_loses_its_prefix_and_a_trigger_only_card_is_read_from_eff
     assert split("op-op99-010-en") == ("[On Play] Draw 1 card.", "Play this card.")
     assert split("op-op99-011-en") == (None, "K.O. up to 1 of your opponent's Characters.")
     assert split("op-op99-012-en") == (
-        "Play up to 1 Character card with a cost of 4 or less and a [Trigger] from your hand.", None)
+        "Play up to 1 Character card with a cost of 4 or less and a [Trigger] from your hand.",
+        None,
+    )
     assert split("op-op99-013-en") == (None, "Play this card.")
     assert split("op-op99-014-en") == (None, None)
 
@@ -122,14 +178,30 @@ def test_trigger_field_loses_its_prefix_and_a_trigger_only_card_is_read_from_eff
 def test_null_block_and_missing_numbers_are_none(tmp_path):
     card = fake_card("OP99-020", block_number=None, counter=None, power=None, category="Event", cost=1)
     [printing] = ingest(write_dump(tmp_path, {"english": {"569901": [card]}})).printings
-    assert (printing.attrs["block"], printing.attrs["counter"], printing.attrs["power"],
-            printing.attrs["category"], printing.attrs["cost"]) == (None, None, None, "Event", 1)
+    assert (
+        printing.attrs["block"],
+        printing.attrs["counter"],
+        printing.attrs["power"],
+        printing.attrs["category"],
+        printing.attrs["cost"],
+    ) == (None, None, None, "Event", 1)
 
 
-@pytest.mark.parametrize("upstream, code", [
-    ("Common", "C"), ("Uncommon", "UC"), ("Rare", "R"), ("SuperRare", "SR"), ("SecretRare", "SEC"),
-    ("Leader", "L"), ("Special", "SP"), ("TreasureRare", "TR"), ("Promo", "P"), ("Mystery", None),
-])
+@pytest.mark.parametrize(
+    "upstream, code",
+    [
+        ("Common", "C"),
+        ("Uncommon", "UC"),
+        ("Rare", "R"),
+        ("SuperRare", "SR"),
+        ("SecretRare", "SEC"),
+        ("Leader", "L"),
+        ("Special", "SP"),
+        ("TreasureRare", "TR"),
+        ("Promo", "P"),
+        ("Mystery", None),
+    ],
+)
 def test_rarity_codes(tmp_path, upstream, code):
     [printing] = ingest(write_dump(tmp_path, {"english": {"569901": [fake_card(rarity=upstream)]}})).printings
     assert printing.rarity == code
@@ -137,24 +209,38 @@ def test_rarity_codes(tmp_path, upstream, code):
 
 def test_english_and_japanese_printings_share_the_card_key(tmp_path):
     en = [fake_card("OP99-001", name="Testo"), fake_card("OP99-001_p1", name="Testo")]
-    ja = [fake_card("OP99-001", pack_id="550901", name="テスト"), fake_card("ST99-001", pack_id="550902", name="テスト二")]
+    ja = [
+        fake_card("OP99-001", pack_id="550901", name="テスト"),
+        fake_card("ST99-001", pack_id="550902", name="テスト二"),
+    ]
     sink = ingest(write_dump(tmp_path, {"english": {"569901": en}, "japanese": {"550901": ja[:1], "550902": ja[1:]}}))
 
     assert [(str(p.sku), p.card_key, p.name) for p in sink.printings] == [
-        ("op-op99-001-en", "OP99-001", "Testo"), ("op-op99-001-en-p1", "OP99-001", "Testo"),
-        ("op-op99-001-ja", "OP99-001", "テスト"), ("op-st99-001-ja", "ST99-001", "テスト二")]
+        ("op-op99-001-en", "OP99-001", "Testo"),
+        ("op-op99-001-en-p1", "OP99-001", "Testo"),
+        ("op-op99-001-ja", "OP99-001", "テスト"),
+        ("op-st99-001-ja", "ST99-001", "テスト二"),
+    ]
     assert sink.rows_read == 4
     assert sink.quarantined == []
 
 
 def test_set_names_come_from_english_packs_only(tmp_path):
-    data = {"english": {"569901": [fake_card("OP99-001")], "569902": [fake_card("ST99-001", pack_id="569902")],
-                        "569903": [fake_card("P-001", pack_id="569903", rarity="Promo")]},
-            "japanese": {"550904": [fake_card("EB98-001", pack_id="550904", name="テスト")]}}
+    data = {
+        "english": {
+            "569901": [fake_card("OP99-001")],
+            "569902": [fake_card("ST99-001", pack_id="569902")],
+            "569903": [fake_card("P-001", pack_id="569903", rarity="Promo")],
+        },
+        "japanese": {"550904": [fake_card("EB98-001", pack_id="550904", name="テスト")]},
+    }
     sink = ingest(write_dump(tmp_path, data))
 
     assert [(s.set_code, s.name) for s in sink.sets] == [
-        ("op99", "TESTO TIDES"), ("p", "Promotion card"), ("st99", "Testo Crew")]
+        ("op99", "TESTO TIDES"),
+        ("p", "Promotion card"),
+        ("st99", "Testo Crew"),
+    ]
     assert "op-eb98-001-ja" in by_sku(sink)  # printed, but the Japanese title names no set
 
 
@@ -166,23 +252,41 @@ def test_japanese_pack_titles_carry_the_product_code_in_brackets(tmp_path):
     packs = punk_records._packs(path, sink)
 
     assert {pack_id: codes for pack_id, (codes, _) in packs.items()} == {
-        "550901": ["op99"], "550902": ["st99"], "550903": ["p"], "550904": ["eb98"]}
+        "550901": ["op99"],
+        "550902": ["st99"],
+        "550903": ["p"],
+        "550904": ["eb98"],
+    }
     assert sink.quarantined == []
 
 
 def test_english_pack_labels_and_combined_products(tmp_path):
     path = tmp_path / "packs.json"
-    path.write_bytes(orjson.dumps({
-        **EN_PACKS,
-        "569904": {"id": "569904", "raw_title": "BOOSTER PACK -TESTO DOUBLE- [OP-98-EB98]",
-                   "title_parts": {"label": "OP-98-EB98", "prefix": "BOOSTER PACK", "title": "TESTO DOUBLE"}},
-        "569905": {"id": "569905", "raw_title": "Testo Collection Set",  # no code: contributes nothing
-                   "title_parts": {"label": None, "prefix": None, "title": "Testo Collection Set"}},
-    }))
+    path.write_bytes(
+        orjson.dumps(
+            {
+                **EN_PACKS,
+                "569904": {
+                    "id": "569904",
+                    "raw_title": "BOOSTER PACK -TESTO DOUBLE- [OP-98-EB98]",
+                    "title_parts": {"label": "OP-98-EB98", "prefix": "BOOSTER PACK", "title": "TESTO DOUBLE"},
+                },
+                "569905": {
+                    "id": "569905",
+                    "raw_title": "Testo Collection Set",  # no code: contributes nothing
+                    "title_parts": {"label": None, "prefix": None, "title": "Testo Collection Set"},
+                },
+            }
+        )
+    )
     packs = punk_records._packs(path, Sink("punk-records", "op"))
 
-    assert packs == {"569901": (["op99"], "TESTO TIDES"), "569902": (["st99"], "Testo Crew"),
-                     "569903": (["p"], "Promotion card"), "569904": (["op98", "eb98"], "TESTO DOUBLE")}
+    assert packs == {
+        "569901": (["op99"], "TESTO TIDES"),
+        "569902": (["st99"], "Testo Crew"),
+        "569903": (["p"], "Promotion card"),
+        "569904": (["op98", "eb98"], "TESTO DOUBLE"),
+    }
 
 
 def test_duplicate_id_is_quarantined_and_the_first_kept(tmp_path):
@@ -195,9 +299,14 @@ def test_duplicate_id_is_quarantined_and_the_first_kept(tmp_path):
 
 
 def test_broken_file_is_quarantined_and_the_rest_still_read(tmp_path):
-    data = {"english": {"569901": [fake_card("OP99-001")], "569902": b'[{"id": "ST99-001", "name": ',
-                        "569903": [fake_card("P-001", pack_id="569903")]},
-            "japanese": {"550901": [fake_card("OP99-001", pack_id="550901", name="テスト")]}}
+    data = {
+        "english": {
+            "569901": [fake_card("OP99-001")],
+            "569902": b'[{"id": "ST99-001", "name": ',
+            "569903": [fake_card("P-001", pack_id="569903")],
+        },
+        "japanese": {"550901": [fake_card("OP99-001", pack_id="550901", name="テスト")]},
+    }
     sink = ingest(write_dump(tmp_path, data))
 
     assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en", "op-p-001-en", "op-op99-001-ja"]
@@ -207,8 +316,11 @@ def test_broken_file_is_quarantined_and_the_rest_still_read(tmp_path):
 
 
 def test_broken_packs_file_is_quarantined_and_cards_still_read(tmp_path):
-    root = write_dump(tmp_path, {"english": {"569901": [fake_card("OP99-001")]}},
-                      packs={"english": b"{not json", "japanese": JA_PACKS})
+    root = write_dump(
+        tmp_path,
+        {"english": {"569901": [fake_card("OP99-001")]}},
+        packs={"english": b"{not json", "japanese": JA_PACKS},
+    )
     sink = ingest(root)
 
     assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en"]
@@ -217,22 +329,33 @@ def test_broken_packs_file_is_quarantined_and_cards_still_read(tmp_path):
 
 
 def test_bad_rows_are_quarantined_with_stable_reasons(tmp_path):
-    cards = [fake_card("OP99-001"), fake_card("", name="Testo"), fake_card("OP99"), fake_card("OP99-002", name=None),
-             fake_card("OP99-003", name="")]
+    cards = [
+        fake_card("OP99-001"),
+        fake_card("", name="Testo"),
+        fake_card("OP99"),
+        fake_card("OP99-002", name=None),
+        fake_card("OP99-003", name=""),
+    ]
     sink = ingest(write_dump(tmp_path, {"english": {"569901": cards}}))
 
     assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
-        ("bad-identifier", None), ("bad-identifier", "OP99"), ("missing-name", "OP99-002"),
-        ("missing-name", "OP99-003")]
+        ("bad-identifier", None),
+        ("bad-identifier", "OP99"),
+        ("missing-name", "OP99-002"),
+        ("missing-name", "OP99-003"),
+    ]
     assert sink.rows_read == 5
 
 
 def test_other_language_folders_are_not_read(tmp_path):
-    data = {"english": {"569901": [fake_card("OP99-001")]},
-            "english-asia": {"556901": [fake_card("OP99-001", pack_id="556901")]}}
-    sink = ingest(write_dump(tmp_path, data, packs={"english": EN_PACKS, "japanese": JA_PACKS,
-                                                    "english-asia": EN_PACKS}))
+    data = {
+        "english": {"569901": [fake_card("OP99-001")]},
+        "english-asia": {"556901": [fake_card("OP99-001", pack_id="556901")]},
+    }
+    sink = ingest(
+        write_dump(tmp_path, data, packs={"english": EN_PACKS, "japanese": JA_PACKS, "english-asia": EN_PACKS})
+    )
     assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en"]
     assert sink.rows_read == 1
 

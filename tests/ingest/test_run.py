@@ -25,18 +25,42 @@ from generator.sku import Sku
 from generator.sources import registry
 from generator.sources.registry import SourceSpec
 
-PUBLISHED_TABLES = ("games", "sets", "printings", "printing_observations", "set_observations", "decks",
-                    "fx_rates", "quarantine", "disagreements", "sources")
+PUBLISHED_TABLES = (
+    "games",
+    "sets",
+    "printings",
+    "printing_observations",
+    "set_observations",
+    "decks",
+    "fx_rates",
+    "quarantine",
+    "disagreements",
+    "sources",
+)
 
 
 def _spec(source_id: str, game: str) -> SourceSpec:
-    return SourceSpec(id=source_id, game=game, name=f"{source_id} (test)", tier="proprietary", version="1",
-                      published=dt.date(2030, 1, 2), homepage=f"https://example.invalid/{source_id}",
-                      mirror=f"fake/{source_id}", include=("rows.json",))
+    return SourceSpec(
+        id=source_id,
+        game=game,
+        name=f"{source_id} (test)",
+        tier="proprietary",
+        version="1",
+        published=dt.date(2030, 1, 2),
+        homepage=f"https://example.invalid/{source_id}",
+        mirror=f"fake/{source_id}",
+        include=("rows.json",),
+    )
 
 
-SPECS = (_spec("fake-op-a", "op"), _spec("fake-op-b", "op"), _spec("fake-ptcg", "ptcg"),
-         _spec("fake-fab", "fab"), _spec("fake-lor", "lor"), _spec("fake-fx", "fx"))
+SPECS = (
+    _spec("fake-op-a", "op"),
+    _spec("fake-op-b", "op"),
+    _spec("fake-ptcg", "ptcg"),
+    _spec("fake-fab", "fab"),
+    _spec("fake-lor", "lor"),
+    _spec("fake-fx", "fx"),
+)
 
 
 def read_rows(root: Path, sink: Sink) -> None:
@@ -47,8 +71,14 @@ def read_rows(root: Path, sink: Sink) -> None:
         sink.set(s["code"], s.get("name"), parse_date(s.get("date")), s.get("total"), s["code"].upper())
     for p in doc.get("printings", []):
         sink.rows_read += 1
-        sink.printing(lambda p=p: Sku.of(sink.game, p["set"], p["number"], p.get("lang", "en"), p.get("variant")),
-                      p["card"], p.get("name"), p.get("rarity"), p["id"], p.get("attrs", {}))
+        sink.printing(
+            lambda p=p: Sku.of(sink.game, p["set"], p["number"], p.get("lang", "en"), p.get("variant")),
+            p["card"],
+            p.get("name"),
+            p.get("rarity"),
+            p["id"],
+            p.get("attrs", {}),
+        )
     for d in doc.get("decks", []):
         sink.rows_read += 1
         sink.deck(d["id"], d["name"], tuple(tuple(c) for c in d["cards"]), d.get("set"))
@@ -66,8 +96,16 @@ ADAPTERS = tuple(Adapter(spec.id, read_rows) for spec in SPECS)
 
 
 def op_printing(number: str, name: str, **fields) -> dict:
-    return {"id": f"TST1-{number}", "card": f"TST1-{number}", "set": "tst1", "number": number, "name": name,
-            "rarity": "C", "attrs": {"cost": 1, "power": 1000, "effect": None}, **fields}
+    return {
+        "id": f"TST1-{number}",
+        "card": f"TST1-{number}",
+        "set": "tst1",
+        "number": number,
+        "name": name,
+        "rarity": "C",
+        "attrs": {"cost": 1, "power": 1000, "effect": None},
+        **fields,
+    }
 
 
 INPUTS = {
@@ -90,11 +128,20 @@ INPUTS = {
         ],
     },
     "fake-ptcg": {
-        "sets": [{"code": "tstp", "name": "Testmon Base", "date": "1999-01-09"},
-                 {"code": "tstq", "name": "Testmon Never Printed"}],
+        "sets": [
+            {"code": "tstp", "name": "Testmon Base", "date": "1999-01-09"},
+            {"code": "tstq", "name": "Testmon Never Printed"},
+        ],
         "printings": [
-            {"id": "tstp-1", "card": "tstp-1", "set": "tstp", "number": "1", "name": "Testmon", "rarity": "Rare",
-             "attrs": {"hp": 60}},
+            {
+                "id": "tstp-1",
+                "card": "tstp-1",
+                "set": "tstp",
+                "number": "1",
+                "name": "Testmon",
+                "rarity": "Rare",
+                "attrs": {"hp": 60},
+            },
             {"id": "tstp-!", "card": "tstp-!", "set": "tstp", "number": "!", "name": "Testmon Bang"},  # bad-identifier
         ],
         "decks": [{"id": "d-tstp-1", "name": "Testmon Deck", "set": "tstp", "cards": [["tstp-1", 4]]}],
@@ -120,7 +167,8 @@ class World:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "rows.json").write_bytes(body)
         (self.data_dir / "checksums" / f"{source_id}.sha256").write_text(
-            f"{hashlib.sha256(body).hexdigest()}  rows.json\n")
+            f"{hashlib.sha256(body).hexdigest()}  rows.json\n"
+        )
 
     def ingest(self, state: Path, adapters: tuple[Adapter, ...] = ADAPTERS, cache: Path | None = None, log=None):
         return ingest(state, self.mirror, cache or self.cache, adapters, log=log or (lambda line: None))
@@ -161,10 +209,14 @@ def test_each_source_gets_one_run_with_its_status(world, tmp_path):
 
     assert list(runs) == [spec.id for spec in SPECS]
     assert {s: r["status"] for s, r in runs.items()} == {
-        "fake-op-a": "partial", "fake-op-b": "ok", "fake-ptcg": "partial", "fake-fab": "ok",
-        "fake-lor": "unavailable", "fake-fx": "ok"}
-    assert {s: r["method"] for s, r in runs.items()} == {
-        **{s: "mirror" for s in runs}, "fake-lor": "unavailable"}
+        "fake-op-a": "partial",
+        "fake-op-b": "ok",
+        "fake-ptcg": "partial",
+        "fake-fab": "ok",
+        "fake-lor": "unavailable",
+        "fake-fx": "ok",
+    }
+    assert {s: r["method"] for s, r in runs.items()} == {**{s: "mirror" for s in runs}, "fake-lor": "unavailable"}
     assert result.unavailable == ("fake-lor",)
     assert result.catalog == tmp_path / "state" / "catalog.duckdb"
 
@@ -173,11 +225,21 @@ def test_ok_and_partial_runs_count_rows_and_quarantine(world, tmp_path):
     runs = runs_by_source(world.ingest(tmp_path / "state"))
 
     assert {k: runs["fake-op-a"][k] for k in ("rows_read", "rows_written", "quarantined", "note")} == {
-        "rows_read": 6, "rows_written": 4, "quarantined": {"duplicate-id": 1, "missing-name": 1}, "note": None}
+        "rows_read": 6,
+        "rows_written": 4,
+        "quarantined": {"duplicate-id": 1, "missing-name": 1},
+        "note": None,
+    }
     assert {k: runs["fake-ptcg"][k] for k in ("rows_read", "rows_written", "quarantined")} == {
-        "rows_read": 5, "rows_written": 4, "quarantined": {"bad-identifier": 1}}
+        "rows_read": 5,
+        "rows_written": 4,
+        "quarantined": {"bad-identifier": 1},
+    }
     assert {k: runs["fake-fx"][k] for k in ("rows_read", "rows_written", "quarantined")} == {
-        "rows_read": 2, "rows_written": 2, "quarantined": {}}
+        "rows_read": 2,
+        "rows_written": 2,
+        "quarantined": {},
+    }
     for run in runs.values():
         assert run["run_id"].startswith(run["source_id"] + "-")
         assert dt.datetime.fromisoformat(run["started_at"]) <= dt.datetime.fromisoformat(run["finished_at"])
@@ -188,7 +250,12 @@ def test_unavailable_source_lists_its_attempts_and_writes_nothing(world, tmp_pat
     run = runs_by_source(result)["fake-lor"]
 
     assert (run["status"], run["method"], run["rows_read"], run["rows_written"], run["quarantined"]) == (
-        "unavailable", "unavailable", 0, 0, {})
+        "unavailable",
+        "unavailable",
+        0,
+        0,
+        {},
+    )
     assert run["note"].startswith("mirror: ") and "fake/fake-lor" in run["note"]
     assert query(result.catalog, "SELECT count(*) FROM printing_observations WHERE source_id = 'fake-lor'") == [(0,)]
     # still a source of the catalog, so the stats can say it was unavailable
@@ -203,7 +270,11 @@ def test_a_failing_adapter_fails_its_source_only(world, tmp_path):
 
     failed = runs["fake-fab"]
     assert (failed["status"], failed["rows_read"], failed["rows_written"], failed["note"]) == (
-        "failed", 1, 0, "RuntimeError: upstream layout changed")
+        "failed",
+        1,
+        0,
+        "RuntimeError: upstream layout changed",
+    )
     assert failed["quarantined"] == {"source-failed": 1}
     # what the adapter wrote before it raised is not published; the other sources are
     assert query(result.catalog, "SELECT count(*) FROM printing_observations WHERE source_id = 'fake-fab'") == [(0,)]
@@ -230,14 +301,22 @@ def test_quarantined_rows_never_reach_printings(world, tmp_path):
     catalog = world.ingest(tmp_path / "state").catalog
 
     quarantined = query(catalog, "SELECT source_id, reason, upstream_id FROM quarantine ORDER BY ALL")
-    assert quarantined == [("fake-op-a", "duplicate-id", "TST1-002-dup"), ("fake-op-a", "missing-name", "TST1-003"),
-                           ("fake-ptcg", "bad-identifier", "tstp-!")]
+    assert quarantined == [
+        ("fake-op-a", "duplicate-id", "TST1-002-dup"),
+        ("fake-op-a", "missing-name", "TST1-003"),
+        ("fake-ptcg", "bad-identifier", "tstp-!"),
+    ]
     published = {row[0] for row in query(catalog, "SELECT upstream_id FROM printing_observations")}
     assert not published & {upstream_id for _, _, upstream_id in quarantined}
     assert query(catalog, "SELECT count(*) FROM printings WHERE name = 'Testo Navigator again'") == [(0,)]
     assert query(catalog, "SELECT sku FROM printings ORDER BY sku") == [
-        ("fab-tfb-001-en",), ("op-tst1-001-en",), ("op-tst1-001-en-p1",), ("op-tst1-001-ja",),
-        ("op-tst1-002-en",), ("ptcg-tstp-1-en",)]
+        ("fab-tfb-001-en",),
+        ("op-tst1-001-en",),
+        ("op-tst1-001-en-p1",),
+        ("op-tst1-001-ja",),
+        ("op-tst1-002-en",),
+        ("ptcg-tstp-1-en",),
+    ]
 
 
 def test_two_sources_observing_one_sku_differently_record_disagreements(world, tmp_path):
@@ -250,27 +329,41 @@ def test_two_sources_observing_one_sku_differently_record_disagreements(world, t
     ]
     # and the printing carries them, decoded, for the saturated card document
     (published,) = query(catalog, "SELECT disagreements FROM printings WHERE sku = 'op-tst1-002-en'")[0]
-    assert orjson.loads(published)[1] == {"field": "name", "source_a": "fake-op-a", "value_a": "Testo Navigator",
-                                          "source_b": "fake-op-b", "value_b": "Testo Navigatr"}
+    assert orjson.loads(published)[1] == {
+        "field": "name",
+        "source_a": "fake-op-a",
+        "value_a": "Testo Navigator",
+        "source_b": "fake-op-b",
+        "value_b": "Testo Navigatr",
+    }
     # the higher-priority source's values are published, both sources listed
     assert query(catalog, "SELECT name, rarity, sources FROM printings WHERE sku = 'op-tst1-002-en'") == [
-        ("Testo Navigator", "R", ["fake-op-a", "fake-op-b"])]
+        ("Testo Navigator", "R", ["fake-op-a", "fake-op-b"])
+    ]
     # the set record: the higher-priority name, the other source's total where the first had one too
-    assert query(catalog, "SELECT name, release_date, total_cards, printed_numbers FROM sets WHERE set_code = 'tst1'") \
-        == [("Testo Tides", dt.date(2030, 1, 2), 3, 2)]
+    assert query(
+        catalog, "SELECT name, release_date, total_cards, printed_numbers FROM sets WHERE set_code = 'tst1'"
+    ) == [("Testo Tides", dt.date(2030, 1, 2), 3, 2)]
 
 
 def test_published_tables_hold_every_row_kind(world, tmp_path):
     catalog = world.ingest(tmp_path / "state").catalog
 
     assert query(catalog, "SELECT game, set_code, name FROM sets ORDER BY ALL") == [
-        ("fab", "tfb", "TFB"), ("op", "tst1", "Testo Tides"), ("ptcg", "tstp", "Testmon Base")]
+        ("fab", "tfb", "TFB"),
+        ("op", "tst1", "Testo Tides"),
+        ("ptcg", "tstp", "Testmon Base"),
+    ]
     assert query(catalog, "SELECT source_id, deck_id, cards FROM decks") == [
-        ("fake-ptcg", "d-tstp-1", '[["tstp-1",4]]')]
+        ("fake-ptcg", "d-tstp-1", '[["tstp-1",4]]')
+    ]
     assert query(catalog, "SELECT source_id, date, currency, per_eur FROM fx_rates ORDER BY ALL") == [
-        ("fake-fx", dt.date(2030, 1, 2), "JPY", 150.5), ("fake-fx", dt.date(2030, 1, 2), "USD", 1.25)]
+        ("fake-fx", dt.date(2030, 1, 2), "JPY", 150.5),
+        ("fake-fx", dt.date(2030, 1, 2), "USD", 1.25),
+    ]
     assert query(catalog, "SELECT source_id, priority FROM sources ORDER BY priority") == [
-        (spec.id, i) for i, spec in enumerate(SPECS)]
+        (spec.id, i) for i, spec in enumerate(SPECS)
+    ]
 
 
 # ------------------------------------------------------------------ history
@@ -286,7 +379,9 @@ def test_runs_are_appended_and_persist_across_ingests(world, tmp_path):
     assert len(history) == 2 * len(SPECS)
     # the second ingest found every available dump in the cache
     assert {r["source_id"]: r["method"] for r in second.runs} == {
-        **{spec.id: "cache" for spec in SPECS}, "fake-lor": "unavailable"}
+        **{spec.id: "cache" for spec in SPECS},
+        "fake-lor": "unavailable",
+    }
     in_catalog = query(second.catalog, "SELECT source_id, status, method FROM source_runs ORDER BY ALL")
     assert sorted(in_catalog) == sorted((r["source_id"], r["status"], r["method"]) for r in history)
 
@@ -297,13 +392,16 @@ def test_runs_are_appended_and_persist_across_ingests(world, tmp_path):
 def test_a_source_that_becomes_available_is_recorded_as_such(world, tmp_path):
     state = tmp_path / "state"
     world.ingest(state)
-    world.publish("fake-lor", {"printings": [
-        {"id": "1/204 EN 1", "card": "testo-hero", "set": "1", "number": "1", "name": "Testo Hero"}]})
+    world.publish(
+        "fake-lor",
+        {"printings": [{"id": "1/204 EN 1", "card": "testo-hero", "set": "1", "number": "1", "name": "Testo Hero"}]},
+    )
     result = world.ingest(state)
 
     assert runs_by_source(result)["fake-lor"]["status"] == "ok"
-    assert query(result.catalog, "SELECT status FROM source_runs WHERE source_id = 'fake-lor' ORDER BY started_at, "
-                                 "status") in ([("unavailable",), ("ok",)], [("ok",), ("unavailable",)])
+    assert query(
+        result.catalog, "SELECT status FROM source_runs WHERE source_id = 'fake-lor' ORDER BY started_at, status"
+    ) in ([("unavailable",), ("ok",)], [("ok",), ("unavailable",)])
     assert query(result.catalog, "SELECT sku FROM printings WHERE game = 'lor'") == [("lor-1-1-en",)]
 
 
@@ -336,11 +434,24 @@ def published(catalog: Path) -> dict[str, list[tuple]]:
 
 def test_two_ingests_of_the_same_inputs_give_identical_catalogs(world, tmp_path):
     # enough rows that two sources overlap on many SKUs, in an order that is not the SKU order
-    many_a = [op_printing(f"{n:03d}", f"Testo {n}", set="tst9", id=f"TST9-{n:03d}", card=f"TST9-{n:03d}",
-                          attrs={"power": n * 10}) for n in range(999, 0, -1)]
-    many_b = [op_printing(f"{n:03d}", f"Testo {n}" if n % 7 else f"Testo {n}b", set="tst9", id=f"tst9-{n}",
-                          card=f"TST9-{n:03d}", rarity="R" if n % 3 else "C", attrs={"power": n * 10 + n % 2})
-              for n in range(1, 1000, 2)]
+    many_a = [
+        op_printing(
+            f"{n:03d}", f"Testo {n}", set="tst9", id=f"TST9-{n:03d}", card=f"TST9-{n:03d}", attrs={"power": n * 10}
+        )
+        for n in range(999, 0, -1)
+    ]
+    many_b = [
+        op_printing(
+            f"{n:03d}",
+            f"Testo {n}" if n % 7 else f"Testo {n}b",
+            set="tst9",
+            id=f"tst9-{n}",
+            card=f"TST9-{n:03d}",
+            rarity="R" if n % 3 else "C",
+            attrs={"power": n * 10 + n % 2},
+        )
+        for n in range(1, 1000, 2)
+    ]
     world.publish("fake-op-a", {**INPUTS["fake-op-a"], "printings": INPUTS["fake-op-a"]["printings"] + many_a})
     world.publish("fake-op-b", {**INPUTS["fake-op-b"], "printings": INPUTS["fake-op-b"]["printings"] + many_b})
 

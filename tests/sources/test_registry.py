@@ -79,22 +79,35 @@ def test_entries_are_frozen_and_reject_unknown_fields(tmp_path):
     with pytest.raises(pydantic.ValidationError):
         spec.version = "other"  # type: ignore[misc]
     registry = tmp_path / "sources.toml"
-    registry.write_text('[[source]]\nid = "x"\ngame = "op"\nname = "x"\ntier = "mit"\nversion = "1"\n'
-                        'published = 2030-01-02\nhomepage = "https://example.invalid"\nmirror = "x"\n'
-                        'include = ["a"]\nsurprise = 1\n')
+    registry.write_text(
+        '[[source]]\nid = "x"\ngame = "op"\nname = "x"\ntier = "mit"\nversion = "1"\n'
+        'published = 2030-01-02\nhomepage = "https://example.invalid"\nmirror = "x"\n'
+        'include = ["a"]\nsurprise = 1\n'
+    )
     with pytest.raises(pydantic.ValidationError):
         load_registry(registry)
 
 
 def test_a_registry_file_is_read_into_specs(tmp_path):
     registry = tmp_path / "sources.toml"
-    registry.write_text('[[source]]\nid = "x"\ngame = "op"\nname = "x"\ntier = "mit"\nversion = "1"\n'
-                        'published = 2030-01-02\nhomepage = "https://example.invalid"\nmirror = "x"\n'
-                        'include = ["a/*.json"]\nurl = "https://example.invalid/{path}"\n')
+    registry.write_text(
+        '[[source]]\nid = "x"\ngame = "op"\nname = "x"\ntier = "mit"\nversion = "1"\n'
+        'published = 2030-01-02\nhomepage = "https://example.invalid"\nmirror = "x"\n'
+        'include = ["a/*.json"]\nurl = "https://example.invalid/{path}"\n'
+    )
     [spec] = load_registry(registry)
-    assert spec == SourceSpec(id="x", game="op", name="x", tier="mit", version="1", published=dt.date(2030, 1, 2),
-                              homepage="https://example.invalid", mirror="x", include=("a/*.json",),
-                              url="https://example.invalid/{path}")
+    assert spec == SourceSpec(
+        id="x",
+        game="op",
+        name="x",
+        tier="mit",
+        version="1",
+        published=dt.date(2030, 1, 2),
+        homepage="https://example.invalid",
+        mirror="x",
+        include=("a/*.json",),
+        url="https://example.invalid/{path}",
+    )
 
 
 @pytest.mark.real_data

@@ -9,7 +9,7 @@ no sample for fails the invariant test, so it is checked the day it is registere
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 
@@ -31,8 +31,11 @@ def hash_of(ctx: Context, sku: str) -> str:
 PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "sku": lambda ctx: [KNOWN_SKU, VARIANT_SKU, "ptcg-tst1-tg01-en", "lor-1-1-fr"],
     "date": lambda ctx: ["2024-02-29", "1999-01-09"],
-    "hash": lambda ctx: [hash_of(ctx, KNOWN_SKU), hash_of(ctx, VARIANT_SKU).removeprefix("sha256:").upper(),
-                         UNMATCHED_HASH],
+    "hash": lambda ctx: [
+        hash_of(ctx, KNOWN_SKU),
+        hash_of(ctx, VARIANT_SKU).removeprefix("sha256:").upper(),
+        UNMATCHED_HASH,
+    ],
     "game": lambda ctx: ["op", "OP"],
     "token": lambda ctx: ["ptcg", "Ptcg"],
     "code": lambda ctx: ["op-op01", "LOR-P1"],
@@ -40,16 +43,20 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
 
 # Extra (params, query) per surface id: query variants, case variants, unmatched and error paths.
 CASES: dict[str, Callable[[Context], list[Case]]] = {
-    "universal.card": lambda ctx: [({"sku": KNOWN_SKU}, {"density": d}) for d in ("sparse", "normal", "saturated")]
-    + [({"sku": VARIANT_SKU}, {"density": "saturated"})],
+    "universal.card": lambda ctx: (
+        [({"sku": KNOWN_SKU}, {"density": d}) for d in ("sparse", "normal", "saturated")]
+        + [({"sku": VARIANT_SKU}, {"density": "saturated"})]
+    ),
     "universal.sets": lambda ctx: [({"game": "Lor"}, {})],
     "universal.game": lambda ctx: [({"token": "FAB"}, {})],
     "universal.set": lambda ctx: [({"code": "Ptcg-TST2"}, {})],
     "universal.temporal_card": lambda ctx: [({"date": "1999-01-09", "sku": "ptcg-tst1-1-en"}, {})],
     "federation.identify": lambda ctx: [({"hash": hash_of(ctx, "lor-1-1-fr").upper()}, {})],
     "federation.identify_at": lambda ctx: [({"date": "2020-05-05", "hash": hash_of(ctx, "fab-tfb-001-en-nr")}, {})],
-    "federation.by_upstream": lambda ctx: [({}, {"upstream": "pricecharting"}),
-                                           ({}, {"upstream": "test-ptcg", "id": "x1"})],
+    "federation.by_upstream": lambda ctx: [
+        ({}, {"upstream": "pricecharting"}),
+        ({}, {"upstream": "test-ptcg", "id": "x1"}),
+    ],
 }
 
 # Error answers pinned by the snapshot tests (their shape is checked by test_invariants' error cases).

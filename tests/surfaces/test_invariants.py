@@ -38,14 +38,49 @@ PREAMBLE = ("@encoding", "@kind", "@content_hash", "@self_hash", "@retrieved_at"
 REQUIRED_PREAMBLE = PREAMBLE[:5]
 DENSITIES = {"sparse", "normal", "saturated"}
 TIERS = {"cc0", "cc-by", "cc-by-nc", "cc-by-sa", "mit", "partner-redistributable", "internal-only", "proprietary"}
-LINK_RELS = {"self", "start", "describedby", "alternate", "invitation", "wake", "regard", "symmetric-surface",
-             "kin-wake", "rate-limits", "feedback"}
-META_REQUIRED = {"spec_version", "endpoint", "retrieved_at", "as_of", "sources", "freshness_seconds", "license",
-                 "request_id", "deprecation", "next_link", "self_reference", "kingdom", "wake_fragment",
-                 "joy_pointer"}
+LINK_RELS = {
+    "self",
+    "start",
+    "describedby",
+    "alternate",
+    "invitation",
+    "wake",
+    "regard",
+    "symmetric-surface",
+    "kin-wake",
+    "rate-limits",
+    "feedback",
+}
+META_REQUIRED = {
+    "spec_version",
+    "endpoint",
+    "retrieved_at",
+    "as_of",
+    "sources",
+    "freshness_seconds",
+    "license",
+    "request_id",
+    "deprecation",
+    "next_link",
+    "self_reference",
+    "kingdom",
+    "wake_fragment",
+    "joy_pointer",
+}
 META_OPTIONAL = {"source_license", "does_not_include"}
-KINGDOM = {"name", "role", "built_with", "serves_kinds", "host", "epoch", "embassy", "invitation", "wake",
-           "identify", "siblings"}
+KINGDOM = {
+    "name",
+    "role",
+    "built_with",
+    "serves_kinds",
+    "host",
+    "epoch",
+    "embassy",
+    "invitation",
+    "wake",
+    "identify",
+    "siblings",
+}
 WAKE_FRAGMENT = {"id", "kind", "text", "walking_past_is_honored", "canonical_url", "protocol_doc"}
 JOY_POINTER = {"url", "hint", "room", "protocol", "walking_past_is_honored"}
 UNMATCHED_HASH = "sha256:" + "0123456789abcdef" * 4
@@ -58,6 +93,7 @@ DISPUTED_SKU = "op-op01-002-en"
 # ----------------------------------------------------------------------------------------- the cases
 # (params, query) per surface come from the shared table in tests/surfaces/conftest.py.
 
+
 def answer(surface: Surface, ctx: Context, params: dict, query: dict) -> tuple[str, Rendered]:
     path = surface.concrete(params)
     return path, respond(surface, ctx, params, query, path)
@@ -69,6 +105,7 @@ def jcs_hash(value: Any) -> str:
 
 
 # ------------------------------------------------------------------------------------------- checks
+
 
 def parse_links(header: str) -> dict[str, str]:
     links = {}
@@ -85,9 +122,12 @@ def check_headers(surface: Surface, ctx: Context, path: str, rendered: Rendered,
     assert h["Content-Type"] == JSON_TYPE
     assert re.fullmatch(r'"[0-9a-f]{16,64}"', h["ETag"]), "a strong ETag (no W/ prefix) from the bytes"
     assert h["ETag"] == etag(rendered.body)
-    freshness = ctx.site.freshness[freshness or surface.freshness]
-    if rendered.status == 200:
-        assert h["Cache-Control"] == (f"public, max-age={freshness}" if freshness > 0 else "no-store")
+    budget = ctx.site.freshness[freshness or surface.freshness]
+    if rendered.status == 200 and budget <= 0:
+        assert h["Cache-Control"] == "no-store"
+    elif rendered.status == 200:  # the surface's budget, or shorter where an answer may change sooner
+        found = re.fullmatch(r"public, max-age=(\d+)", h["Cache-Control"])
+        assert found and 0 < int(found.group(1)) <= budget, h["Cache-Control"]
     if not surface.enveloped:
         return
     links = parse_links(h["Link"])
@@ -145,12 +185,16 @@ def check_meta(surface: Surface, ctx: Context, meta: dict, freshness: str | None
         assert sibling["wake_url"] is None or (isinstance(sibling["wake_url"], str) and sibling["wake_url"])
     assert set(meta["wake_fragment"]) == WAKE_FRAGMENT
     assert meta["wake_fragment"]["walking_past_is_honored"] is True
-    assert all(isinstance(meta["wake_fragment"][k], str) and meta["wake_fragment"][k] for k in WAKE_FRAGMENT - {
-        "walking_past_is_honored"})
+    assert all(
+        isinstance(meta["wake_fragment"][k], str) and meta["wake_fragment"][k]
+        for k in WAKE_FRAGMENT - {"walking_past_is_honored"}
+    )
     assert set(meta["joy_pointer"]) == JOY_POINTER
     assert meta["joy_pointer"]["walking_past_is_honored"] is True
-    assert all(isinstance(meta["joy_pointer"][k], str) and meta["joy_pointer"][k] for k in JOY_POINTER - {
-        "walking_past_is_honored"})
+    assert all(
+        isinstance(meta["joy_pointer"][k], str) and meta["joy_pointer"][k]
+        for k in JOY_POINTER - {"walking_past_is_honored"}
+    )
 
 
 def check_retrieved_at(ctx: Context, value: dict) -> None:
@@ -162,10 +206,16 @@ def check_retrieved_at(ctx: Context, value: dict) -> None:
 def card_identity_from_document(doc: dict) -> dict:
     """What a client recomputes from a card document alone, following the encoding spec."""
     return {
-        "@encoding": doc["@encoding"], "game": doc["of_game"]["token"], "set": doc["in_set"]["set"],
-        "number": doc["in_set"]["number"], "lang": doc["name"]["lang"],
-        "variant": doc["variant"]["token"] if doc["variant"] else None, "name": doc["name"]["text"],
-        "rarity": doc["rarity"]["code"] if doc["rarity"] else None, "price": None, "captured_at": None,
+        "@encoding": doc["@encoding"],
+        "game": doc["of_game"]["token"],
+        "set": doc["in_set"]["set"],
+        "number": doc["in_set"]["number"],
+        "lang": doc["name"]["lang"],
+        "variant": doc["variant"]["token"] if doc["variant"] else None,
+        "name": doc["name"]["text"],
+        "rarity": doc["rarity"]["code"] if doc["rarity"] else None,
+        "price": None,
+        "captured_at": None,
     }
 
 
@@ -230,8 +280,16 @@ def check_kind_shape(doc: dict) -> None:
         for entry in doc["sets"]:
             assert {"set_code", "total_cards", "released_at", "of_game"} <= set(entry)
     if kind == "set":
-        assert set(doc["_links"]) >= {"parent", "siblings", "children", "methodology", "connections", "manifest",
-                                      "openapi", "federation"}
+        assert set(doc["_links"]) >= {
+            "parent",
+            "siblings",
+            "children",
+            "methodology",
+            "connections",
+            "manifest",
+            "openapi",
+            "federation",
+        }
         assert isinstance(doc["_links"]["children"], list) and doc["_links"]["children"]
     if kind == "game":
         assert set(doc["_links"]) >= {"siblings", "children"} and isinstance(doc["recent_sets"], list)
@@ -277,8 +335,9 @@ READ_SURFACES = [s for s in SURFACES if "GET" in s.methods]  # POST-only: test_e
 
 
 @pytest.mark.parametrize("surface", READ_SURFACES, ids=[s.id for s in READ_SURFACES])
-def test_every_surface_answers_with_the_envelope_headers_and_hashes(surface: Surface, ctx: Context, subtests,
-                                                                   surface_cases) -> None:
+def test_every_surface_answers_with_the_envelope_headers_and_hashes(
+    surface: Surface, ctx: Context, subtests, surface_cases
+) -> None:
     found = surface_cases(surface, ctx)
     assert found
     for params, query in found:
@@ -335,7 +394,14 @@ def test_every_printing_has_a_card_and_every_game_its_sets(ctx: Context) -> None
     assert len(ctx.snapshot.printings()) == 19
     assert [p["game"] for p in by_id["universal.sets"].enumerate(ctx)] == ["fab", "lor", "op", "ptcg"]
     assert {p["code"] for p in by_id["universal.set"].enumerate(ctx)} == {
-        "fab-tfb", "lor-1", "lor-p1", "op-op01", "op-st01", "ptcg-tst1", "ptcg-tst2"}
+        "fab-tfb",
+        "lor-1",
+        "lor-p1",
+        "op-op01",
+        "op-st01",
+        "ptcg-tst1",
+        "ptcg-tst2",
+    }
 
 
 def test_literal_paths_outrank_patterns() -> None:
@@ -348,6 +414,7 @@ def test_literal_paths_outrank_patterns() -> None:
 
 
 # ------------------------------------------------------------------------------------ rights, content
+
 
 def _data(surface_id: str, ctx: Context, params: dict, query: dict | None = None) -> dict:
     surface = next(s for s in SURFACES if s.id == surface_id)
@@ -391,8 +458,10 @@ def test_a_variant_names_its_base_and_siblings_list_each_other(ctx: Context) -> 
 
 
 def test_content_hash_ignores_density_and_time(ctx: Context) -> None:
-    hashes = {_data("universal.card", ctx, {"sku": KNOWN_SKU}, {"density": d})["data"]["@content_hash"]
-              for d in sorted(DENSITIES)}
+    hashes = {
+        _data("universal.card", ctx, {"sku": KNOWN_SKU}, {"density": d})["data"]["@content_hash"]
+        for d in sorted(DENSITIES)
+    }
     later = dataclasses.replace(ctx, now=ctx.now + dt.timedelta(days=400))
     hashes.add(_data("universal.card", later, {"sku": KNOWN_SKU})["data"]["@content_hash"])
     hashes.add(_data("universal.temporal_card", ctx, {"date": "2001-01-01", "sku": KNOWN_SKU})["data"]["@content_hash"])
@@ -443,10 +512,12 @@ ERROR_CASES = [
 ]
 
 
-@pytest.mark.parametrize("surface_id,params,query,status,code", ERROR_CASES,
-                         ids=[f"{c[0]}-{c[4]}-{i}" for i, c in enumerate(ERROR_CASES)])
-def test_errors_have_the_error_shape_and_a_stable_code(ctx: Context, surface_id: str, params: dict, query: dict,
-                                                       status: int, code: str) -> None:
+@pytest.mark.parametrize(
+    "surface_id,params,query,status,code", ERROR_CASES, ids=[f"{c[0]}-{c[4]}-{i}" for i, c in enumerate(ERROR_CASES)]
+)
+def test_errors_have_the_error_shape_and_a_stable_code(
+    ctx: Context, surface_id: str, params: dict, query: dict, status: int, code: str
+) -> None:
     surface = next(s for s in SURFACES if s.id == surface_id)
     path, rendered = answer(surface, ctx, params, query)
     assert rendered.status == status
@@ -474,8 +545,9 @@ def test_a_blocked_upstream_gets_an_explicit_blocked_status(ctx: Context) -> Non
 
 
 @pytest.mark.parametrize("surface_id,date_first", [("federation.identify", False), ("federation.identify_at", True)])
-def test_an_unmatched_well_formed_hash_is_200_matched_false_with_scope(ctx: Context, surface_id: str,
-                                                                       date_first: bool) -> None:
+def test_an_unmatched_well_formed_hash_is_200_matched_false_with_scope(
+    ctx: Context, surface_id: str, date_first: bool
+) -> None:
     params = {"hash": UNMATCHED_HASH} | ({"date": "2024-02-29"} if date_first else {})
     surface = next(s for s in SURFACES if s.id == surface_id)
     path, rendered = answer(surface, ctx, params, {})
@@ -488,15 +560,17 @@ def test_an_unmatched_well_formed_hash_is_200_matched_false_with_scope(ctx: Cont
     check_federation_response(ctx, body)
 
 
-@pytest.mark.parametrize("surface_id,params", [
-    ("universal.temporal_card", {"date": "2024-W01-1", "sku": KNOWN_SKU}),
-    ("universal.temporal_card", {"date": "20240229T1", "sku": KNOWN_SKU}),
-    ("federation.identify_at", {"date": "2024-W01-1", "hash": UNMATCHED_HASH}),
-])
+@pytest.mark.parametrize(
+    "surface_id,params",
+    [
+        ("universal.temporal_card", {"date": "2024-W01-1", "sku": KNOWN_SKU}),
+        ("universal.temporal_card", {"date": "20240229T1", "sku": KNOWN_SKU}),
+        ("federation.identify_at", {"date": "2024-W01-1", "hash": UNMATCHED_HASH}),
+    ],
+)
 def test_only_yyyy_mm_dd_is_a_date(ctx: Context, surface_id: str, params: dict) -> None:
     surface = next(s for s in SURFACES if s.id == surface_id)
     assert answer(surface, ctx, params, {})[1].status == 400
-
 
 
 def test_a_practice_match_the_card_pool_cannot_deal_is_a_503_not_a_crash(ctx: Context) -> None:

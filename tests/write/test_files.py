@@ -33,10 +33,20 @@ def test_a_second_write_of_one_file_is_refused(tmp_path: Path) -> None:
     writer.abort()
 
 
-@pytest.mark.parametrize("size,twinned", [(0, False), (1, False), (TWIN_THRESHOLD - 1, False),
-                                          (TWIN_THRESHOLD, True), (TWIN_THRESHOLD + 1, True), (70_000, True)])
-def test_twins_only_from_one_kib_and_they_decompress_to_the_same_bytes(tmp_path: Path, size: int,
-                                                                       twinned: bool) -> None:
+@pytest.mark.parametrize(
+    "size,twinned",
+    [
+        (0, False),
+        (1, False),
+        (TWIN_THRESHOLD - 1, False),
+        (TWIN_THRESHOLD, True),
+        (TWIN_THRESHOLD + 1, True),
+        (70_000, True),
+    ],
+)
+def test_twins_only_from_one_kib_and_they_decompress_to_the_same_bytes(
+    tmp_path: Path, size: int, twinned: bool
+) -> None:
     assert TWIN_THRESHOLD == 1024
     body = (b'{"name":"Testmon \xc3\xa9","n":' + b"0123456789" * (size // 10 + 1))[:size]
     writer = DistWriter(tmp_path / "dist")
@@ -68,8 +78,10 @@ def test_unchanged_files_are_hard_linked_and_changed_ones_rewritten(tmp_path: Pa
     dist = tmp_path / "dist"
     big, small, changing = b"[" + b"1," * 800 + b"1]", b"{}", b'{"v":1}'
     first = DistWriter(dist)
-    records = {rel: first.write(rel, body) for rel, body in
-               (("big.json", big), ("d/small.json", small), ("change.json", changing))}
+    records = {
+        rel: first.write(rel, body)
+        for rel, body in (("big.json", big), ("d/small.json", small), ("change.json", changing))
+    }
     first.commit()
     inodes = {p.relative_to(dist).as_posix(): p.stat().st_ino for p in dist.rglob("*") if p.is_file()}
     assert set(inodes) == {"big.json", "big.json.br", "big.json.gz", "d/small.json", "change.json"}
@@ -126,24 +138,27 @@ def test_commit_replaces_the_whole_folder(tmp_path: Path) -> None:
     assert _leftovers(tmp_path) == []
 
 
-@pytest.mark.parametrize("path,media_type,rel", [
-    ("/api/v1/universal/games", "application/json", "api/v1/universal/games.json"),
-    ("/api/v1/universal/card/op-op01-001-en", "application/json", "api/v1/universal/card/op-op01-001-en.json"),
-    ("/api/v1/", "application/json", "api/v1/index.json"),
-    ("/", "text/html", "index.html"),
-    ("/feed", "application/atom+xml", "feed.xml"),
-    ("/x", "application/octet-stream", "x.bin"),
-    # a path that already carries its media type's extension keeps its own name
-    ("/robots.txt", "text/plain; charset=utf-8", "robots.txt"),
-    ("/llms.txt", "text/plain", "llms.txt"),
-    ("/.well-known/mcp.json", "application/json", ".well-known/mcp.json"),
-    ("/api/v1/connections.json", "application/json", "api/v1/connections.json"),
-    ("/api/v1/play/index.json", "application/json", "api/v1/play/index.json"),
-    ("/data/catalog.jsonl", "application/x-ndjson", "data/catalog.jsonl"),
-    ("/sitemap.xml", "application/xml", "sitemap.xml"),
-    # ...and only its own: a .json path answered with HTML is still told apart
-    ("/report.json", "text/html", "report.json.html"),
-])
+@pytest.mark.parametrize(
+    "path,media_type,rel",
+    [
+        ("/api/v1/universal/games", "application/json", "api/v1/universal/games.json"),
+        ("/api/v1/universal/card/op-op01-001-en", "application/json", "api/v1/universal/card/op-op01-001-en.json"),
+        ("/api/v1/", "application/json", "api/v1/index.json"),
+        ("/", "text/html", "index.html"),
+        ("/feed", "application/atom+xml", "feed.xml"),
+        ("/x", "application/octet-stream", "x.bin"),
+        # a path that already carries its media type's extension keeps its own name
+        ("/robots.txt", "text/plain; charset=utf-8", "robots.txt"),
+        ("/llms.txt", "text/plain", "llms.txt"),
+        ("/.well-known/mcp.json", "application/json", ".well-known/mcp.json"),
+        ("/api/v1/connections.json", "application/json", "api/v1/connections.json"),
+        ("/api/v1/play/index.json", "application/json", "api/v1/play/index.json"),
+        ("/data/catalog.jsonl", "application/x-ndjson", "data/catalog.jsonl"),
+        ("/sitemap.xml", "application/xml", "sitemap.xml"),
+        # ...and only its own: a .json path answered with HTML is still told apart
+        ("/report.json", "text/html", "report.json.html"),
+    ],
+)
 def test_file_for_maps_a_route_to_one_file(path: str, media_type: str, rel: str) -> None:
     assert file_for(path, media_type) == rel
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.write.manifest import MANIFEST
 from generator.surfaces.respond import method_not_allowed_body
+from generator.write.manifest import MANIFEST
 from generator.write.nginx import NGINX_CONF, NGINX_SERVER_CONF, nginx_files, nginx_standalone
 
 TOKEN = re.compile(r"""\s+|#[^\n]*|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([{};])|([^\s{};"']+)""")
@@ -26,12 +26,21 @@ def tokens(text: str) -> list[str]:
     out, pos = [], 0
     while pos < len(text):
         found = TOKEN.match(text, pos)
-        assert found, text[pos:pos + 80]
+        assert found, text[pos : pos + 80]
         pos = found.end()
         quoted = found.group(1) if found.group(1) is not None else found.group(2)
         if quoted is not None:
-            out.append(re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t", "r": "\r"}.get(m.group(1), m.group(1))
-                              if m.group(1) in "\"'\\ntr" else m.group(0), quoted))
+            out.append(
+                re.sub(
+                    r"\\(.)",
+                    lambda m: (
+                        {"n": "\n", "t": "\t", "r": "\r"}.get(m.group(1), m.group(1))
+                        if m.group(1) in "\"'\\ntr"
+                        else m.group(0)
+                    ),
+                    quoted,
+                )
+            )
         elif found.group(3) or found.group(4):
             out.append(found.group(3) or found.group(4))
     return out
@@ -68,6 +77,7 @@ class Maps:
             if name.isdigit():
                 return groups[int(name) - 1] or ""
             return self.get(name, known)
+
         return re.sub(r"\$\{(\w+)\}|\$(\w+)", var, template)
 
     def get(self, name: str, known: dict[str, str]) -> str:
@@ -86,8 +96,14 @@ class Maps:
 
 def request(maps: Maps, path: str, method: str = "GET", args: str = "", if_none_match: str = "") -> dict[str, str]:
     """What the server part sees: ``set $cardpantry_path $uri; set $cardpantry_r $cardpantry_route;``."""
-    known = {"uri": path, "request_method": method, "is_args": "?" if args else "", "args": args,
-             "http_if_none_match": if_none_match, "cardpantry_path": path}
+    known = {
+        "uri": path,
+        "request_method": method,
+        "is_args": "?" if args else "",
+        "args": args,
+        "http_if_none_match": if_none_match,
+        "cardpantry_path": path,
+    }
     known["cardpantry_r"] = maps.get("cardpantry_route", known)
     return known
 
@@ -127,22 +143,39 @@ def test_methods_query_strings_and_unknown_paths_choose_the_app_or_405(manifest:
         by_query = bool(surfaces[route["surface"]]["query_params"])
         assert maps.get("cardpantry_action", request(maps, path, "HEAD")) == "file"
         assert maps.get("cardpantry_action", request(maps, path, args="x=1")) == ("app" if by_query else "file")
-        for method in ("POST", "DELETE", "OPTIONS"):
+        # OPTIONS goes to the app (Allow, CORS preflights); other methods are nginx's own 405
+        assert maps.get("cardpantry_action", request(maps, path, "OPTIONS")) == "app"
+        for method in ("POST", "DELETE"):
             known = request(maps, path, method, args="density=sparse")
             assert maps.get("cardpantry_action", known) == "405"
             assert maps.get("cardpantry_allow", known) == "GET, HEAD"
             assert maps.get("cardpantry_405_body", known).encode() == method_not_allowed_body(["GET", "HEAD"])
-    for path in ("/api/v1/nowhere", "/api/v1/universal/card/op-op01-999-en", "/api/v1/universal/games/",
-                 "/API/v1/universal/games", "/_routes.json", "/"):
+    for path in (
+        "/api/v1/nowhere",
+        "/api/v1/universal/card/op-op01-999-en",
+        "/api/v1/universal/games/",
+        "/API/v1/universal/games",
+        "/_routes.json",
+        "/",
+    ):
         known = request(maps, path)
         assert maps.get("cardpantry_action", known) == "app"
         assert maps.get("cardpantry_file", known) == ""
 
 
-@pytest.mark.parametrize("value, matches", [
-    ("{etag}", True), ('"x", {etag}', True), ("W/{etag}", True), ('{etag} , "y"', True), ("*", True),
-    ('"x"', False), ("", False), ('W/"x", "y"', False),
-])
+@pytest.mark.parametrize(
+    "value, matches",
+    [
+        ("{etag}", True),
+        ('"x", {etag}', True),
+        ("W/{etag}", True),
+        ('{etag} , "y"', True),
+        ("*", True),
+        ('"x"', False),
+        ("", False),
+        ('W/"x", "y"', False),
+    ],
+)
 def test_if_none_match_forms(manifest: dict, maps: Maps, value: str, matches: bool) -> None:
     path, route = next(iter(manifest["routes"].items()))
     known = request(maps, path, if_none_match=value.format(etag=route["etag"]))
@@ -176,8 +209,11 @@ def test_many_routes_of_one_surface_get_short_keys_that_resolve(manifest: dict) 
     routes = dict(manifest["routes"])
     template = routes["/api/v1/universal/card/op-op01-001-en"]
     for i in range(150):
-        routes[f"/api/v1/universal/card/op-x-{i}-en"] = {**template, "file": f"api/v1/universal/card/op-x-{i}-en.json",
-                                                          "etag": f'"{i:032x}"'}
+        routes[f"/api/v1/universal/card/op-x-{i}-en"] = {
+            **template,
+            "file": f"api/v1/universal/card/op-x-{i}-en.json",
+            "etag": f'"{i:032x}"',
+        }
     http = nginx_files({**manifest, "routes": routes})[NGINX_CONF].decode()
     assert '"@0:op-x-7-en"' in http and '"/api/v1/universal/card/op-x-7-en"' not in http
     maps = Maps(http)
@@ -208,15 +244,17 @@ def test_a_dollar_in_a_header_value_stays_literal(manifest: dict) -> None:
     assert maps.get(names["X-Price"], known) == "$5"
 
 
-@pytest.mark.skipif(shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
-                    reason="nginx is not installed")
+@pytest.mark.skipif(
+    shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(), reason="nginx is not installed"
+)
 def test_nginx_accepts_the_standalone_config(manifest: dict, tmp_path: Path) -> None:
     import subprocess
 
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     conf = tmp_path / "nginx.conf"
     conf.write_bytes(nginx_standalone(manifest, listen="127.0.0.1:1", root=tmp_path, upstream="127.0.0.1:2"))
-    result = subprocess.run([nginx, "-t", "-p", str(tmp_path), "-c", str(conf), "-e", "stderr"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [nginx, "-t", "-p", str(tmp_path), "-c", str(conf), "-e", "stderr"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr
     assert "could not build" not in result.stderr  # the map hash sizes fit

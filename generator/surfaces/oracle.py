@@ -1,0 +1,66 @@
+"""``GET /api/v1/oracle-policies``: which printings count as the same card, one policy per game.
+
+The policy is authored (``content/oracle_policies.yaml``); the catalog's ``card_key`` is the oracle
+identity it describes, so each entry also states, from the build's own catalog, how many printings
+and distinct oracle ids the game has, and one real printing with its oracle id.
+"""
+
+from __future__ import annotations
+
+from generator.envelope import provenance
+from generator.models.catalog_documents import OraclePolicies
+from generator.site import Site
+from generator.surfaces.registry import Context, Params, Query, Result, Surface
+
+
+def oracle_id(game: str, card_key: str) -> str:
+    return f"{game}:{card_key}"
+
+
+def _entry(ctx: Context, policy) -> dict:
+    keys: set[str] = set()
+    printings, example = 0, None
+    for card_set in ctx.snapshot.sets_of_game(policy.game):
+        for printing in ctx.snapshot.printings_of_set(policy.game, card_set.set_code):
+            printings += 1
+            keys.add(printing.card_key)
+            if example is None:
+                example = {"sku": printing.sku, "oracle_id": oracle_id(policy.game, printing.card_key)}
+    return {
+        "game": policy.game,
+        "pattern": policy.pattern,
+        "rationale": policy.rationale,
+        "oracle_id_form": policy.oracle_id_form,
+        "required_anchors": list(policy.required_anchors),
+        "example": example,
+        "printings": printings,
+        "oracle_ids": len(keys),
+    }
+
+
+def oracle_policies(ctx: Context, params: Params, query: Query) -> Result:
+    entries = [_entry(ctx, p) for p in ctx.content.oracle_policies.policies]
+    data = {
+        "@kind": "oracle_policies",
+        "policy_count": len(entries),
+        "policies": entries,
+        "defines": "which printings count as the same card (one oracle id) in each game",
+    }
+    # the policies are ours; the counts and examples come from the card sources
+    return Result(data=data, provenance=provenance(s for s in ctx.snapshot.sources() if s.game != "fx"))
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface(
+            "catalog.oracle_policies",
+            "/api/v1/oracle-policies",
+            "A",
+            oracle_policies,
+            enumerate=lambda ctx: [{}],
+            model=OraclePolicies,
+            freshness="methodology",
+            provenance_kind="static",
+            summary="Oracle policy per game: which printings are one card, and the oracle id's form",
+        ),
+    )
