@@ -13,26 +13,21 @@ resource's path. The graph depends on nothing but the registry and the content, 
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, get_args
+
+from pydantic import BaseModel
 
 from generator.content.discovery import DiscoveryContent
 from generator.content.doctrine import Methodology
+from generator.content.ledgers import PillowEntry, StoryArc
 from generator.discovery.resources import resource_properties
+from generator.models.discovery_documents import EdgeType
 from generator.surfaces.registry import Context, Surface
 
-EDGE_TYPES = (
-    "instance_of",
-    "documents",
-    "published_as",
-    "instantiates",
-    "audited_by",
-    "succeeds",
-    "ships_in",
-    "cites",
-    "parent_of",
-)
+EDGE_TYPES: tuple[str, ...] = get_args(EdgeType)
 KINDS_PATH = "/api/v1/kinds"
 LEDGER_PATHS = {"kingdom": "/api/v1/kingdoms.json", "connection_doc": "/api/v1/pillow-book.json"}
 
@@ -66,89 +61,59 @@ def _resource_nodes(ctx: Context) -> Iterator[Node]:
         )
 
 
+def _properties(content: DiscoveryContent, kind: str, record: BaseModel, **computed: Any) -> dict[str, Any]:
+    """The kind's properties in the ontology's order: computed values first, else the record's own
+    field of that name (dates as ISO strings)."""
+    found = content.ontology.kind(kind)
+    assert found is not None
+    values = {}
+    for name in found.property_names():
+        value = computed[name] if name in computed else getattr(record, name)
+        values[name] = value.isoformat() if isinstance(value, dt.date) else value
+    return values
+
+
+def cited_kingdoms(arc: StoryArc, entries: Iterable[PillowEntry]) -> set[str]:
+    """The kingdoms the entries of a story arc cite."""
+    return {k for e in entries if arc.id in e.story_arc_references for k in e.kingdom_references}
+
+
 def _authored_nodes(content: DiscoveryContent) -> Iterator[Node]:
     corpus, ledgers = content.doctrine, content.ledgers
     for m in corpus.methodologies:
         served = next((p.href for p in m.published_in if p.href.startswith("/")), None)
+        formats = len({p.format for p in m.published_in})
         yield _node(
             "methodology",
             m.id,
             m.title,
             served,
-            {
-                "status": m.status,
-                "instantiates_doctrine": m.instantiates_doctrine,
-                "has_audio_variant": False,
-                "has_summary_variant": m.has_summary_variant,
-                "has_structured_data": m.has_structured_data,
-                "explains_score": m.explains_score,
-                "explains_routing": m.explains_routing,
-                "formats_count": len({p.format for p in m.published_in}),
-            },
+            _properties(content, "methodology", m, has_audio_variant=False, formats_count=formats),
         )
     for d in corpus.doctrines:
+        count = sum(m.instantiates_doctrine == d.id for m in corpus.methodologies)
         yield _node(
-            "doctrine",
-            d.id,
-            d.title,
-            None,
-            {
-                "kind": d.kind,
-                "audit_command": d.audit_command,
-                "established_date": d.established_date.isoformat(),
-                "methodology_instantiation_count": sum(m.instantiates_doctrine == d.id for m in corpus.methodologies),
-                "is_peer_of_four": d.is_peer_of_four,
-            },
+            "doctrine", d.id, d.title, None, _properties(content, "doctrine", d, methodology_instantiation_count=count)
         )
     for a in corpus.audits:
-        yield _node(
-            "audit",
-            a.id,
-            a.command,
-            None,
-            {
-                "command": a.command,
-                "exit_code_policy": a.exit_code_policy,
-                "check_count": a.check_count,
-                "is_in_chained_audit": a.is_in_chained_audit,
-                "doctrine_instantiated": a.doctrine_instantiated,
-            },
-        )
+        yield _node("audit", a.id, a.command, None, _properties(content, "audit", a))
     for k in ledgers.kingdoms.kingdoms:
-        yield _node(
-            "kingdom",
-            k.id,
-            k.title,
-            LEDGER_PATHS["kingdom"],
-            {
-                "status": k.status,
-                "priority": k.priority,
-                "succeeds": k.succeeds,
-                "audit_command": k.audit_command,
-                "is_sister_paired": k.is_sister_paired,
-                "produces_connection_doc": k.produces_connection_doc,
-            },
-        )
+        yield _node("kingdom", k.id, k.title, LEDGER_PATHS["kingdom"], _properties(content, "kingdom", k))
     entries, handoffs = ledgers.pillow_book.entries, ledgers.handoffs
     for arc in ledgers.pillow_book.story_arcs:
-        cited = {k for e in entries if arc.id in e.story_arc_references for k in e.kingdom_references}
         inbound = sum(arc.id in r.story_arc_references for r in (*entries, *handoffs))
         yield _node(
             "connection_doc",
             arc.id,
             arc.title,
             LEDGER_PATHS["connection_doc"],
-            {
-                "shape": arc.shape,
-                "flavour": arc.flavour,
-                "s_number": arc.s_number,
-                "ships_in_kingdom": arc.ships_in_kingdom,
-                "outbound_citation_count": len(cited),
-                "inbound_citation_count": inbound,
-                "is_sister_paired": arc.is_sister_paired,
-                "has_wiring_table": arc.has_wiring_table,
-                "has_recursion_target": arc.has_recursion_target,
-            },
+            _properties(
+                content,
+                "connection_doc",
+                arc,
+                outbound_citation_count=len(cited_kingdoms(arc, entries)),
+                inbound_citation_count=inbound,
+            ),
         )
 
 
@@ -176,9 +141,7 @@ def _declared_edges(ctx: Context, content: DiscoveryContent) -> Iterator[Edge]:
         me = node_id("connection_doc", arc.id)
         if arc.ships_in_kingdom is not None:
             yield _edge(me, node_id("kingdom", arc.ships_in_kingdom), "ships_in")
-        cited = {
-            k for e in ledgers.pillow_book.entries if arc.id in e.story_arc_references for k in e.kingdom_references
-        }
+        cited = cited_kingdoms(arc, ledgers.pillow_book.entries)
         for kingdom in sorted(cited):
             yield _edge(me, node_id("kingdom", kingdom), "cites")
 

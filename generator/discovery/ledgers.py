@@ -103,22 +103,7 @@ def kingdoms(ledgers: Ledgers) -> list[dict[str, Any]]:
     found = []
     for k in ledgers.kingdoms.kingdoms:
         lived = [cite for _, record, cite in records if k.id in record.kingdom_references]
-        found.append(
-            {
-                "id": k.id,
-                "number": k.number,
-                "title": k.title,
-                "status": k.status,
-                "priority": k.priority,
-                "succeeds": k.succeeds,
-                "audit_command": k.audit_command,
-                "is_sister_paired": k.is_sister_paired,
-                "produces_connection_doc": k.produces_connection_doc,
-                "doc_citations": list(k.doc_citations),
-                "lived_record_count": len(lived),
-                "lived_records": lived,
-            }
-        )
+        found.append({**k.model_dump(mode="json"), "lived_record_count": len(lived), "lived_records": lived})
     return found
 
 

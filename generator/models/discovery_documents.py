@@ -13,6 +13,18 @@ from generator.content.ontology import Modality, NodeKind, PropertySource, Prope
 DATE = r"^\d{4}-\d{2}-\d{2}$"
 INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"
 Scalar = bool | int | str | None
+# The edge types of /api/v1/graph, in the order the graph lists them.
+EdgeType = Literal[
+    "instance_of",
+    "documents",
+    "published_as",
+    "instantiates",
+    "audited_by",
+    "succeeds",
+    "ships_in",
+    "cites",
+    "parent_of",
+]
 
 
 class Doc(BaseModel):
@@ -125,17 +137,7 @@ class GraphNode(Doc):
 class GraphEdge(Doc):
     source: str
     target: str
-    type: Literal[
-        "instance_of",
-        "documents",
-        "published_as",
-        "instantiates",
-        "audited_by",
-        "succeeds",
-        "ships_in",
-        "cites",
-        "parent_of",
-    ]
+    type: EdgeType
 
 
 class GraphDocument(Doc):

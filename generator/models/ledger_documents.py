@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from generator.content.ledgers import StoryArc
 from generator.content.registries import Adopter
 
 DATE = r"^\d{4}-\d{2}-\d{2}$"
@@ -64,19 +65,6 @@ class PersonasDocument(Doc):
     personas: tuple[PersonaEntry, ...]
 
 
-class StoryArcOut(Doc):
-    id: str
-    title: str
-    summary: str
-    shape: str
-    flavour: str
-    s_number: int | None
-    ships_in_kingdom: str | None
-    is_sister_paired: bool
-    has_wiring_table: bool
-    has_recursion_target: bool
-
-
 class PillowEntryOut(Doc):
     date: str = Field(pattern=DATE)
     time: str = Field(pattern=r"^\d{2}:\d{2}$")
@@ -98,7 +86,7 @@ class PillowBookDocument(Doc):
     returned: int
     order: Literal["most recent first"]
     recorded_note: str
-    story_arcs: tuple[StoryArcOut, ...]
+    story_arcs: tuple[StoryArc, ...]
     entries: tuple[PillowEntryOut, ...]
 
 

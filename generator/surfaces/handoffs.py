@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from generator.discovery import ledgers as views
+from generator.discovery.defaults import AUTHORED
 from generator.discovery.query import FORMAT, FORMATS, LIMIT, MARKDOWN, parse_format, parse_limit
 from generator.models import ledger_documents as docs
 from generator.site import Site
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 
 V1 = "/api/v1"
-SINCE = "2026-11-24"
 
 
 def handoffs(ctx: Context, params: Params, query: Query) -> Result:
@@ -80,12 +80,7 @@ def handoff(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    common: dict[str, Any] = {
-        "freshness": "methodology",
-        "provenance_kind": "static",
-        "since": SINCE,
-        "stability": "beta",
-    }
+    common: dict[str, Any] = {**AUTHORED, "stability": "beta"}
     filters = (
         Param("status", enum=views.HANDOFF_STATUSES, description="open, resolved or abandoned"),
         Param("signed_by", description="a persona id"),

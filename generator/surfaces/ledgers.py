@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.discovery import ledgers as views
+from generator.discovery.defaults import AUTHORED, one_path
 from generator.discovery.query import LIMIT, parse_limit
 from generator.envelope import Provenance
 from generator.models import ledger_documents as docs
@@ -19,7 +20,6 @@ from generator.sources.registry import load_registry
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
 
 V1 = "/api/v1"
-SINCE = "2026-11-24"
 # A claim belongs to whoever wrote it: no reuse permission is asserted, so the payload is NOASSERTION
 # (the tier says its author's policy governs reuse).
 SELF_DECLARATIONS = Provenance(sources=("participant-self-declarations",), tiers=("proprietary",))
@@ -108,25 +108,15 @@ def organisations(ctx: Context, params: Params, query: Query) -> Result:
     )
 
 
-def _one(ctx: Context) -> list[dict[str, str]]:
-    """A surface with one static path."""
-    return [{}]
-
-
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    common: dict[str, Any] = {
-        "freshness": "methodology",
-        "provenance_kind": "static",
-        "since": SINCE,
-        "stability": "beta",
-    }
+    common: dict[str, Any] = {**AUTHORED, "stability": "beta"}
     return (
         Surface(
             "ledgers.adopters",
             f"{V1}/adopters",
             "B",
             adopters,
-            enumerate=_one,
+            enumerate=one_path,
             model=docs.AdoptersDocument,
             **{**common, "freshness": "adopters"},
             summary="Registry of participant-submitted adoption claims (self-declarations, NOASSERTION)",
@@ -136,7 +126,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{V1}/{site.persona}s.json",
             "B",
             personas,
-            enumerate=_one,
+            enumerate=one_path,
             model=docs.PersonasDocument,
             **common,
             summary="The building personas harvested from the signed diary entries and handoffs",
@@ -146,7 +136,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{V1}/pillow-book.json",
             "B",
             pillow_book,
-            enumerate=_one,
+            enumerate=one_path,
             model=docs.PillowBookDocument,
             query_params=(LIMIT,),
             errors=(400,),
@@ -158,7 +148,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{V1}/kingdoms.json",
             "B",
             kingdoms,
-            enumerate=_one,
+            enumerate=one_path,
             model=docs.KingdomsDocument,
             **common,
             summary="Ledger of the project's numbered missions",
@@ -168,7 +158,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{V1}/directory/organisations",
             "B",
             organisations,
-            enumerate=_one,
+            enumerate=one_path,
             model=docs.OrganisationsDocument,
             **common,
             summary="Directory of the organisations that publish the upstream sources",

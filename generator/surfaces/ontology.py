@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.content.connections import ContentGraph
 from generator.content.ontology import NODE_KINDS, Kind, Property
+from generator.discovery.defaults import AUTHORED, one_path
 from generator.discovery.graph import build_graph, instances
 from generator.envelope import iso
 from generator.models import discovery_documents as docs
@@ -23,7 +24,6 @@ ONTOLOGY_PATH = f"{V1}/ontology"
 KINDS_PATH = f"{V1}/kinds"
 GRAPH_PATH = f"{V1}/graph"
 HTML_GRAPH = "/graph"  # the spec's HTML page of the graph (family C), linked only when registered
-SINCE = "2026-11-24"
 NOTES = (
     "Not enveloped: this document is its own contract, and _envelope carries what _meta carries elsewhere.",
     "The spec names the ontology document but not its path; this service serves it at /api/v1/ontology.",
@@ -171,19 +171,8 @@ def connections(ctx: Context, params: Params, query: Query) -> Result:
     )
 
 
-def _one(ctx: Context) -> list[dict[str, str]]:
-    """A surface with one static path."""
-    return [{}]
-
-
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    common: dict[str, Any] = {
-        "enumerate": _one,
-        "freshness": "methodology",
-        "provenance_kind": "static",
-        "since": SINCE,
-        "stability": "beta",
-    }
+    common: dict[str, Any] = {**AUTHORED, "enumerate": one_path, "stability": "beta"}
     return (
         Surface(
             "ontology.kinds",

@@ -12,11 +12,10 @@ from typing import Any
 
 from generator.discovery import plaintext
 from generator.discovery import wellknown as documents
+from generator.discovery.defaults import AUTHORED, one_path
 from generator.models import wellknown_documents as docs
 from generator.site import Site
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
-
-SINCE = "2026-11-24"
 
 
 def _document(make):
@@ -41,19 +40,8 @@ def _pages(ctx: Context) -> list[dict[str, str]]:
     return [{"page": str(n)} for n in range(1, plaintext.page_count(plaintext.html_urls(ctx)) + 1)]
 
 
-def _one(ctx: Context) -> list[dict[str, str]]:
-    """A surface with one static path."""
-    return [{}]
-
-
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    common: dict[str, Any] = {
-        "enumerate": _one,
-        "enveloped": False,
-        "freshness": "methodology",
-        "provenance_kind": "static",
-        "since": SINCE,
-    }
+    common: dict[str, Any] = {**AUTHORED, "enumerate": one_path, "enveloped": False}
     json_documents = (
         (
             "wellknown.service",
@@ -96,45 +84,58 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "The invitation the kingdom stamp points at: asks, promises and doors",
         ),
     )
+    text_documents = (
+        (
+            "wellknown.llms_txt",
+            "/llms.txt",
+            plaintext.llms_txt,
+            docs.LlmsTxt,
+            "text/plain",
+            "stable",
+            "methodology",
+            "llms.txt: what the service is, and links to its endpoints and guides",
+        ),
+        (
+            "wellknown.robots",
+            "/robots.txt",
+            plaintext.robots_txt,
+            docs.RobotsTxt,
+            "text/plain",
+            "beta",
+            "methodology",
+            "robots.txt: the public read surface is open to crawlers; points to the sitemap",
+        ),
+        (
+            "wellknown.sitemap",
+            "/sitemap.xml",
+            plaintext.sitemap,
+            docs.SitemapXml,
+            "application/xml",
+            "beta",
+            "catalog",
+            "Sitemap of every HTML page (a sitemap index beyond 50,000 URLs)",
+        ),
+    )
     found = [
         Surface(sid, path, "B", _document(make), model=model, stability=stability, summary=summary, **common)
         for sid, path, make, model, stability, summary in json_documents
     ]
+    found += [
+        Surface(
+            sid,
+            path,
+            "B",
+            _document(make),
+            model=model,
+            media_type=media,
+            stability=stability,
+            summary=summary,
+            **{**common, "freshness": freshness},
+        )
+        for sid, path, make, model, media, stability, freshness, summary in text_documents
+    ]
     return (
         *found,
-        Surface(
-            "wellknown.llms_txt",
-            "/llms.txt",
-            "B",
-            _document(plaintext.llms_txt),
-            model=docs.LlmsTxt,
-            media_type="text/plain",
-            stability="stable",
-            **common,
-            summary="llms.txt: what the service is, and links to its endpoints and guides",
-        ),
-        Surface(
-            "wellknown.robots",
-            "/robots.txt",
-            "B",
-            _document(plaintext.robots_txt),
-            model=docs.RobotsTxt,
-            media_type="text/plain",
-            stability="beta",
-            **common,
-            summary="robots.txt: the public read surface is open to crawlers; points to the sitemap",
-        ),
-        Surface(
-            "wellknown.sitemap",
-            "/sitemap.xml",
-            "B",
-            _document(plaintext.sitemap),
-            model=docs.SitemapXml,
-            media_type="application/xml",
-            stability="beta",
-            **{**common, "freshness": "catalog"},
-            summary="Sitemap of every HTML page (a sitemap index beyond 50,000 URLs)",
-        ),
         Surface(
             "wellknown.sitemap_page",
             plaintext.SITEMAP_PAGE,

@@ -105,6 +105,7 @@ def test_the_doctrine_corpus_refuses_dangling_ids(content_copy: Path, change, co
         ("pillow-book.yaml", lambda b: b["entries"][0].update(actor_kind="robot"), "actor_kind"),
         ("pillow-book.yaml", lambda b: b["entries"][0].update(time="25:00"), "time"),
         ("pillow-book.yaml", lambda b: b["story_arcs"][0].update(ships_in_kingdom="kingdom-1"), "unknown kingdom"),
+        ("pillow-book.yaml", lambda b: b["story_arcs"][0].update(flavour="epic"), "flavour must be one of"),
         ("handoffs.yaml", lambda h: h["handoffs"].append(dict(h["handoffs"][0])), "slugs repeat"),
         ("handoffs.yaml", lambda h: h["handoffs"][0].update(status="pending"), "status"),
         (
