@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.catalog_policies import FxFallback, OraclePolicies, load_fx_fallback, load_oracle_policies
+from generator.content.discovery import DiscoveryContent, load_discovery
 from generator.content.playful import Playful, load_playful
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.rulebook.models import PlayContent, load_play_content
@@ -25,6 +26,7 @@ class Content:
     oracle_policies: OraclePolicies  # content/oracle_policies.yaml
     fx_fallback: FxFallback  # content/fx_fallback.yaml
     playful: Playful  # content/playful: jokes, koans, tarot, haiku, tunes, lexicon, doors (family G)
+    discovery: DiscoveryContent  # content/ontology.yaml, content/discovery, content/ledgers, and the content graph
 
 
 def load_content(root: Path = CONTENT_ROOT) -> Content:
@@ -34,4 +36,5 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         oracle_policies=load_oracle_policies(root),
         fx_fallback=load_fx_fallback(root),
         playful=load_playful(root / "playful"),
+        discovery=load_discovery(root),
     )
