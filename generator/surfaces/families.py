@@ -10,10 +10,33 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.site import Site
-from generator.surfaces import contract, discovery, doors, encoding, federation, fx, oracle, play, playful, universal
+from generator.surfaces import (
+    contract,
+    discovery,
+    doors,
+    encoding,
+    federation,
+    fx,
+    oracle,
+    play,
+    playful,
+    universal,
+)
 from generator.surfaces.registry import Surface
 
-FAMILIES = (universal, encoding, federation, fx, oracle, doors, play, playful, discovery, contract)
+# One family a line, the contract last (it describes all the others).
+FAMILIES = (
+    universal,
+    encoding,
+    federation,
+    fx,
+    oracle,
+    doors,
+    play,
+    playful,
+    discovery,
+    contract,
+)
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
