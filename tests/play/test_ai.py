@@ -84,6 +84,7 @@ def test_determinise_fills_every_placeholder_consistently() -> None:
                 assert legal_actions(world)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_answers_legally_and_deterministically(level: int) -> None:
     policy = make_ai(level, POOL)

@@ -183,6 +183,7 @@ def self_play(
     return state, moves
 
 
+@pytest.mark.slow
 def test_random_self_play_keeps_invariants() -> None:
     results = set()
     for seed in range(200):
@@ -241,6 +242,7 @@ def test_new_game_refuses_a_deck_that_breaks_5_1_2() -> None:
         new_game(CARDS, Deck(leader="TST-001", main=("TST-001",) * 50), random_deck(random.Random(0)), seed=0)
 
 
+@pytest.mark.slow
 @pytest.mark.real_data
 def test_random_self_play_over_real_cards() -> None:
     if not CATALOG.exists():

@@ -304,6 +304,7 @@ def _scan(out: dict) -> None:
     assert not set(numbers(body)) & set(hidden)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [0, 1, 2, 3, 4])
 def test_the_ais_hidden_cards_never_appear_in_any_answer(level: int) -> None:
     replies = []
@@ -313,6 +314,7 @@ def test_the_ais_hidden_cards_never_appear_in_any_answer(level: int) -> None:
         _scan(reply)
 
 
+@pytest.mark.slow
 @pytest.mark.real_data
 def test_a_whole_game_against_l2_over_real_cards() -> None:
     cards = real_pool()

@@ -20,6 +20,9 @@ from generator.play.engine.api import redact, view
 from generator.play.engine.state import GameState
 from generator.play.protocol.narration import Narrator, public_names
 
+# Every test here plays whole games: the quick loop (`-m 'not slow'`) leaves them to CI.
+pytestmark = pytest.mark.slow
+
 POOL = synthetic_pool()
 # Events that move a card between areas in the open: naming it is the rules, not a leak.
 PUBLIC_MOVES = {
