@@ -9,10 +9,13 @@ more get ``.gz`` and ``.br`` twins; gzip's header timestamp is fixed so twins ar
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import gzip
 import hashlib
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,18 +132,47 @@ class DistWriter:
         return True
 
     def commit(self) -> None:
-        """Swap the finished build in: rename the old dist aside, the new one in, then delete the old."""
-        old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
-        if self.out.exists():
+        """Swap the finished build in, in one step: a reader (or a kill) sees the old dist or the new,
+        never neither and never a mix. Linux exchanges the two folders atomically (``renameat2``
+        RENAME_EXCHANGE), after which the old build sits in the temporary folder and is deleted;
+        elsewhere the old dist is renamed aside first, which leaves a moment with no dist at all."""
+        if not self.out.exists():
+            self.tmp.rename(self.out)
+        elif not exchange(self.tmp, self.out):
+            old = self.out.parent / f".{self.out.name}.old-{os.getpid()}"
             self.out.rename(old)
-        self.tmp.rename(self.out)
-        shutil.rmtree(old, ignore_errors=True)
+            self.tmp.rename(self.out)
+            shutil.rmtree(old, ignore_errors=True)
+            return
+        shutil.rmtree(self.tmp, ignore_errors=True)
 
     def abort(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 TWINS = ("br", "gz")
+RENAME_EXCHANGE = 2  # linux/fs.h
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two paths (Linux ``renameat2(RENAME_EXCHANGE)``); False where the system or
+    the file system cannot, so the caller falls back to two renames."""
+    renameat2 = getattr(_libc(), "renameat2", None)
+    if renameat2 is None:
+        return False
+    at_fdcwd = -100
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
+        return False
+    raise OSError(code, os.strerror(code), str(a), None, str(b))
+
+
+def _libc() -> ctypes.CDLL | None:
+    if sys.platform != "linux":
+        return None
+    return ctypes.CDLL(None, use_errno=True)
 
 
 def _compress(body: bytes, twins: tuple[str, ...]) -> tuple[bytes, ...]:
