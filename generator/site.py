@@ -70,6 +70,7 @@ class Site(Frozen):
     wake_fragment: dict[str, str]
     joy_pointer: dict[str, str]
     links: dict[str, str]
+    games: tuple[str, ...] = ()  # the game tokens the directory knows (content/games.toml), in its order
 
     @property
     def encoding(self) -> str:
@@ -79,4 +80,6 @@ class Site(Frozen):
 @cache
 def load_site(path: Path = SITE_FILE) -> Site:
     with path.open("rb") as handle:
-        return Site(**tomllib.load(handle))
+        config = tomllib.load(handle)
+    with (path.parent / "games.toml").open("rb") as handle:
+        return Site(**config, games=tuple(tomllib.load(handle)))

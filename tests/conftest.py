@@ -7,11 +7,13 @@ it, so integration tests run wherever the real dumps can be had and never fail f
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import os
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 
 from generator.sources.acquire import acquire
@@ -429,3 +431,29 @@ def real_ingest(tmp_path_factory):
         notes = "; ".join(f"{r['source_id']}: {r['note']}" for r in result.runs if r["status"] == "unavailable")
         pytest.skip(f"source(s) {', '.join(result.unavailable)} cannot be acquired from {mirror}: {notes}")
     return result
+
+
+# ------------------------------------------------------------------------------------ the app, in process
+
+
+@pytest.fixture(scope="session")
+def small_app(small_dist: Path):
+    """The ASGI app over ``small_dist``."""
+    from generator.app import App
+
+    return App(small_dist)
+
+
+@pytest.fixture(scope="session")
+def ask(small_app) -> Callable[..., httpx.Response]:
+    """``ask(method, path, **httpx kwargs)``: one request to ``small_app`` through httpx's ASGI transport."""
+
+    def call(method: str, path: str, **kwargs) -> httpx.Response:
+        async def go() -> httpx.Response:
+            transport = httpx.ASGITransport(app=small_app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+                return await client.request(method, path, **kwargs)
+
+        return asyncio.run(go())
+
+    return call

@@ -13,11 +13,12 @@ printings they render, in parallel. The ``_data`` shards embed the stored JSON t
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -29,6 +30,26 @@ from generator.models.catalog import CardSet, FxRate, Game, Printing, Source
 
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
+INDEX = "index"  # _data/index/<game>.json: one IndexEntry per printing, what search and siblings read
+
+
+class IndexEntry(NamedTuple):
+    """A printing's place in the catalog, without its text: enough to find it by set and number, by
+    number alone, or by card (its other printings), and to load its set for the rest."""
+
+    sku: str
+    set_code: str
+    number: str
+    lang: str
+    variant: str | None
+    card_key: str
+    name: str
+
+
+def number_key(number: str) -> str:
+    """A collector number as people type it: case-folded, leading zeros of each digit run dropped
+    (``001``, ``1`` and ``01`` are one number; ``SV001`` and ``sv1`` too)."""
+    return re.sub(r"\d+", lambda m: str(int(m.group())), number.casefold())
 
 
 class PrintingTable(Mapping[str, Printing]):
@@ -166,6 +187,35 @@ class Snapshot:
         table = self._printings
         return {content_hash(identity_of_row(table.row(sku), self.encoding)): sku for sku in table}
 
+    def index_of_game(self, game: str) -> tuple[IndexEntry, ...]:
+        """Every printing of a game as an ``IndexEntry``, in catalog order."""
+        return self._index_of_game(game)
+
+    @lru_cache(maxsize=8)  # noqa: B019 (one snapshot per build or app process; four games)
+    def _index_of_game(self, game: str) -> tuple[IndexEntry, ...]:
+        rows = (self._printings.row(sku) for sku in self._printings)
+        return tuple(
+            IndexEntry(r["sku"], r["set_code"], r["number"], r["lang"], r["variant"], r["card_key"], r["name"])
+            for r in rows
+            if r["game"] == game
+        )
+
+    @lru_cache(maxsize=8)  # noqa: B019
+    def by_number(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
+        """A game's printings by ``number_key``: number-alone search, across every set."""
+        grouped = defaultdict(list)
+        for entry in self.index_of_game(game):
+            grouped[number_key(entry.number)].append(entry)
+        return {k: tuple(v) for k, v in grouped.items()}
+
+    @lru_cache(maxsize=8)  # noqa: B019
+    def by_card(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
+        """A game's printings by card key: every printing of one card (languages, variants, reprints)."""
+        grouped = defaultdict(list)
+        for entry in self.index_of_game(game):
+            grouped[entry.card_key].append(entry)
+        return {k: tuple(v) for k, v in grouped.items()}
+
     @cached_property
     def _sets_by_game(self) -> dict[str, tuple[CardSet, ...]]:
         grouped = defaultdict(list)
@@ -200,6 +250,9 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
                     _dump([r.model_dump(mode="json") for r in snapshot.records[declared.name]]),
                 )
             )
+    for known in snapshot.games():
+        index = [list(e) for e in snapshot.index_of_game(known.game)]
+        files.append((f"{DATA_DIR}/{INDEX}/{known.game}.json", _dump(index)))
     shards: dict[str, dict[str, str]] = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku
@@ -246,6 +299,11 @@ class FileSnapshot(Snapshot):
 
     def sku_for_hash(self, digest: str) -> str | None:
         return self._load_shard(_shard(digest)).get(digest)
+
+    @lru_cache(maxsize=8)  # noqa: B019
+    def _index_of_game(self, game: str) -> tuple[IndexEntry, ...]:
+        path = self._root / INDEX / f"{game}.json"
+        return tuple(IndexEntry(*e) for e in orjson.loads(path.read_bytes())) if path.is_file() else ()
 
     @lru_cache(maxsize=256)  # noqa: B019
     def _load_shard(self, shard: str) -> dict[str, str]:

@@ -105,7 +105,13 @@ def _parameters(surface: Surface) -> list[dict[str, Any]]:
         for name in re.findall(r"\{(\w+)\}", surface.path)
     ]
     return params + [
-        {"name": p.name, "in": "query", "required": False, "schema": _schema(p), "description": p.description or p.name}
+        {
+            "name": p.name,
+            "in": "query",
+            "required": p.required,
+            "schema": _schema(p),
+            "description": p.description or p.name,
+        }
         for p in surface.query_params
     ]
 

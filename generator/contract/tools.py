@@ -40,7 +40,7 @@ def parameters(surface: Surface, plain: bool = False) -> dict[str, Any]:
     schema: dict[str, Any] = {
         "type": "object",
         "properties": properties,
-        "required": re.findall(r"\{(\w+)\}", surface.path),
+        "required": re.findall(r"\{(\w+)\}", surface.path) + [p.name for p in surface.query_params if p.required],
     }
     if not plain:
         schema["additionalProperties"] = False

@@ -75,7 +75,9 @@ class SourceRef(Doc):
     version: str
 
 
-class UniversalCard(Preamble):
+class CardMembers(Doc):
+    """A printing's members without the preamble (what ``/cards/{sku}/everything`` embeds)."""
+
     id: str = Field(alias="@id")
     sku: str
     name: CardName | None
@@ -90,6 +92,10 @@ class UniversalCard(Preamble):
     siblings: tuple[Edge | dict[str, str], ...] | None = None
     sources: tuple[SourceRef, ...] | None = None
     disagreements: tuple[dict[str, Any], ...] | None = None
+
+
+class UniversalCard(Preamble, CardMembers):
+    pass
 
 
 class AsOfDate(Doc):

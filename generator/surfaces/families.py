@@ -11,6 +11,7 @@ from collections import Counter
 
 from generator.site import Site
 from generator.surfaces import (
+    cards,
     contract,
     discovery,
     doors,
@@ -20,6 +21,7 @@ from generator.surfaces import (
     oracle,
     play,
     playful,
+    search,
     universal,
 )
 from generator.surfaces.registry import Surface
@@ -27,6 +29,8 @@ from generator.surfaces.registry import Surface
 # One family a line, the contract last (it describes all the others).
 FAMILIES = (
     universal,
+    cards,
+    search,
     encoding,
     federation,
     fx,

@@ -95,6 +95,7 @@ class Param:
     maximum: int | None = None
     pattern: str | None = None
     format: str | None = None  # a JSON Schema format, e.g. date
+    required: bool = False
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,19 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
     "universal.temporal_card": lambda ctx: [({"date": "1999-01-09", "sku": "ptcg-tst1-1-en"}, {})],
     "federation.identify": lambda ctx: [({"hash": hash_of(ctx, "lor-1-1-fr").upper()}, {})],
     "federation.identify_at": lambda ctx: [({"date": "2020-05-05", "hash": hash_of(ctx, "fab-tfb-001-en-nr")}, {})],
+    "search.cards": lambda ctx: [
+        ({}, {"game": "op", "q": "OP01 001"}),
+        ({}, {"game": "op", "q": "op01-001-ja"}),
+        ({}, {"game": "op", "q": "001", "limit": "1"}),
+        ({}, {"game": "ptcg", "q": "ptcg-tst1-tg01-en"}),
+        ({}, {"game": "lor", "q": "1 1", "lang": "fr"}),
+        ({}, {"game": "fab", "q": "nothing-here"}),
+    ],
+    "search.everything": lambda ctx: [
+        ({}, {"game": "op", "q": "op01 1"}),
+        ({}, {"game": "op", "q": "001"}),
+        ({}, {"game": "fab", "q": "tfb001"}),
+    ],
     "federation.by_upstream": lambda ctx: [
         ({}, {"upstream": "pricecharting"}),
         ({}, {"upstream": "test-ptcg", "id": "x1"}),
@@ -66,6 +79,10 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "universal.temporal_card": [({"date": "2024-02-30", "sku": KNOWN_SKU}, {})],
     "federation.identify": [({"hash": "nope"}, {})],
     "federation.by_upstream": [({}, {"upstream": "nope"})],
+    "search.cards": [({}, {"q": "op01 001"}), ({}, {"game": "mtg", "q": "1"}), ({}, {"game": "op", "q": "  "})],
+    "search.everything": [({}, {"game": "op", "q": "1", "limit": "0"})],
+    "cards.everything": [({"sku": "op-op01-404-en"}, {})],
+    "cards.evidence": [({"sku": "nope"}, {})],
 }
 
 
@@ -81,7 +98,7 @@ def _fill(surface: Surface, ctx: Context) -> list[dict[str, str]]:
 def surface_cases(surface: Surface, ctx: Context) -> list[Case]:
     """(params, query) pairs: everything the surface enumerates, else samples, plus its extra cases."""
     found: list[Case] = [(dict(p), {}) for p in surface.enumerate(ctx)] if surface.enumerate else []
-    if not found:
+    if not found and not any(p.required for p in surface.query_params):  # else CASES names the queries
         found = [(p, {}) for p in _fill(surface, ctx)]
     return found + CASES.get(surface.id, lambda ctx: [])(ctx)
 

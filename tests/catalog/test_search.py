@@ -1,0 +1,74 @@
+"""Search over the real four-game catalog: every query shape, case and separator variants, ambiguity
+and languages (``generator.catalog.search``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.catalog import queries
+from generator.catalog.search import best, buckets, search
+from generator.catalog.snapshot import Snapshot
+from generator.site import load_site
+
+pytestmark = pytest.mark.real_data
+
+
+@pytest.fixture(scope="module")
+def real(real_ingest) -> Snapshot:
+    with queries.connect(real_ingest.catalog) as con:
+        return Snapshot.from_catalog(con, load_site().encoding)
+
+
+def skus(found) -> set[str]:
+    return {m.entry.sku for m in found}
+
+
+@pytest.mark.parametrize(
+    ("game", "queries_", "sku"),
+    [
+        ("op", ["OP01 001", "op01-001", "Op01_001", "OP01-1", "op01001"], "op-op01-001-en"),
+        ("ptcg", ["base1 4", "BASE1-004", "base1 4/102"], "ptcg-base1-4-en"),
+        ("fab", ["WTR001", "wtr 1", "wtr-001"], "fab-wtr-001-en-as"),
+        ("lor", ["1 131", "1-131", "1/131"], "lor-1-131-en"),
+    ],
+)
+def test_set_and_number_in_every_spelling_names_one_bucket(real: Snapshot, game, queries_, sku) -> None:
+    for q in queries_:
+        found = search(real, game, q)
+        assert sku in skus(found), q
+        assert len(buckets(found)) == 1 and best(found) == "high", q
+        assert {m.matched_by for m in found} == {"set_and_number"}
+
+
+def test_a_bucket_holds_every_language_of_the_number(real: Snapshot) -> None:
+    langs = {m.entry.lang for m in search(real, "lor", "1 131")}
+    assert {"en", "fr", "de", "ja", "zh"} <= langs
+    assert {m.entry.lang for m in search(real, "lor", "1 131 ja")} == {"ja"}
+    assert {m.entry.lang for m in search(real, "op", "op01-001", lang="ja")} == {"ja"}
+
+
+@pytest.mark.parametrize("sku", ["op-op01-001-en", "ptcg-base1-4-en", "fab-wtr-001-en-us", "lor-1-131-ja"])
+def test_a_full_sku_is_an_exact_match(real: Snapshot, sku: str) -> None:
+    for q in (sku, sku.upper(), f"  {sku} "):
+        found = search(real, sku.split("-")[0], q)
+        assert [(m.entry.sku, m.confidence, m.matched_by) for m in found] == [(sku, "exact", "sku")]
+
+
+def test_a_number_alone_is_ambiguous_across_sets(real: Snapshot) -> None:
+    found = search(real, "ptcg", "4")
+    assert len(buckets(found)) > 50 and best(found) == "low"
+    assert "ptcg-base1-4-en" in skus(found)
+    assert len(buckets(search(real, "op", "001"))) > 10
+
+
+def test_a_number_only_one_set_has_is_medium(real: Snapshot) -> None:
+    by_number = real.by_number("op")
+    unique = next(k for k, entries in by_number.items() if len({e.set_code for e in entries}) == 1)
+    found = search(real, "op", unique)
+    assert best(found) == "medium" and len(buckets(found)) == 1
+
+
+def test_nothing_matches_what_is_not_there(real: Snapshot) -> None:
+    assert search(real, "op", "op99 999") == []
+    assert search(real, "ptcg", "op-op01-001-en") == []
+    assert search(real, "fab", "no such card") == []

@@ -1,0 +1,85 @@
+"""Card reads beyond the universal card, through the app: everything, evidence, batch, search."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+
+KNOWN, VARIANT, JA = "op-op01-001-en", "op-op01-001-en-p1", "op-op01-001-ja"
+
+
+def test_everything_lists_the_languages_and_variants_of_its_number(ask) -> None:
+    data = ask("GET", f"/api/v1/cards/{KNOWN}/everything").json()["data"]
+    assert data["sku"] == KNOWN and data["card"]["sku"] == KNOWN and data["oracle_id"] == "op:OP01-001"
+    relations = {s["sku"]: s["relation"] for s in data["siblings"]["same_number"]}
+    assert relations == {VARIANT: "variant", JA: "language"}
+    assert data["history"] == [] and data["reference_price"] is None
+    states = {s["id"]: s["state"] for s in data["sources"]}
+    assert "observed" in states.values() and states["pricecharting"] == "blocked"
+    for sibling in data["siblings"]["same_number"]:
+        assert ask("GET", sibling["@id"]).status_code == 200
+
+
+def test_evidence_withholds_every_value_and_says_why(ask) -> None:
+    data = ask("GET", f"/api/v1/cards/{JA}/evidence").json()["data"]
+    assert data["license"] == "NOASSERTION"
+    assert data["collector_offers"] == {
+        "status": "empty",
+        "asks": [],
+        "bids": [],
+        "reason": data["collector_offers"]["reason"],
+    }
+    assert data["completed_sales"]["status"] == data["observations"]["status"] == "paused"
+    assert data["computed_reference"]["status"] == "withheld" and data["computed_reference"]["value"] is None
+    assert ask("GET", "/api/v1/cards/op-op01-404-en/evidence").status_code == 404
+
+
+def test_batch_answers_each_sku_in_order_with_a_404_for_the_unknown(ask) -> None:
+    body = {"skus": [JA, "op-op01-404-en", KNOWN, "not a sku"], "density": "sparse"}
+    response = ask("POST", "/api/v1/cards/batch", content=orjson.dumps(body))
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-store"
+    data = response.json()["data"]
+    assert [i["sku"] for i in data["items"]] == body["skus"]
+    assert [i["status"] for i in data["items"]] == [200, 404, 200, 404]
+    assert (data["requested"], data["found"], data["not_found"]) == (4, 2, 2)
+    assert data["items"][0]["card"]["@density"] == "sparse" and data["items"][1]["error"]["code"] == "sku_not_found"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        (b"nope", 400, "not_json"),
+        (b"\xff", 400, "not_utf8"),
+        (b'{"skus": []}', 400, "invalid_batch"),
+        (orjson.dumps({"skus": ["op-op01-001-en"] * 101}), 400, "invalid_batch"),
+        (b'{"skus": ["a"], "density": "huge"}', 400, "invalid_batch"),
+        (b'{"skus": ["a"], "extra": 1}', 400, "invalid_batch"),
+        (b'{"skus": ["a"], "skus": ["b"]}', 400, "duplicate_key"),
+        (b" " * 20_000, 413, "body_too_large"),
+    ],
+)
+def test_batch_refuses_a_bad_body_clearly(ask, body: bytes, status: int, code: str) -> None:
+    response = ask("POST", "/api/v1/cards/batch", content=body)
+    assert response.status_code == status and response.json()["error"]["code"] == code
+
+
+def test_batch_takes_only_post(ask) -> None:
+    response = ask("GET", "/api/v1/cards/batch")
+    assert response.status_code == 405 and response.headers["allow"] == "POST"
+
+
+def test_search_is_answered_by_the_app_from_the_built_index(ask) -> None:
+    data = ask("GET", "/api/v1/search/cards?game=op&q=OP01-001").json()["data"]
+    assert {m["sku"] for m in data["matches"]} == {KNOWN, VARIANT, JA}
+    assert data["summary"] == {
+        "count": 3,
+        "best_confidence": "high",
+        "distinct_set_number_buckets": 1,
+        "ambiguous": False,
+    }
+    folded = ask("GET", "/api/v1/search/everything?game=op&q=op01%201").json()["data"]
+    assert folded["everything"]["sku"] == KNOWN  # English, base art: the bucket's primary printing
+    ambiguous = ask("GET", "/api/v1/search/everything?game=op&q=1").json()["data"]
+    assert ambiguous["summary"]["ambiguous"] and ambiguous["everything"] is None
+    missing = ask("GET", "/api/v1/search/cards?q=1")
+    assert missing.status_code == 400 and missing.json()["error"]["code"] == "invalid_game"
