@@ -63,22 +63,26 @@ def siblings(ctx: Context, printing: Printing) -> dict[str, Any]:
     return {"same_number": same_number, "other_printings": others}
 
 
-def source_states(ctx: Context, printing: Printing) -> list[dict[str, Any]]:
-    """Each source that could speak about this card, and what of it is published here."""
-    states = [
-        {
-            "id": s.source_id,
-            "name": s.name,
-            "tier": s.tier,
-            "version": s.version,
-            "state": "observed" if s.source_id in printing.sources else "not_observed",
-            "publication": "structural fields published; prices and images withheld"
-            if s.source_id in printing.sources
-            else "covers this game but not this printing",
-        }
-        for s in ctx.snapshot.sources()
-        if s.game == printing.game
-    ]
+def source_states(ctx: Context, game: str, carried: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """Each source that could speak about a card of ``game`` (or the game, when ``carried`` is None),
+    and what of it is published here: the catalog's sources (observed when they carry the
+    printing), then the platform's planned, paused and blocked ones."""
+    states = []
+    for s in ctx.snapshot.sources():
+        if s.game != game:
+            continue
+        seen = carried is None or s.source_id in carried
+        publication = "structural fields published; prices and images withheld"
+        states.append(
+            {
+                "id": s.source_id,
+                "name": s.name,
+                "tier": s.tier,
+                "version": s.version,
+                "state": "observed" if seen else "not_observed",
+                "publication": publication if seen else "covers this game but not this printing",
+            }
+        )
     blocked = ctx.site.blocked_source
     return states + [
         {
@@ -113,7 +117,7 @@ def everything_document(ctx: Context, printing: Printing) -> dict[str, Any]:
         "oracle_id": oracle_id(printing.game, printing.card_key),
         "card": card_members(ctx, printing, "normal")[0],
         "siblings": siblings(ctx, printing),
-        "sources": source_states(ctx, printing),
+        "sources": source_states(ctx, printing.game, printing.sources),
         "history": [],
         "reference_price": None,
         "reference_price_status": {"status": "withheld", "value": None, "reason": PRICE_REASONS[0]},
@@ -145,7 +149,7 @@ def evidence(ctx: Context, params: Params, query: Query) -> Result:
             "reason": "price observations are recorded from sources whose reuse rights are not recorded; "
             "their publication is paused",
         },
-        "sources": source_states(ctx, found),
+        "sources": source_states(ctx, found.game, found.sources),
     }
     return Result(data=data, provenance=_card_provenance(ctx, found))
 

@@ -21,6 +21,7 @@ from generator.surfaces import (
     oracle,
     play,
     playful,
+    prices,
     search,
     universal,
 )
@@ -31,6 +32,7 @@ FAMILIES = (
     universal,
     cards,
     search,
+    prices,
     encoding,
     federation,
     fx,

@@ -39,6 +39,8 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "game": lambda ctx: ["op", "OP"],
     "token": lambda ctx: ["ptcg", "Ptcg"],
     "code": lambda ctx: ["op-op01", "LOR-P1"],
+    "set": lambda ctx: ["op01"],
+    "number": lambda ctx: ["001"],
 }
 
 # Extra (params, query) per surface id: query variants, case variants, unmatched and error paths.
@@ -48,6 +50,7 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         + [({"sku": VARIANT_SKU}, {"density": "saturated"})]
     ),
     "universal.sets": lambda ctx: [({"game": "Lor"}, {})],
+    "prices.card": lambda ctx: [({"game": "OP", "set": "OP01", "number": "001"}, {})],
     "universal.game": lambda ctx: [({"token": "FAB"}, {})],
     "universal.set": lambda ctx: [({"code": "Ptcg-TST2"}, {})],
     "universal.temporal_card": lambda ctx: [({"date": "1999-01-09", "sku": "ptcg-tst1-1-en"}, {})],
@@ -83,6 +86,9 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "search.everything": [({}, {"game": "op", "q": "1", "limit": "0"})],
     "cards.everything": [({"sku": "op-op01-404-en"}, {})],
     "cards.evidence": [({"sku": "nope"}, {})],
+    "prices.game": [({"game": "mtg"}, {})],
+    "prices.set": [({"game": "op", "set": "op99"}, {})],
+    "prices.card": [({"game": "op", "set": "op01", "number": "999"}, {})],
 }
 
 
