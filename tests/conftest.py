@@ -206,6 +206,7 @@ def synthetic_sinks() -> list:
             "hp": "120",
             "types": ["Fire"],
             "attacks": [{"name": "Test Burn", "damage": "100", "text": "Discard 2 Energy."}],
+            "artist": "Testa Artista",
         },
     )
     ptcg.printing(
@@ -214,7 +215,7 @@ def synthetic_sinks() -> list:
         "Testmon Beta",
         "Rare",
         "tst1-2",
-        {"supertype": "Pok\u00e9mon", "hp": "80", "types": ["Water"], "attacks": []},
+        {"supertype": "Pok\u00e9mon", "hp": "80", "types": ["Water"], "attacks": [], "artist": "testa  ARTISTA"},
     )
     ptcg.printing(
         Sku("ptcg", "tst1", "tg01", "en"),
@@ -243,7 +244,11 @@ def synthetic_sinks() -> list:
         "Testmon Brute",
         "T",
         "TFB001",
-        {"types": ["Hero", "Brute"], "functional_text": "Once per turn, go again."},
+        {
+            "types": ["Hero", "Brute"],
+            "functional_text": "Once per turn, go again.",
+            "artists": ["Pen Nib", "Testa Artista"],
+        },
     )
     fab.printing(
         Sku("fab", "tfb", "001", "en", "nr"),
@@ -280,7 +285,7 @@ def synthetic_sinks() -> list:
         "Testmon Hero - Brave Heart",
         "Legendary",
         "1/204 EN 1",
-        {"ink": "Amber", "cost": 4, "fullText": "Bodyguard"},
+        {"ink": "Amber", "cost": 4, "fullText": "Bodyguard", "artists": ["Pen Nib"]},
     )
     lor.printing(
         Sku("lor", "1", "1", "fr"),

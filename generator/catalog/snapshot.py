@@ -31,6 +31,8 @@ from generator.models.catalog import CardSet, FxRate, Game, Printing, Source
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
 INDEX = "index"  # _data/index/<game>.json: one IndexEntry per printing, what search and siblings read
+CREDITS = "credits"  # _data/credits.json: every illustrator credit as printed, what /api/v1/artists reads
+CREDIT_ATTRIBUTES = ("artist", "artists")  # where the upstreams carry illustrators (ptcg: one string; fab, lor: lists)
 
 
 class IndexEntry(NamedTuple):
@@ -200,6 +202,22 @@ class Snapshot:
             if r["game"] == game
         )
 
+    @cached_property
+    def credits(self) -> tuple[tuple[str, str, str], ...]:
+        """(game, SKU, credit as printed) for every illustrator credit, in catalog order."""
+        found = []
+        for sku in self._printings:
+            row = self._printings.row(sku)
+            if '"artist' not in row["attrs"]:  # most rows: skip parsing attributes that hold no credit
+                continue
+            attrs = orjson.loads(row["attrs"])
+            for key in CREDIT_ATTRIBUTES:
+                value = attrs.get(key)
+                for name in [value] if isinstance(value, str) else value or ():
+                    if isinstance(name, str) and name.strip():
+                        found.append((row["game"], sku, name))
+        return tuple(found)
+
     @lru_cache(maxsize=8)  # noqa: B019
     def by_number(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
         """A game's printings by ``number_key``: number-alone search, across every set."""
@@ -253,6 +271,7 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
     for known in snapshot.games():
         index = [list(e) for e in snapshot.index_of_game(known.game)]
         files.append((f"{DATA_DIR}/{INDEX}/{known.game}.json", _dump(index)))
+    files.append((f"{DATA_DIR}/{CREDITS}.json", _dump(snapshot.credits)))
     shards: dict[str, dict[str, str]] = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku
@@ -299,6 +318,11 @@ class FileSnapshot(Snapshot):
 
     def sku_for_hash(self, digest: str) -> str | None:
         return self._load_shard(_shard(digest)).get(digest)
+
+    @cached_property
+    def credits(self) -> tuple[tuple[str, str, str], ...]:
+        path = self._root / f"{CREDITS}.json"
+        return tuple(tuple(c) for c in orjson.loads(path.read_bytes())) if path.is_file() else ()
 
     @lru_cache(maxsize=8)  # noqa: B019
     def _index_of_game(self, game: str) -> tuple[IndexEntry, ...]:

@@ -11,6 +11,7 @@ from collections import Counter
 
 from generator.site import Site
 from generator.surfaces import (
+    artists,
     cards,
     contract,
     discovery,
@@ -33,6 +34,7 @@ FAMILIES = (
     cards,
     search,
     prices,
+    artists,
     encoding,
     federation,
     fx,

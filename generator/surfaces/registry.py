@@ -73,6 +73,7 @@ class Result:
     headers: Mapping[str, str] | None = None  # extra headers a surface needs (Allow, Safe-Methods...)
     media_type: str | None = None  # None: the surface's own; e.g. text/plain for ?format=text
     direct: bool = False  # a direct document even on an enveloped surface (e.g. a provider's tool array)
+    next_link: str | None = None  # the next page of a paginated answer (_meta.next_link)
 
 
 def error(status: int, code: str, message: str, **extra: Any) -> Result:

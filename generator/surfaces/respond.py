@@ -145,6 +145,7 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
         does_not_include=answer.does_not_include,
         self_reference=answer.self_reference,
         request_id=answer.request_id,
+        next_link=result.next_link,
     )
     if result.error is not None:
         media_type, document = JSON, error_body(result)
