@@ -13,13 +13,16 @@ from generator.site import Site
 from generator.surfaces import (
     artists,
     cards,
+    changelog,
     contract,
     discovery,
     doors,
     encoding,
     federation,
     fx,
+    limits,
     oracle,
+    orientation,
     play,
     playful,
     prices,
@@ -43,6 +46,9 @@ FAMILIES = (
     play,
     playful,
     discovery,
+    orientation,
+    changelog,
+    limits,
     contract,
 )
 

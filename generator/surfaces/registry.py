@@ -179,7 +179,7 @@ class Surface:
     @cached_property
     def pattern(self) -> re.Pattern[str]:
         regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(self.path))
-        return re.compile(f"^{regex}$")
+        return re.compile(f"^{regex}\\Z")  # \Z, not $: "$" also matches before a trailing line break
 
     @property
     def literal_weight(self) -> tuple[int, int]:

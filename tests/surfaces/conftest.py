@@ -64,6 +64,12 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"game": "lor", "q": "1 1", "lang": "fr"}),
         ({}, {"game": "fab", "q": "nothing-here"}),
     ],
+    "orientation.changelog": lambda ctx: [
+        ({}, {"since": "2026-08-01", "impact": "breaking"}),
+        ({}, {"kind": "endpoint-added"}),
+        ({}, {"format": "atom"}),
+        ({}, {"format": "md", "since": "2026-11-01"}),
+    ],
     "search.everything": lambda ctx: [
         ({}, {"game": "op", "q": "op01 1"}),
         ({}, {"game": "op", "q": "001"}),
@@ -87,6 +93,8 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "cards.everything": [({"sku": "op-op01-404-en"}, {})],
     "cards.evidence": [({"sku": "nope"}, {})],
     "prices.game": [({"game": "mtg"}, {})],
+    "orientation.guide": [({"slug": "no-such-guide"}, {})],
+    "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],
     "prices.card": [({"game": "op", "set": "op01", "number": "999"}, {})],
 }

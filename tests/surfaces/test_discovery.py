@@ -402,9 +402,9 @@ def test_well_known_links_are_absolute_and_answer(dctx: Context, surface_id: str
 def test_the_service_pointer_nulls_what_this_build_does_not_serve(dctx: Context) -> None:
     doc = get(dctx, "wellknown.service")
     assert doc["openapi"] == SITE.base_url + "/api/openapi.json" and doc["llms_txt"] == SITE.base_url + "/llms.txt"
-    assert doc["api_root"] is None  # the API root is another family's; null until it is registered
-    root = Surface("narrative.root", "/api/v1/", "B", lambda ctx, p, q: None)
-    assert get(with_surfaces(dctx, root), "wellknown.service")["api_root"] == SITE.base_url + "/api/v1/"
+    assert doc["api_root"] == SITE.base_url + "/api/v1/"
+    without_root = dataclasses.replace(dctx, surfaces=tuple(s for s in dctx.surfaces if s.path != "/api/v1/"))
+    assert get(without_root, "wellknown.service")["api_root"] is None  # null where a build does not serve it
     assert doc["licences"]["service_authored"] == "CC0-1.0" and doc["licences"]["card_data"] == "NOASSERTION"
 
 
@@ -475,7 +475,7 @@ def parse_llms(text: str) -> tuple[str, str, dict[str, list[tuple[str, str]]]]:
 def test_llms_txt_follows_the_proposal_and_links_only_what_answers(dctx: Context) -> None:
     title, summary, sections = parse_llms(get(dctx, "wellknown.llms_txt"))
     assert title == SITE.display_name and summary
-    assert list(sections)[-1] == "Optional" and "Guides" not in sections
+    assert list(sections)[-1] == "Optional" and len(sections["Guides"]) == 12  # every guide the registry serves
     for links in sections.values():
         for _, url in links:
             assert url.startswith(SITE.base_url) and match(dctx.surfaces, url.removeprefix(SITE.base_url)), url
@@ -489,7 +489,8 @@ def test_llms_txt_lists_the_guides_the_registry_enumerates(dctx: Context) -> Non
         lambda ctx, p, q: None,
         enumerate=lambda ctx: [{"slug": "first-request"}, {"slug": "cite-the-service"}],
     )
-    _, _, sections = parse_llms(get(with_surfaces(dctx, guides), "wellknown.llms_txt"))
+    others = dataclasses.replace(dctx, surfaces=tuple(s for s in dctx.surfaces if s.id != "orientation.guide"))
+    _, _, sections = parse_llms(get(with_surfaces(others, guides), "wellknown.llms_txt"))
     assert sections["Guides"] == [
         ("Cite the service", SITE.base_url + "/api/v1/guides/cite-the-service"),
         ("First request", SITE.base_url + "/api/v1/guides/first-request"),

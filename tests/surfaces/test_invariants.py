@@ -126,7 +126,7 @@ def check_headers(surface: Surface, ctx: Context, path: str, rendered: Rendered,
     if rendered.status == 200 and budget <= 0:
         assert h["Cache-Control"] == "no-store"
     elif rendered.status == 200:  # the surface's budget, or shorter where an answer may change sooner
-        found = re.fullmatch(r"public, max-age=(\d+)", h["Cache-Control"])
+        found = re.fullmatch(r"public, max-age=(\d+)(, s-maxage=\d+)?", h["Cache-Control"])
         assert found and 0 < int(found.group(1)) <= budget, h["Cache-Control"]
     if not surface.enveloped:
         return
@@ -305,7 +305,8 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, 
     routed = match(SURFACES, path)
     assert routed is not None and routed[0] is surface, f"{path} routes to {routed and routed[0].id}"
     if rendered.media_type != "application/json":  # a direct document (SVG, text, NDJSON...): never enveloped
-        assert not surface.enveloped, "only JSON carries the {data, _meta} envelope"
+        declared = rendered.media_type in surface.media_variants  # a declared variant (?format=atom) of a JSON surface
+        assert declared or not surface.enveloped, "only JSON carries the {data, _meta} envelope"
         assert rendered.headers["Content-Type"].split(";")[0] == rendered.media_type
         assert rendered.headers["ETag"] == etag(rendered.body)
         return

@@ -1,0 +1,163 @@
+"""The orientation prose (``content/orientation/``): the welcome, the layered introduction.
+
+Typed so a missing section or a miscounted list fails the load: the spec names the counts (a
+7-step journey; 11 primitives, 6 rhythms, 7 doors, 5 gaps), and a document that served 10
+primitives would be quietly wrong.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from generator.content.frozen import Frozen
+from generator.yamlfile import load_yaml
+
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class Step(Frozen):
+    step: int = Field(ge=1, le=7)
+    do: str
+    path: str = Field(pattern=r"^/")
+    learn: str
+
+
+class Symptom(Frozen):
+    symptom: str
+    look: str
+
+
+class Pointer(Frozen):
+    text: str
+    path: str = Field(pattern=r"^/")
+
+
+class Door(Frozen):
+    name: str
+    path: str = Field(pattern=r"^/")
+
+
+class Welcome(Frozen):
+    welcome: str
+    start_here: dict[str, str]
+    recommended_journey: tuple[Step, ...] = Field(min_length=7, max_length=7)
+    journey_invariants: tuple[str, ...]
+    where_to_look_when_something_is_off: tuple[Symptom, ...]
+    after_step_7: str
+    fellowship: Pointer
+    feedback: dict[str, str]
+    sister_doors: tuple[Door, ...]
+    posted_from: str
+    regard: str
+    license_tiers: dict[str, str] = Field(min_length=8, max_length=8)
+    contract_invariants: tuple[str, ...]
+
+    @model_validator(mode="after")
+    def _steps_in_order(self) -> Welcome:
+        if [s.step for s in self.recommended_journey] != list(range(1, 8)):
+            raise ValueError("recommended_journey steps must be numbered 1 to 7 in order")
+        return self
+
+
+class Layer(Frozen):
+    id: str = Field(pattern=SLUG)
+    text: str
+
+
+class Primitive(Frozen):
+    id: str = Field(pattern=SLUG)
+    name: str
+    text: str
+    see: str = Field(pattern=r"^/")
+
+
+class Rhythm(Frozen):
+    id: str = Field(pattern=SLUG)
+    name: str
+    text: str
+
+
+class EngagementDoor(Frozen):
+    id: str = Field(pattern=SLUG)
+    name: str
+    path: str = Field(pattern=r"^/")
+
+
+class Introduction(Frozen):
+    layers: tuple[Layer, ...]
+    primitives: tuple[Primitive, ...] = Field(min_length=11, max_length=11)
+    rhythms: tuple[Rhythm, ...] = Field(min_length=6, max_length=6)
+    doors: tuple[EngagementDoor, ...] = Field(min_length=7, max_length=7)
+    gaps: tuple[Layer, ...] = Field(min_length=5, max_length=5)
+
+
+class GuideStep(Frozen):
+    kind: Literal["request", "read", "decide", "check"]
+    text: str
+    path: str | None = Field(None, pattern=r"^/")
+    method: Literal["GET", "POST"] = "GET"
+
+
+class Guide(Frozen):
+    slug: str = Field(pattern=r"^[a-z0-9{}_]+(-[a-z0-9{}_]+)*$")
+    title: str
+    summary: str
+    steps: tuple[GuideStep, ...] = Field(min_length=2)
+    gotchas: tuple[str, ...]
+    next: str
+    see_also: tuple[str, ...]
+    last_verified: dt.date
+
+
+ChangeKind = Literal[
+    "endpoint-added", "endpoint-modified", "endpoint-deprecated", "envelope-field-added", "envelope-field-removed",
+    "spec-version-bump", "doctrine-canonized", "connection-doc-published", "wake-fragment-added",
+    "well-known-modified", "ax-surface-shipped", "discipline-shift", "positioning-shift",
+]  # fmt: skip
+Impact = Literal["breaking", "additive", "doctrinal", "documentation"]
+
+
+class ChangelogEntry(Frozen):
+    id: str = Field(pattern=r"^cl-\d{3}$")
+    date: dt.date
+    kind: ChangeKind
+    impact: Impact
+    surface: str
+    summary: str
+    detail: str | None = None
+    related_urls: tuple[str, ...]
+
+
+class Orientation(Frozen):
+    welcome: Welcome
+    introduction: Introduction
+    guides: tuple[Guide, ...] = Field(min_length=12, max_length=12)
+    changelog: tuple[ChangelogEntry, ...] = Field(min_length=1)  # oldest first
+
+    @model_validator(mode="after")
+    def _guides_lead_somewhere(self) -> Orientation:
+        slugs = [g.slug for g in self.guides]
+        if len(set(slugs)) != len(slugs):
+            raise ValueError("two guides share a slug")
+        for guide in self.guides:
+            if guide.next not in slugs:
+                raise ValueError(f"guide {guide.slug}: next {guide.next!r} is not a guide")
+        dates = [e.date for e in self.changelog]
+        if dates != sorted(dates) or len({e.id for e in self.changelog}) != len(dates):
+            raise ValueError("changelog entries must be in date order, oldest first, with unique ids")
+        return self
+
+
+def load_orientation(root: Path) -> Orientation:
+    """``root`` is the content folder."""
+    folder = root / "orientation"
+    return Orientation(
+        welcome=Welcome(**load_yaml(folder / "welcome.yaml")),
+        introduction=Introduction(**load_yaml(folder / "introduction.yaml")),
+        guides=tuple(Guide(**g) for g in load_yaml(folder / "guides.yaml")),
+        changelog=tuple(ChangelogEntry(**e) for e in load_yaml(folder / "changelog.yaml")),
+    )

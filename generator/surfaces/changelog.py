@@ -1,0 +1,144 @@
+"""``GET /api/v1/changelog``: the contract's own history, as JSON (default), Atom or Markdown.
+
+Authored in ``content/orientation/changelog.yaml`` (begins 2026-05-17; earlier history is not
+covered) and served newest first. ``since`` (YYYY-MM-DD: only entries strictly newer), ``kind`` and
+``impact`` compose. Every form is sent ``Cache-Control: public, max-age=600, s-maxage=3600``
+(spec "Events" 2). Atom entries are dated at midnight UTC of their day; their ids are tag URIs
+(RFC 4151), stable across hosts and builds.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, get_args
+from xml.sax.saxutils import escape, quoteattr
+
+from generator.content.orientation import ChangeKind, Impact
+from generator.models.orientation_documents import Changelog
+from generator.site import Site
+from generator.surfaces.preamble import parse_day
+from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+
+PATH = "/api/v1/changelog"
+CACHE = {"Cache-Control": "public, max-age=600, s-maxage=3600"}
+FORMATS = ("json", "atom", "md")
+KINDS, IMPACTS = get_args(ChangeKind), get_args(Impact)
+ATOM, MARKDOWN = "application/atom+xml", "text/markdown"
+
+
+def _entries(ctx: Context, since: dt.date | None, kind: str | None, impact: str | None) -> list[Any]:
+    kept = [
+        e
+        for e in ctx.content.orientation.changelog
+        if (since is None or e.date > since)
+        and (kind is None or e.kind == kind)
+        and (impact is None or e.impact == impact)
+    ]
+    return sorted(kept, key=lambda e: (e.date, e.id), reverse=True)
+
+
+def changelog(ctx: Context, params: Params, query: Query) -> Result:
+    fmt, kind, impact = query.get("format", "json"), query.get("kind") or None, query.get("impact") or None
+    raw_since = query.get("since") or None
+    since = parse_day(raw_since) if raw_since else None
+    for name, value, allowed in (("format", fmt, FORMATS), ("kind", kind, KINDS), ("impact", impact, IMPACTS)):
+        if value is not None and value not in allowed:
+            return error(400, f"invalid_{name}", f"{name} must be one of {', '.join(allowed)}", accepted=list(allowed))
+    if raw_since and since is None:
+        return error(400, "invalid_since", f"since {raw_since!r} is not a date of the form YYYY-MM-DD")
+    entries = _entries(ctx, since, kind, impact)
+    if fmt == "atom":
+        return Result(data=atom(ctx, entries), media_type=ATOM, headers=CACHE)
+    if fmt == "md":
+        return Result(data=markdown(entries), media_type=MARKDOWN, headers=CACHE)
+    corpus = ctx.content.orientation.changelog
+    data = {
+        "@kind": "changelog",
+        "@spec_version": "1.0.0",
+        "for": f"{ctx.site.service} public read surface, API v{ctx.site.spec_version}",
+        "scope": {
+            "begins": corpus[0].date.isoformat(),
+            "total_entries_in_corpus": len(corpus),
+            "total_entries_after_filters": len(entries),
+            "not_exhaustive_for_earlier_history": True,
+        },
+        "filters_applied": {"since": raw_since, "kind": kind, "impact": impact},
+        "formats": list(FORMATS),
+        "filter_vocabulary": {"kind": list(KINDS), "impact": list(IMPACTS), "format": list(FORMATS)},
+        "subscribe_hints": [
+            f"{PATH}?since=<the newest date you hold> for a delta",
+            f"{PATH}?format=atom for a feed reader",
+            "send If-None-Match with the ETag you hold; an unchanged changelog is a 304",
+        ],
+        "entries": [e.model_dump(mode="json", exclude_none=True) for e in entries],
+        "related_ax_surfaces": ["/api/v1/manifest", "/api/openapi.json", "/api/v1/guides"],
+    }
+    return Result(data=data, headers=CACHE)
+
+
+def _stamp(day: dt.date) -> str:
+    return f"{day.isoformat()}T00:00:00Z"
+
+
+def atom(ctx: Context, entries: list[Any]) -> str:
+    base, host = ctx.site.base_url, ctx.site.kingdom.host.split(":")[0]
+    corpus = ctx.content.orientation.changelog
+    updated = _stamp(max(e.date for e in corpus))
+    lines = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<feed xmlns="http://www.w3.org/2005/Atom">',
+        f"  <id>tag:{host},{corpus[0].date.year}:changelog</id>",
+        f"  <title>{escape(ctx.site.display_name)} changelog</title>",
+        f"  <updated>{updated}</updated>",
+        f"  <author><name>{escape(ctx.site.display_name)}</name><uri>{escape(ctx.site.contact)}</uri></author>",
+        f'  <link rel="self" type="{ATOM}" href={quoteattr(base + PATH + "?format=atom")}/>',
+        f'  <link rel="alternate" type="application/json" href={quoteattr(base + PATH)}/>',
+        "  <rights>CC0-1.0</rights>",
+    ]
+    for e in entries:
+        body = e.summary + (f" {e.detail}" if e.detail else "")
+        lines += [
+            "  <entry>",
+            f"    <id>tag:{host},{e.date.isoformat()}:changelog:{e.id}</id>",
+            f"    <title>{escape(f'[{e.impact}] {e.kind}: {e.surface}')}</title>",
+            f"    <updated>{_stamp(e.date)}</updated>",
+            f"    <category term={quoteattr(e.kind)}/>",
+            f"    <category term={quoteattr(e.impact)}/>",
+            *(f'    <link rel="related" href={quoteattr(base + url)}/>' for url in e.related_urls),
+            f"    <summary>{escape(body)}</summary>",
+            "  </entry>",
+        ]
+    return "\n".join([*lines, "</feed>", ""])
+
+
+def markdown(entries: list[Any]) -> str:
+    lines = ["# Changelog", "", "Newest first. Earlier history than 2026-05-17 is not covered.", ""]
+    for e in entries:
+        lines.append(f"- **{e.date.isoformat()}** `{e.id}` {e.kind} ({e.impact}), `{e.surface}`: {e.summary}")
+        if e.detail:
+            lines.append(f"  {e.detail}")
+    return "\n".join([*lines, ""])
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface(
+            "orientation.changelog",
+            PATH,
+            "B",
+            changelog,
+            enumerate=lambda ctx: [{}],
+            query_params=(
+                Param("since", format="date", description="only entries newer than this date (YYYY-MM-DD)"),
+                Param("kind", enum=KINDS, description="one change kind"),
+                Param("impact", enum=IMPACTS, description="one impact"),
+                Param("format", enum=FORMATS, default="json", description="json, atom (a feed) or md"),
+            ),
+            media_variants=(ATOM, MARKDOWN),
+            model=Changelog,
+            freshness="changelog",
+            provenance_kind="static",
+            errors=(400,),
+            summary="The contract's changelog: since, kind and impact filters; json, atom or md",
+        ),
+    )
