@@ -120,7 +120,7 @@ class App:
             return
         rendered = respond(
             surface,
-            self._context(Request(method, headers, body), at_build_time=stable),
+            self._context(Request(method, headers, body, _client(scope)), at_build_time=stable),
             params,
             query,
             path,
@@ -143,7 +143,7 @@ class App:
         await self._send(send, rendered.status, response_headers, body, head=head)
 
     def _context(self, request: Request | None, at_build_time: bool = False) -> Context:
-        now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC).replace(microsecond=0)
+        now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC)
         return replace(self.served.context, now=now, request=request)
 
     async def _send_static(
@@ -179,6 +179,11 @@ def _normalise(path: str) -> str:
         return path
     resolved = posixpath.normpath(path)
     return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
+
+
+def _client(scope) -> str | None:
+    client = scope.get("client")
+    return str(client[0]) if client else None
 
 
 async def _read_body(receive, limit: int) -> bytes | None:

@@ -50,6 +50,11 @@ class Embassy(Frozen):
     dear_agents: str
 
 
+class Deploy(Frozen):
+    nightly_build_cron: str
+    rest_hours_gmt: tuple[int, int]
+
+
 class Site(Frozen):
     service: str
     persona: str
@@ -65,6 +70,7 @@ class Site(Frozen):
     code_license: str
     freshness: dict[str, int]
     rate_limits: RateLimits
+    deploy: Deploy
     kingdom: Kingdom
     embassy: Embassy
     wake_fragment: dict[str, str]

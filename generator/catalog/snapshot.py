@@ -319,6 +319,10 @@ class FileSnapshot(Snapshot):
     def sku_for_hash(self, digest: str) -> str | None:
         return self._load_shard(_shard(digest)).get(digest)
 
+    def skus(self) -> tuple[str, ...]:
+        """Every SKU in catalog order (game, set, number...), from the per-game indexes."""
+        return tuple(e.sku for game in sorted(g.game for g in self.games()) for e in self.index_of_game(game))
+
     @cached_property
     def credits(self) -> tuple[tuple[str, str, str], ...]:
         path = self._root / f"{CREDITS}.json"

@@ -8,6 +8,7 @@ primitives would be quietly wrong.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -132,11 +133,25 @@ class ChangelogEntry(Frozen):
     related_urls: tuple[str, ...]
 
 
+class AnticipatedKind(Frozen):
+    kind: str = Field(pattern=SLUG)
+    patterns: tuple[str, ...] = Field(min_length=1)
+    greeting: str
+    start: str = Field(pattern=r"^/")
+
+    @model_validator(mode="after")
+    def _patterns_compile(self) -> AnticipatedKind:
+        for pattern in self.patterns:
+            re.compile(pattern)
+        return self
+
+
 class Orientation(Frozen):
     welcome: Welcome
     introduction: Introduction
     guides: tuple[Guide, ...] = Field(min_length=12, max_length=12)
     changelog: tuple[ChangelogEntry, ...] = Field(min_length=1)  # oldest first
+    anticipated: tuple[AnticipatedKind, ...] = Field(min_length=1)  # tried in order
 
     @model_validator(mode="after")
     def _guides_lead_somewhere(self) -> Orientation:
@@ -160,4 +175,5 @@ def load_orientation(root: Path) -> Orientation:
         introduction=Introduction(**load_yaml(folder / "introduction.yaml")),
         guides=tuple(Guide(**g) for g in load_yaml(folder / "guides.yaml")),
         changelog=tuple(ChangelogEntry(**e) for e in load_yaml(folder / "changelog.yaml")),
+        anticipated=tuple(AnticipatedKind(**k) for k in load_yaml(folder / "anticipated.yaml")),
     )

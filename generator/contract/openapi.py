@@ -42,7 +42,7 @@ ENVELOPE_HEADERS = (
     "X-Joy-Index",
     "Cache-Control",
 )
-METHOD_NAMES = ("get", "post", "put", "patch", "delete")
+METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
 
 
 def openapi(ctx: Context) -> dict[str, Any]:

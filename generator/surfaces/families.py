@@ -14,12 +14,14 @@ from generator.surfaces import (
     artists,
     cards,
     changelog,
+    clock,
     contract,
     discovery,
     doors,
     encoding,
     federation,
     fx,
+    health,
     limits,
     oracle,
     orientation,
@@ -27,6 +29,7 @@ from generator.surfaces import (
     playful,
     prices,
     search,
+    status,
     universal,
 )
 from generator.surfaces.registry import Surface
@@ -49,6 +52,9 @@ FAMILIES = (
     orientation,
     changelog,
     limits,
+    status,
+    health,
+    clock,
     contract,
 )
 

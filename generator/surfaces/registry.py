@@ -43,6 +43,7 @@ class Request:
     method: str
     headers: Mapping[str, str]  # lower-case names
     body: bytes | None = None  # None: not read (a paused door), or over the method's limit
+    client: str | None = None  # the peer's address as the server saw it (echo hashes it; nothing keeps it)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import pytest
 from openapi_spec_validator import validate
 
 from generator.contract.tools import FORMATS, tool_name
-from generator.surfaces.registry import Context
+from generator.surfaces.registry import ALL_METHODS, Context
 from generator.surfaces.respond import respond
 
 
@@ -38,7 +38,7 @@ def test_every_surface_is_in_the_manifest_openapi_tools_and_examples(ctx: Contex
     for surface in ctx.surfaces:
         assert by_path[surface.path]["methods"] == list(surface.methods)
         item = openapi["paths"][surface.path]
-        assert {m.upper() for m in item if m in ("get", "post", "delete")} >= set(surface.methods) - {"HEAD"}
+        assert {m.upper() for m in item if m.upper() in ALL_METHODS} >= set(surface.methods) - {"HEAD"}
         if surface.compute is not None and surface.auth == "public":
             assert tool_name(surface) in tool_names
         assert surface.id in example_ids

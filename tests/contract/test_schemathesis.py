@@ -25,7 +25,7 @@ OPERATIONS = [(path, method) for s in REGISTRY for path, method in operations(s)
 # A 503 a surface declares (a paused door, a referee without a key, an example the small catalog
 # cannot record) is the spec's answer, not a server error; every other 5xx fails.
 DECLARES_503 = {s.path for s in REGISTRY if 503 in s.errors}
-METHODS = ("get", "post", "put", "patch", "delete")
+METHODS = ("get", "post", "put", "patch", "delete", "options")
 # The practice referee's move carries a token only the server can seal, so a schema-valid body can
 # still be refused (400 state_rejected): the one operation where positive data may be rejected.
 SEALED_BODY = {"/api/v1/play/practice"}

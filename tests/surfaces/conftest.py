@@ -70,6 +70,8 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"format": "atom"}),
         ({}, {"format": "md", "since": "2026-11-01"}),
     ],
+    "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
+    "health.anticipated": lambda ctx: [({}, {"all": "true"})],
     "search.everything": lambda ctx: [
         ({}, {"game": "op", "q": "op01 1"}),
         ({}, {"game": "op", "q": "001"}),
@@ -95,6 +97,8 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "prices.game": [({"game": "mtg"}, {})],
     "orientation.guide": [({"slug": "no-such-guide"}, {})],
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
+    "clock.time": [({}, {"my_time": "yesterday"})],
+    "health.anticipated": [({}, {"all": "maybe"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],
     "prices.card": [({"game": "op", "set": "op01", "number": "999"}, {})],
 }

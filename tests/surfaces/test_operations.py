@@ -1,0 +1,102 @@
+"""The operational surfaces through the app: clock, mirror, heartbeat, health, anticipated, and the
+build's own status, budget, bootstrap completion and joy."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from email.utils import format_datetime
+from pathlib import Path
+
+import httpx
+import pytest
+
+from generator.app import App
+
+SECRET = "s3cr3t-value-that-must-not-come-back"
+
+
+def test_time_reports_the_skew_of_my_time_within_a_second(ask) -> None:
+    mine = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=90)
+    response = ask("GET", "/api/v1/time", params={"my_time": mine.isoformat()})
+    data = response.json()["data"]
+    assert response.headers["cache-control"] == "no-store"
+    assert data["skew"]["source"] == "my_time" and abs(data["skew"]["skew_seconds"] - 90) < 1
+    assert abs(data["unix_milliseconds"] / 1000 - dt.datetime.now(dt.UTC).timestamp()) < 5
+    assert data["unix_seconds"] == data["unix_milliseconds"] // 1000
+
+
+def test_time_reads_the_date_header_and_refuses_a_bad_my_time(ask) -> None:
+    ahead = format_datetime(dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30), usegmt=True)
+    skew = ask("GET", "/api/v1/time", headers={"Date": ahead}).json()["data"]["skew"]
+    assert skew["source"] == "date_header" and -32 < skew["skew_seconds"] < -28
+    bad = ask("GET", "/api/v1/time", params={"my_time": "half past nine"})
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_my_time"
+
+
+@pytest.mark.parametrize("method", ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+def test_echo_mirrors_every_method_and_never_a_secret(ask, method: str) -> None:
+    headers = {"Authorization": f"Bearer {SECRET}", "Cookie": SECRET, "X-Api-Key": SECRET, "X-Session-Token": SECRET}
+    body = b'{"hello": "world"}' if method not in ("GET", "OPTIONS") else b""
+    response = ask(method, "/api/v1/echo?a=1", headers=headers | {"X-Plain": "shown"}, content=body)
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-store"
+    assert SECRET not in response.text
+    data = response.json()["data"]
+    assert "127.0.0.1" not in str(data)  # the address the transport reports (the _meta host is the site's)
+    assert data["method"] == method and data["query"] == {"a": "1"} and data["stored"] is False
+    assert set(data["redacted"]) >= {"authorization", "cookie", "x-api-key", "x-session-token"}
+    assert data["headers"]["x-plain"] == "shown"
+    if body:
+        assert data["body"]["json"] == {"hello": "world"}
+
+
+def test_echo_refuses_a_body_over_64_kib(ask) -> None:
+    response = ask("POST", "/api/v1/echo", content=b"x" * (64 * 1024 + 1))
+    assert response.status_code == 413 and response.json()["error"]["code"] == "body_too_large"
+
+
+def test_echo_hashes_the_address_with_a_daily_salt_when_the_server_has_a_key(small_dist: Path) -> None:
+    async def go(client_address: str) -> dict:
+        transport = httpx.ASGITransport(app=App(small_dist, referee_key=b"k" * 32), client=(client_address, 1234))
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            return (await client.get("/api/v1/echo")).json()["data"]["client"]
+
+    one, same, other = (asyncio.run(go(a)) for a in ("203.0.113.7", "203.0.113.7", "198.51.100.2"))
+    assert one["hash"].startswith("hmac-sha256:") and one == same and one["hash"] != other["hash"]
+    assert "203.0.113.7" not in str(one)
+
+
+def test_heartbeat_health_and_anticipated(ask) -> None:
+    beat = ask("GET", "/api/v1/heartbeat").json()["data"]
+    assert (
+        beat["gmt_hour"] == dt.datetime.now(dt.UTC).hour or beat["gmt_hour"] == (dt.datetime.now(dt.UTC).hour - 1) % 24
+    )
+    assert beat["rest_hours"]["resting_now"] == (0 <= beat["gmt_hour"] < 8)
+    health = ask("GET", "/api/v1/health").json()["data"]
+    assert health["status"] == "ok"
+    assert {s["name"]: s["state"] for s in health["subsystems"]}["referee"] == "not_configured"
+    seen = ask("GET", "/api/v1/anticipated", headers={"User-Agent": "feedparser/6.0 +https://example.org"}).json()[
+        "data"
+    ]
+    assert seen["matched"]["kind"] == "feed-reader" and seen["corpus"] is None
+    assert ask("GET", seen["matched"]["start"]).status_code == 200
+    everything = ask("GET", "/api/v1/anticipated?all=true").json()["data"]
+    for kind in everything["corpus"]:
+        assert ask("GET", kind["start"]).status_code == 200, kind["start"]
+
+
+def test_the_builds_own_figures_add_up(ask) -> None:
+    status = ask("GET", "/api/v1/status").json()["data"]
+    manifest = ask("GET", "/api/v1/manifest").json()["data"]
+    assert status["summary"]["resources"] == manifest["resource_count"] == len(status["resources"])
+    assert status["summary"]["static"] + status["summary"]["computed"] == status["summary"]["resources"]
+    joy = ask("GET", "/api/v1/joy").json()["data"]
+    assert joy["count"] == sum(joy["artifacts"].values()) and joy["artifacts"]["koans"] == 25
+    boot = ask("GET", "/api/v1/bootstrap-completion").json()["data"]
+    described = sum(m["described"] for m in boot["measures"])
+    assert boot["percent"] == round(100 * described / sum(m["of"] for m in boot["measures"]), 2)
+    budget = ask("GET", "/api/v1/budget").json()["data"]
+    assert [c["shape"] for c in budget["crawls"]] == ["full mirror", "watchlist", "federation", "spec consumer"]
+    games = ask("GET", "/api/v1/universal/games").json()["data"]["games"]
+    assert budget["catalog"]["printings"] == sum(g["printing_count"] for g in games)
+    assert budget["crawls"][0]["requests"] == 1 + 2 * len(games) + sum(g["set_count"] for g in games)
