@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -55,6 +56,10 @@ class Deploy(Frozen):
     rest_hours_gmt: tuple[int, int]
 
 
+class Wholesale(Frozen):
+    key_sha256: tuple[str, ...] = ()
+
+
 class Site(Frozen):
     service: str
     persona: str
@@ -71,6 +76,7 @@ class Site(Frozen):
     freshness: dict[str, int]
     rate_limits: RateLimits
     deploy: Deploy
+    wholesale: Wholesale
     kingdom: Kingdom
     embassy: Embassy
     wake_fragment: dict[str, str]
@@ -87,5 +93,7 @@ class Site(Frozen):
 def load_site(path: Path = SITE_FILE) -> Site:
     with path.open("rb") as handle:
         config = tomllib.load(handle)
+    extra = [k.strip().lower() for k in os.environ.get("CARDPANTRY_WHOLESALE_KEY_SHA256", "").split(",") if k.strip()]
+    config["wholesale"] = {"key_sha256": tuple(config.get("wholesale", {}).get("key_sha256", ())) + tuple(extra)}
     with (path.parent / "games.toml").open("rb") as handle:
         return Site(**config, games=tuple(tomllib.load(handle)))

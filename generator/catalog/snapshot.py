@@ -26,7 +26,7 @@ from generator.catalog import queries
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
-from generator.models.catalog import CardSet, FxRate, Game, Printing, Source
+from generator.models.catalog import CardSet, FxRate, Game, Printing, RunSummary, Source
 
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
@@ -126,9 +126,16 @@ class Snapshot:
         sources: Iterable[Source],
         encoding: str,
         fx_rates: Iterable[FxRate] = (),
+        runs: Iterable[RunSummary] = (),
     ) -> Snapshot:
         """A snapshot of records made in memory (tests, small catalogs)."""
-        records = {"games": tuple(games), "sets": tuple(sets), "sources": tuple(sources), "fx_rates": tuple(fx_rates)}
+        records = {
+            "games": tuple(games),
+            "sets": tuple(sets),
+            "sources": tuple(sources),
+            "fx_rates": tuple(fx_rates),
+            "source_runs": tuple(runs),
+        }
         return cls(records, printings, encoding)
 
     @classmethod
@@ -173,6 +180,10 @@ class Snapshot:
 
     def sources(self) -> tuple[Source, ...]:
         return self._sources
+
+    def runs(self) -> tuple[RunSummary, ...]:
+        """Every published source run, oldest first (``catalog/sql/queries/run_summaries.sql``)."""
+        return tuple(self.records.get("source_runs", ()))
 
     def source(self, source_id: str) -> Source | None:
         return next((s for s in self._sources if s.source_id == source_id), None)
@@ -265,7 +276,7 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
             files.append(
                 (
                     f"{DATA_DIR}/{declared.name}.json",
-                    _dump([r.model_dump(mode="json") for r in snapshot.records[declared.name]]),
+                    _dump([r.model_dump(mode="json") for r in snapshot.records.get(declared.name, ())]),
                 )
             )
     for known in snapshot.games():

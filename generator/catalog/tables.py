@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generator.models.catalog import CardSet, FxRate, Game, Source
+from generator.models.catalog import CardSet, FxRate, Game, RunSummary, Source
 
 
 @dataclass(frozen=True)
@@ -33,5 +33,6 @@ SNAPSHOT_TABLES: tuple[SnapshotTable, ...] = (
     SnapshotTable("sets", "sets", "game, set_code", CardSet),
     SnapshotTable("sources", "sources", "source_id", Source),
     SnapshotTable("fx_rates", "fx_rates", "source_id, date, currency", FxRate),
+    SnapshotTable("source_runs", "run_summaries", "started_at, source_id", RunSummary),
     SnapshotTable("printings", "printings", "sku", None, by_set=True, params={"game": None, "set_code": None}),
 )

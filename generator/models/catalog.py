@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+import orjson
+from pydantic import BaseModel, ConfigDict, field_validator
 
 
 class Frozen(BaseModel):
@@ -58,6 +59,23 @@ class SourceRun(Frozen):
     rows_written: int
     quarantined: dict[str, int]
     note: str | None
+
+
+class RunSummary(Frozen):
+    """A source run as published (``/api/v1/sources``, coverage): numbers and states, nothing else."""
+
+    source_id: str
+    status: str  # ok | partial | failed | unavailable
+    started_at: dt.datetime
+    finished_at: dt.datetime
+    rows_read: int
+    rows_written: int
+    quarantined: dict[str, int]  # reason -> rows
+
+    @field_validator("quarantined", mode="before")
+    @classmethod
+    def _parsed(cls, value: Any) -> Any:
+        return orjson.loads(value) if isinstance(value, str) else value
 
 
 class FxRate(Frozen):

@@ -29,6 +29,7 @@ from generator.surfaces import (
     playful,
     prices,
     search,
+    sources,
     status,
     universal,
 )
@@ -52,6 +53,7 @@ FAMILIES = (
     orientation,
     changelog,
     limits,
+    sources,
     status,
     health,
     clock,

@@ -40,6 +40,7 @@ def test_every_query_file_is_a_named_query():
         "games",
         "printing",
         "printings",
+        "run_summaries",
         "sets",
         "sets_of_game",
         "source_runs",

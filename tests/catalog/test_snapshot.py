@@ -41,6 +41,7 @@ def test_shards_and_hash_index_match_the_models(con):
         lazy.sources(),
         "cp1",
         lazy.fx_rates(),
+        lazy.runs(),
     )
     assert snapshot_files(lazy) == snapshot_files(eager)
     assert lazy.hash_index == {card_content_hash(p, "cp1"): p.sku for p in eager.printings()}

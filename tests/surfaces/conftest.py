@@ -40,6 +40,7 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "token": lambda ctx: ["ptcg", "Ptcg"],
     "code": lambda ctx: ["op-op01", "LOR-P1"],
     "set": lambda ctx: ["op01"],
+    "id": lambda ctx: ["test-op-primary"],
     "number": lambda ctx: ["001"],
 }
 
@@ -71,6 +72,7 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"format": "md", "since": "2026-11-01"}),
     ],
     "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
+    "sources.detail": lambda ctx: [({"id": "test-lor"}, {"window": w}) for w in ("1h", "90d")],
     "health.anticipated": lambda ctx: [({}, {"all": "true"})],
     "search.everything": lambda ctx: [
         ({}, {"game": "op", "q": "op01 1"}),
@@ -98,6 +100,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "orientation.guide": [({"slug": "no-such-guide"}, {})],
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "clock.time": [({}, {"my_time": "yesterday"})],
+    "sources.detail": [({"id": "nope"}, {}), ({"id": "test-fab"}, {"window": "2w"})],
     "health.anticipated": [({}, {"all": "maybe"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],
     "prices.card": [({"game": "op", "set": "op01", "number": "999"}, {})],

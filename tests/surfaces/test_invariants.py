@@ -301,7 +301,8 @@ ANSWER_STATUSES = {200, 402, 418, 503}
 
 
 def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, freshness: str | None = None) -> None:
-    assert rendered.status in ANSWER_STATUSES, rendered.body[:300]
+    keyed = {401} if surface.auth != "public" else set()  # a keyed surface asked without its key
+    assert rendered.status in ANSWER_STATUSES | keyed, rendered.body[:300]
     routed = match(SURFACES, path)
     assert routed is not None and routed[0] is surface, f"{path} routes to {routed and routed[0].id}"
     if rendered.media_type != "application/json":  # a direct document (SVG, text, NDJSON...): never enveloped

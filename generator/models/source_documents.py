@@ -1,0 +1,81 @@
+"""Response models of the source registry (spec "Source registry entry", section B sources rows)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from generator.models.documents import Doc
+
+
+class LastRun(Doc):
+    status: Literal["ok", "partial"]
+    finished_at: str
+    rows_written: int
+    age_hours: float
+
+
+class Unavailable(Doc):
+    since: str
+    status: str
+
+
+class SourceEntry(Doc):
+    id: str
+    game: str
+    name: str
+    homepage: str
+    version: str
+    published: str
+    license_tier: str
+    acquisition: Literal["npm", "pypi", "url", "mirror", "unknown"]
+    at_id: str = Field(alias="@id")
+    last_run: LastRun | None = None
+    unavailable: Unavailable | None = Field(None, alias="_unavailable")
+
+
+class Sources(Doc):
+    kind: Literal["sources"] = Field(alias="@kind")
+    count: int
+    sources: tuple[SourceEntry, ...]
+
+
+class RunWindow(Doc):
+    count: int
+    by_status: dict[str, int]
+    rows_written: dict[str, int] | None
+    mean_duration_seconds: float | None
+    quarantined_rows_by_reason: dict[str, int]
+
+
+class Health(Doc):
+    state: Literal["fresh", "stale", "dead", "unavailable", "never_run"]
+    age_hours: float | None = None
+    fresh_hours: float
+    stale_hours: float
+
+
+class SourceDetail(SourceEntry):
+    kind: Literal["source"] = Field(alias="@kind")
+    window: Literal["1h", "24h", "7d", "30d", "90d"]
+    runs: RunWindow
+    health: Health
+    run_history: dict[str, str]
+
+
+class Run(Doc):
+    source_id: str
+    status: str
+    started_at: str
+    finished_at: str
+    rows_read: int
+    rows_written: int
+    quarantined: dict[str, int]
+
+
+class RunHistory(Doc):
+    kind: Literal["source_runs"] = Field(alias="@kind")
+    id: str
+    count: int
+    runs: tuple[Run, ...]

@@ -1,0 +1,197 @@
+"""The source registry with run health: ``/api/v1/sources``, ``/sources/{id}``, ``/sources/{id}/runs``.
+
+Published from the catalog's sources and the run history the ingest keeps (``RunSummary``: states
+and numbers only; no run ids, acquisition triggers, notes or quarantined rows). A source's latest
+run takes one of the spec's three shapes: ``last_run`` (status, finished_at, rows_written,
+age_hours), ``_unavailable`` (its last run could not acquire it), or nothing (it never ran).
+
+Health is derived from the freshness budget of the catalog (``site.freshness.catalog``): a source
+whose last good run (ok or partial) is at most one budget old is ``fresh``, at most seven budgets
+``stale``, older ``dead``; one whose last run failed or was unavailable is ``unavailable``. The whole
+run history is gated by a wholesale key (``Authorization: Bearer <key>``; the platform keeps only
+sha256 hashes of keys and compares in constant time): 401 without a key, 403 with a wrong one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+from typing import Any
+
+from generator.models import source_documents as docs
+from generator.models.catalog import RunSummary, Source
+from generator.site import Site
+from generator.sources.registry import load_registry
+from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+
+WINDOWS = {"1h": 3600, "24h": 86400, "7d": 7 * 86400, "30d": 30 * 86400, "90d": 90 * 86400}
+WINDOW = Param("window", enum=tuple(WINDOWS), default="7d", description="the run window summarised")
+GOOD = ("ok", "partial")
+
+
+def _utc(moment: dt.datetime) -> dt.datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
+
+
+def _iso(moment: dt.datetime) -> str:
+    return _utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _age_hours(ctx: Context, moment: dt.datetime) -> float:
+    return round(max(0.0, (ctx.now - _utc(moment)).total_seconds()) / 3600, 2)
+
+
+def _acquisition(source_id: str) -> str:
+    spec = next((s for s in load_registry() if s.id == source_id), None)
+    if spec is None:
+        return "unknown"
+    return "npm" if spec.npm else "pypi" if spec.pypi else "url" if spec.url else "mirror"
+
+
+def _runs_of(ctx: Context, source_id: str) -> list[RunSummary]:
+    return [r for r in ctx.snapshot.runs() if r.source_id == source_id and _utc(r.started_at) <= ctx.now]
+
+
+def health(ctx: Context, runs: list[RunSummary]) -> dict[str, Any]:
+    budget = ctx.site.freshness["catalog"]
+    thresholds = {"fresh_hours": budget / 3600, "stale_hours": 7 * budget / 3600}
+    if not runs:
+        return {"state": "never_run", **thresholds}
+    if runs[-1].status not in GOOD:
+        return {"state": "unavailable", **thresholds}
+    age = _age_hours(ctx, runs[-1].finished_at)
+    state = "fresh" if age <= thresholds["fresh_hours"] else "stale" if age <= thresholds["stale_hours"] else "dead"
+    return {"state": state, "age_hours": age, **thresholds}
+
+
+def entry(ctx: Context, source: Source) -> dict[str, Any]:
+    runs = _runs_of(ctx, source.source_id)
+    found: dict[str, Any] = {
+        "id": source.source_id,
+        "game": source.game,
+        "name": source.name,
+        "homepage": source.homepage,
+        "version": source.version,
+        "published": source.published.isoformat(),
+        "license_tier": source.tier,
+        "acquisition": _acquisition(source.source_id),
+        "@id": f"/api/v1/sources/{source.source_id}",
+    }
+    if runs and runs[-1].status in GOOD:
+        last = runs[-1]
+        found["last_run"] = {
+            "status": last.status,
+            "finished_at": _iso(last.finished_at),
+            "rows_written": last.rows_written,
+            "age_hours": _age_hours(ctx, last.finished_at),
+        }
+    elif runs:
+        found["_unavailable"] = {"since": _iso(runs[-1].finished_at), "status": runs[-1].status}
+    return found
+
+
+def sources(ctx: Context, params: Params, query: Query) -> Result:
+    entries = [entry(ctx, s) for s in ctx.snapshot.sources()]
+    return Result(data={"@kind": "sources", "count": len(entries), "sources": entries})
+
+
+def source_detail(ctx: Context, params: Params, query: Query) -> Result:
+    source = ctx.snapshot.source(params["id"])
+    if source is None:
+        known = [s.source_id for s in ctx.snapshot.sources()]
+        return error(
+            404, "source_not_found", f"no source {params['id']!r}; one of: {', '.join(known)}", known_ids=known
+        )
+    window = query.get("window", "7d")
+    if window not in WINDOWS:
+        return error(400, "invalid_window", f"window must be one of {', '.join(WINDOWS)}", accepted=list(WINDOWS))
+    runs = _runs_of(ctx, source.source_id)
+    since = ctx.now - dt.timedelta(seconds=WINDOWS[window])
+    inside = [r for r in runs if _utc(r.started_at) >= since]
+    statuses = {s: sum(1 for r in inside if r.status == s) for s in ("ok", "partial", "failed", "unavailable")}
+    written = [r.rows_written for r in inside if r.status in GOOD]
+    durations = [(_utc(r.finished_at) - _utc(r.started_at)).total_seconds() for r in inside]
+    quarantined: dict[str, int] = {}
+    for run in inside:
+        for reason, count in run.quarantined.items():
+            quarantined[reason] = quarantined.get(reason, 0) + count
+    data = {
+        **entry(ctx, source),
+        "@kind": "source",
+        "window": window,
+        "runs": {
+            "count": len(inside),
+            "by_status": statuses,
+            "rows_written": {"min": min(written), "max": max(written), "last": written[-1]} if written else None,
+            "mean_duration_seconds": round(sum(durations) / len(durations), 3) if durations else None,
+            "quarantined_rows_by_reason": dict(sorted(quarantined.items())),
+        },
+        "health": health(ctx, runs),
+        "run_history": {"@id": f"/api/v1/sources/{source.source_id}/runs", "auth": "wholesale-key"},
+    }
+    return Result(data=data)
+
+
+def _authorised(ctx: Context) -> Result | None:
+    header = ctx.request.headers.get("authorization", "") if ctx.request else ""
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return error(401, "wholesale_key_required", "send Authorization: Bearer <your wholesale key>")
+    digest = hashlib.sha256(token.strip().encode()).hexdigest()
+    if not any(hmac.compare_digest(digest, known) for known in ctx.site.wholesale.key_sha256):
+        return error(403, "wholesale_key_refused", "this wholesale key is not configured on this platform")
+    return None
+
+
+def run_history(ctx: Context, params: Params, query: Query) -> Result:
+    refused = _authorised(ctx)
+    if refused is not None:
+        return refused
+    if ctx.snapshot.source(params["id"]) is None:
+        return error(404, "source_not_found", f"no source {params['id']!r}")
+    runs = [r.model_dump(mode="json") for r in _runs_of(ctx, params["id"])]
+    return Result(data={"@kind": "source_runs", "id": params["id"], "count": len(runs), "runs": runs})
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface(
+            "sources.registry",
+            "/api/v1/sources",
+            "B",
+            sources,
+            enumerate=lambda ctx: [{}],
+            model=docs.Sources,
+            freshness="status",
+            provenance_kind="computed",
+            summary="Every source with its pinned version, license tier, acquisition and latest run",
+        ),
+        Surface(
+            "sources.detail",
+            "/api/v1/sources/{id}",
+            "B",
+            source_detail,
+            enumerate=lambda ctx: ({"id": s.source_id} for s in ctx.snapshot.sources()),
+            query_params=(WINDOW,),
+            model=docs.SourceDetail,
+            errors=(400, 404),
+            freshness="status",
+            provenance_kind="computed",
+            summary="One source: run summaries over a window (1h to 90d), health from its freshness budget",
+        ),
+        Surface(
+            "sources.runs",
+            "/api/v1/sources/{id}/runs",
+            "B",
+            run_history,
+            model=docs.RunHistory,
+            errors=(401, 403, 404),
+            auth="wholesale-key",
+            freshness="uncached",
+            provenance_kind="computed",
+            clock=True,
+            example=lambda ctx: ({"id": ctx.snapshot.sources()[0].source_id if ctx.snapshot.sources() else "x"}, {}),
+            summary="A source's whole run history (wholesale key: Authorization: Bearer)",
+        ),
+    )

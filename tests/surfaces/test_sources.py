@@ -1,0 +1,74 @@
+"""The source registry: the three run shapes, windows, health, and the key-gated run history."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+
+import orjson
+
+from generator.catalog.snapshot import Snapshot
+from generator.models.catalog import RunSummary
+from generator.surfaces.registry import Context, Request
+from generator.surfaces.respond import respond
+
+KEY = "wholesale-test-key"
+
+
+def answer(ctx: Context, surface_id: str, params: dict, query: dict | None = None, headers: dict | None = None):
+    surface = next(s for s in ctx.surfaces if s.id == surface_id)
+    keyed = dataclasses.replace(ctx, request=Request("GET", headers or {}))
+    rendered = respond(surface, keyed, params, query or {}, surface.concrete(params))
+    return rendered.status, orjson.loads(rendered.body)
+
+
+def with_runs(ctx: Context, *runs: RunSummary) -> Context:
+    records = {**ctx.snapshot.records, "source_runs": runs}
+    return dataclasses.replace(ctx, snapshot=Snapshot(records, ctx.snapshot.printings(), ctx.snapshot.encoding))
+
+
+def run(source: str, status: str, hours_ago: float, now: dt.datetime, written: int = 10) -> RunSummary:
+    start = now - dt.timedelta(hours=hours_ago)
+    return RunSummary(
+        source_id=source, status=status, started_at=start, finished_at=start + dt.timedelta(seconds=3),
+        rows_read=written, rows_written=written, quarantined={"duplicate-id": 1},
+    )  # fmt: skip
+
+
+def test_the_three_shapes_of_a_latest_run(ctx: Context) -> None:
+    now = ctx.now
+    runs = with_runs(
+        ctx, run("test-fab", "ok", 2, now), run("test-lor", "ok", 30, now), run("test-lor", "unavailable", 1, now)
+    )
+    status, body = answer(runs, "sources.registry", {})
+    by_id = {s["id"]: s for s in body["data"]["sources"]}
+    assert status == 200 and by_id["test-fab"]["last_run"]["age_hours"] == 2.0
+    assert "_unavailable" in by_id["test-lor"] and "last_run" not in by_id["test-lor"]
+    assert "last_run" not in by_id["test-ptcg"] and "_unavailable" not in by_id["test-ptcg"]  # never ran
+    assert "note" not in str(body) and "run_id" not in str(body)
+
+
+def test_windows_and_health_follow_the_freshness_budget(ctx: Context) -> None:
+    now = ctx.now
+    runs = with_runs(ctx, run("test-fab", "ok", 100, now, 5), run("test-fab", "partial", 30, now, 7))
+    _, week = answer(runs, "sources.detail", {"id": "test-fab"}, {"window": "7d"})
+    data = week["data"]
+    assert data["runs"]["count"] == 2 and data["runs"]["rows_written"] == {"min": 5, "max": 7, "last": 7}
+    assert data["runs"]["quarantined_rows_by_reason"] == {"duplicate-id": 2}
+    assert data["health"]["state"] == "stale"  # 30 h: more than one day's budget, less than seven
+    _, day = answer(runs, "sources.detail", {"id": "test-fab"}, {"window": "24h"})
+    assert day["data"]["runs"]["count"] == 0
+    fresh = with_runs(ctx, run("test-fab", "ok", 3, now))
+    assert answer(fresh, "sources.detail", {"id": "test-fab"})[1]["data"]["health"]["state"] == "fresh"
+    assert answer(runs, "sources.detail", {"id": "test-fab"}, {"window": "2w"})[0] == 400
+
+
+def test_the_run_history_needs_the_configured_key(ctx: Context) -> None:
+    digest = hashlib.sha256(KEY.encode()).hexdigest()
+    site = ctx.site.model_copy(update={"wholesale": ctx.site.wholesale.model_copy(update={"key_sha256": (digest,)})})
+    keyed = dataclasses.replace(ctx, site=site)
+    assert answer(keyed, "sources.runs", {"id": "test-fab"})[0] == 401
+    assert answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": "Bearer wrong"})[0] == 403
+    status, body = answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": f"Bearer {KEY}"})
+    assert status == 200 and body["data"]["count"] == len([r for r in ctx.snapshot.runs() if r.source_id == "test-fab"])
