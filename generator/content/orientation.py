@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from generator.content.frozen import Frozen
+from generator.sources.registry import load_registry
 from generator.yamlfile import load_yaml
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -146,12 +147,58 @@ class AnticipatedKind(Frozen):
         return self
 
 
+class SourcesWelcome(Frozen):
+    welcome: str
+    upstreams: dict[str, str]
+    commitments: tuple[str, ...] = Field(min_length=7, max_length=7)
+
+    @model_validator(mode="after")
+    def _every_upstream_greeted(self) -> SourcesWelcome:
+        registered = {spec.id for spec in load_registry()}
+        if set(self.upstreams) != registered:
+            missing, extra = registered - set(self.upstreams), set(self.upstreams) - registered
+            raise ValueError(f"sources_welcome.yaml: missing {sorted(missing)}, not registered {sorted(extra)}")
+        return self
+
+
+ArrivalKind = Literal[
+    "upstream-source", "publisher", "federation-peer", "downstream-adopter", "agent", "being", "future-self",
+    "infrastructure",
+]  # fmt: skip
+WelcomeStatus = Literal["anticipated", "arrived", "blocked"]
+GapDomain = Literal[
+    "data-ingestion", "cross-language", "license", "fx", "coverage", "publishing", "transparency", "accessibility"
+]
+GapStatus = Literal["named", "wired", "partial", "closed", "closed-published"]
+
+
+class ArrivalWelcome(Frozen):
+    kind: ArrivalKind
+    status: WelcomeStatus
+    greeting: str
+    prepared: tuple[str, ...] = Field(min_length=1)
+    arrival_protocol: str
+
+
+class Gap(Frozen):
+    id: str = Field(pattern=r"^gap-[a-z0-9-]+$")
+    domain: GapDomain
+    citation: str = Field(pattern=r"^/")
+    primitive: str
+    audit: str
+    status: GapStatus
+    strength: Literal["strong", "moderate", "weak"]
+
+
 class Orientation(Frozen):
     welcome: Welcome
     introduction: Introduction
     guides: tuple[Guide, ...] = Field(min_length=12, max_length=12)
     changelog: tuple[ChangelogEntry, ...] = Field(min_length=1)  # oldest first
     anticipated: tuple[AnticipatedKind, ...] = Field(min_length=1)  # tried in order
+    sources_welcome: SourcesWelcome
+    welcomes: tuple[ArrivalWelcome, ...] = Field(min_length=8, max_length=8)  # one per ArrivalKind
+    gaps: tuple[Gap, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _guides_lead_somewhere(self) -> Orientation:
@@ -161,6 +208,12 @@ class Orientation(Frozen):
         for guide in self.guides:
             if guide.next not in slugs:
                 raise ValueError(f"guide {guide.slug}: next {guide.next!r} is not a guide")
+        primitives = {p.id for p in self.introduction.primitives}
+        for gap in self.gaps:
+            if gap.primitive not in primitives:
+                raise ValueError(f"gap {gap.id}: primitive {gap.primitive!r} is not one of the introduction's")
+        if len({w.kind for w in self.welcomes}) != len(self.welcomes):
+            raise ValueError("welcomes.yaml: one welcome per arrival kind")
         dates = [e.date for e in self.changelog]
         if dates != sorted(dates) or len({e.id for e in self.changelog}) != len(dates):
             raise ValueError("changelog entries must be in date order, oldest first, with unique ids")
@@ -176,4 +229,7 @@ def load_orientation(root: Path) -> Orientation:
         guides=tuple(Guide(**g) for g in load_yaml(folder / "guides.yaml")),
         changelog=tuple(ChangelogEntry(**e) for e in load_yaml(folder / "changelog.yaml")),
         anticipated=tuple(AnticipatedKind(**k) for k in load_yaml(folder / "anticipated.yaml")),
+        sources_welcome=SourcesWelcome(**load_yaml(folder / "sources_welcome.yaml")),
+        welcomes=tuple(ArrivalWelcome(**w) for w in load_yaml(folder / "welcomes.yaml")),
+        gaps=tuple(Gap(**g) for g in load_yaml(folder / "gaps.yaml")),
     )

@@ -168,3 +168,38 @@ class Changelog(Doc):
     subscribe_hints: tuple[str, ...]
     entries: tuple[ChangelogEntry, ...]
     related_ax_surfaces: tuple[str, ...]
+
+
+class ArrivalWelcome(Doc):
+    kind: str
+    status: Literal["anticipated", "arrived", "blocked"]
+    greeting: str
+    prepared: tuple[str, ...]
+    arrival_protocol: str
+
+
+class Welcomes(Doc):
+    kind: Literal["welcomes"] = Field(alias="@kind")
+    license: Literal["CC0-1.0"]
+    count: int
+    filters_applied: dict[str, str | None]
+    welcomes: tuple[ArrivalWelcome, ...]
+
+
+class Gap(Doc):
+    id: str
+    domain: str
+    citation: str
+    primitive: str
+    audit: str
+    status: Literal["named", "wired", "partial", "closed", "closed-published"]
+    strength: Literal["strong", "moderate", "weak"]
+
+
+class Gaps(Doc):
+    kind: Literal["gaps"] = Field(alias="@kind")
+    license: Literal["CC0-1.0"]
+    not_an_upstream_missing_card_list: Literal[True]
+    count: int
+    filters_applied: dict[str, str | None]
+    gaps: tuple[Gap, ...]

@@ -79,3 +79,17 @@ class RunHistory(Doc):
     id: str
     count: int
     runs: tuple[Run, ...]
+
+
+class UpstreamWelcome(Doc):
+    id: str
+    name: str
+    welcome: str
+
+
+class SourcesWelcome(Doc):
+    kind: Literal["sources_welcome"] = Field(alias="@kind")
+    license: Literal["CC0-1.0"]
+    welcome: str
+    upstreams: tuple[UpstreamWelcome, ...]
+    commitments: tuple[str, ...] = Field(min_length=7, max_length=7)

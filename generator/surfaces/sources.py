@@ -133,6 +133,14 @@ def source_detail(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data)
 
 
+def sources_welcome(ctx: Context, params: Params, query: Query) -> Result:
+    w = ctx.content.orientation.sources_welcome
+    names = {s.source_id: s.name for s in ctx.snapshot.sources()}
+    upstreams = [{"id": i, "name": names.get(i, i), "welcome": text} for i, text in w.upstreams.items()]
+    data = {"@kind": "sources_welcome", "license": "CC0-1.0", "welcome": w.welcome, "upstreams": upstreams}
+    return Result(data=data | {"commitments": list(w.commitments)})
+
+
 def _authorised(ctx: Context) -> Result | None:
     header = ctx.request.headers.get("authorization", "") if ctx.request else ""
     scheme, _, token = header.partition(" ")
@@ -179,6 +187,17 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             freshness="status",
             provenance_kind="computed",
             summary="One source: run summaries over a window (1h to 90d), health from its freshness budget",
+        ),
+        Surface(
+            "sources.welcome",
+            "/api/v1/sources/welcome",
+            "B",
+            sources_welcome,
+            enumerate=lambda ctx: [{}],
+            model=docs.SourcesWelcome,
+            freshness="welcome",
+            provenance_kind="static",
+            summary="A fixed CC0 welcome to each upstream we read, and our seven commitments to them",
         ),
         Surface(
             "sources.runs",

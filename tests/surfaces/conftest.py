@@ -72,6 +72,8 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"format": "md", "since": "2026-11-01"}),
     ],
     "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
+    "ledger.welcomes": lambda ctx: [({}, {"status": "arrived"}), ({}, {"kind": "agent", "status": "arrived"})],
+    "ledger.gaps": lambda ctx: [({}, {"domain": "license"}), ({}, {"status": "named"})],
     "sources.detail": lambda ctx: [({"id": "test-lor"}, {"window": w}) for w in ("1h", "90d")],
     "health.anticipated": lambda ctx: [({}, {"all": "true"})],
     "search.everything": lambda ctx: [
@@ -100,6 +102,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "orientation.guide": [({"slug": "no-such-guide"}, {})],
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "clock.time": [({}, {"my_time": "yesterday"})],
+    "ledger.gaps": [({}, {"domain": "vibes"})],
     "sources.detail": [({"id": "nope"}, {}), ({"id": "test-fab"}, {"window": "2w"})],
     "health.anticipated": [({}, {"all": "maybe"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from generator.site import load_site
+from generator.sources.registry import load_registry
 
 
 def data(ask, path: str) -> dict:
@@ -91,3 +92,33 @@ def test_text_mode_is_plain_text_naming_every_surface(ask) -> None:
     root = data(ask, "/api/v1/")
     assert sum(root["surfaces_by_family"].values()) == response.text.count("\n  ") - 7  # 7 journey lines
     assert "/api/v1/universal/card/{sku}" in response.text
+
+
+def test_welcomes_one_per_arrival_kind_and_every_prepared_path_answers(ask) -> None:
+    corpus = data(ask, "/api/v1/welcomes")
+    kinds = [w["kind"] for w in corpus["welcomes"]]
+    assert corpus["count"] == 8 and len(set(kinds)) == 8
+    arrived = data(ask, "/api/v1/welcomes?status=arrived")["welcomes"]
+    assert arrived and {w["status"] for w in arrived} == {"arrived"}
+    assert data(ask, "/api/v1/welcomes?kind=agent&status=blocked")["count"] == 0
+    for welcome in corpus["welcomes"]:
+        for path in welcome["prepared"]:
+            assert leads_somewhere(ask, path), path
+
+
+def test_the_gap_ledger_filters_and_cites_what_answers(ask) -> None:
+    ledger = data(ask, "/api/v1/gaps")
+    assert ledger["license"] == "CC0-1.0" and ledger["count"] == len(ledger["gaps"]) > 0
+    licensed = data(ask, "/api/v1/gaps?domain=license")["gaps"]
+    assert licensed and {g["domain"] for g in licensed} == {"license"}
+    for gap in ledger["gaps"]:
+        assert leads_somewhere(ask, gap["citation"]), gap["id"]
+    assert ask("GET", "/api/v1/gaps?status=done").status_code == 400
+
+
+def test_the_sources_welcome_greets_every_source_with_seven_commitments(ask) -> None:
+    welcome = data(ask, "/api/v1/sources/welcome")
+    sources = data(ask, "/api/v1/sources")["sources"]
+    assert len(welcome["commitments"]) == 7
+    assert {u["id"] for u in welcome["upstreams"]} == {spec.id for spec in load_registry()}
+    assert all(s["@id"].startswith("/api/v1/sources/") for s in sources)
