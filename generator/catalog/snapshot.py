@@ -31,6 +31,7 @@ from generator.models.catalog import CardSet, FxRate, Game, Printing, RunSummary
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
 INDEX = "index"  # _data/index/<game>.json: one IndexEntry per printing, what search and siblings read
+OBSERVED = "observed"  # _data/observed.json: printings and distinct cards per (source, game, set), for coverage
 CREDITS = "credits"  # _data/credits.json: every illustrator credit as printed, what /api/v1/artists reads
 CREDIT_ATTRIBUTES = ("artist", "artists")  # where the upstreams carry illustrators (ptcg: one string; fab, lor: lists)
 
@@ -214,6 +215,23 @@ class Snapshot:
         )
 
     @cached_property
+    def observed(self) -> tuple[tuple[str, str, str | None, int, int], ...]:
+        """(source, game, set, printings, distinct cards) for every set a source carries printings
+        of, then one row per (source, game) with set None: the game's totals, whose distinct cards
+        are the exact union across its sets (a card printed in two sets counts once). What coverage
+        aggregates, without reading a printing at request time."""
+        printings: dict[tuple[str, str, str | None], int] = defaultdict(int)
+        cards: dict[tuple[str, str, str | None], set[str]] = defaultdict(set)
+        for sku in self._printings:
+            row = self._printings.row(sku)
+            for source in row["sources"]:
+                for key in ((source, row["game"], row["set_code"]), (source, row["game"], None)):
+                    printings[key] += 1
+                    cards[key].add(row["card_key"])
+        order = sorted(printings, key=lambda k: (k[0], k[1], k[2] is None, k[2] or ""))
+        return tuple((*key, printings[key], len(cards[key])) for key in order)
+
+    @cached_property
     def credits(self) -> tuple[tuple[str, str, str], ...]:
         """(game, SKU, credit as printed) for every illustrator credit, in catalog order."""
         found = []
@@ -283,6 +301,7 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
         index = [list(e) for e in snapshot.index_of_game(known.game)]
         files.append((f"{DATA_DIR}/{INDEX}/{known.game}.json", _dump(index)))
     files.append((f"{DATA_DIR}/{CREDITS}.json", _dump(snapshot.credits)))
+    files.append((f"{DATA_DIR}/{OBSERVED}.json", _dump(snapshot.observed)))
     shards: dict[str, dict[str, str]] = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku
@@ -333,6 +352,11 @@ class FileSnapshot(Snapshot):
     def skus(self) -> tuple[str, ...]:
         """Every SKU in catalog order (game, set, number...), from the per-game indexes."""
         return tuple(e.sku for game in sorted(g.game for g in self.games()) for e in self.index_of_game(game))
+
+    @cached_property
+    def observed(self) -> tuple[tuple[str, str, str | None, int, int], ...]:
+        path = self._root / f"{OBSERVED}.json"
+        return tuple(tuple(o) for o in orjson.loads(path.read_bytes())) if path.is_file() else ()
 
     @cached_property
     def credits(self) -> tuple[tuple[str, str, str], ...]:

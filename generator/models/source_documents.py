@@ -93,3 +93,34 @@ class SourcesWelcome(Doc):
     welcome: str
     upstreams: tuple[UpstreamWelcome, ...]
     commitments: tuple[str, ...] = Field(min_length=7, max_length=7)
+
+
+class SourceCoverage(Doc):
+    source: str
+    game: str
+    license_tier: str
+    sets: int
+    printings: int
+    distinct_cards: int
+    distinct_cards_exact: bool = Field(description="false when since= filters sets: then a per-set sum")
+    set_codes: tuple[str, ...]
+    release_dates: dict[str, str] | None
+    freshness: dict[str, str | float] | None
+    unassigned_rows: int = Field(description="rows the latest run quarantined (never published)")
+
+
+class MatrixCell(Doc):
+    game: str
+    source: str
+    state: Literal["live-confirmed", "live-probationary", "anticipated", "not-declared"]
+    license_tier: str
+
+
+class Coverage(Doc):
+    kind: Literal["coverage"] = Field(alias="@kind")
+    filters_applied: dict[str, str | None]
+    games: tuple[str, ...]
+    sources: tuple[SourceCoverage, ...]
+    totals: dict[str, int]
+    matrix: tuple[MatrixCell, ...]
+    does_not_include: tuple[str, ...]

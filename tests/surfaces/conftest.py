@@ -74,6 +74,7 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
     "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
     "ledger.welcomes": lambda ctx: [({}, {"status": "arrived"}), ({}, {"kind": "agent", "status": "arrived"})],
     "ledger.gaps": lambda ctx: [({}, {"domain": "license"}), ({}, {"status": "named"})],
+    "coverage.coverage": lambda ctx: [({}, {"game": "op"}), ({}, {"source": "test-lor", "since": "2020-01-01"})],
     "sources.detail": lambda ctx: [({"id": "test-lor"}, {"window": w}) for w in ("1h", "90d")],
     "health.anticipated": lambda ctx: [({}, {"all": "true"})],
     "search.everything": lambda ctx: [
@@ -103,6 +104,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "clock.time": [({}, {"my_time": "yesterday"})],
     "ledger.gaps": [({}, {"domain": "vibes"})],
+    "coverage.coverage": [({}, {"since": "yesterday"}), ({}, {"game": "mtg"})],
     "sources.detail": [({"id": "nope"}, {}), ({"id": "test-fab"}, {"window": "2w"})],
     "health.anticipated": [({}, {"all": "maybe"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],

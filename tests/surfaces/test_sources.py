@@ -72,3 +72,20 @@ def test_the_run_history_needs_the_configured_key(ctx: Context) -> None:
     assert answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": "Bearer wrong"})[0] == 403
     status, body = answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": f"Bearer {KEY}"})
     assert status == 200 and body["data"]["count"] == len([r for r in ctx.snapshot.runs() if r.source_id == "test-fab"])
+
+
+def test_coverage_counts_match_the_catalog_and_the_matrix_has_a_cell_per_game_and_source(ctx: Context) -> None:
+    status, body = answer(ctx, "coverage.coverage", {})
+    data = body["data"]
+    card_sources = [s for s in ctx.snapshot.sources() if s.game != "fx"]
+    for entry in data["sources"]:
+        mine = [p for p in ctx.snapshot.printings() if entry["source"] in p.sources]
+        assert entry["printings"] == len(mine)
+        assert entry["distinct_cards"] == len({p.card_key for p in mine})  # an exact union across sets
+    games = [g.game for g in ctx.snapshot.games()]
+    cells = {(c["game"], c["source"]): c["state"] for c in data["matrix"]}
+    assert len(cells) == len(games) * (len(card_sources) + 1)  # + the anticipated offer export
+    assert cells[("op", "test-op-primary")] == "live-confirmed" and cells[("op", "test-fab")] == "not-declared"
+    assert {c["state"] for c in data["matrix"] if c["source"] == "platform-offers"} == {"anticipated"}
+    assert answer(ctx, "coverage.coverage", {}, {"game": "lor"})[1]["data"]["games"] == ["lor"]
+    assert answer(ctx, "coverage.coverage", {}, {"since": "2024-13-01"})[0] == 400

@@ -1,0 +1,123 @@
+"""``GET /api/v1/coverage?source=&game=&since=``: what each source covers, and the coverage matrix.
+
+Counts come from ``Snapshot.observed`` (printings and distinct cards per source, game and set;
+the per-game distinct cards are exact unions), dates from the sets, freshness and unassigned rows
+(quarantined by the latest run) from the run summaries. ``since`` (YYYY-MM-DD) keeps only sets
+released on or after that day (undated sets are left out then). No prices anywhere.
+
+The matrix has one cell per game and source (spec "Coverage"): ``live-confirmed`` when the source
+serves that game and its latest run was ok, ``live-probationary`` when it was partial (some rows
+quarantined), ``anticipated`` for the platform's own offer export (planned for every game), and
+``not-declared`` where the source does not serve the game; each cell carries the license tier.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.models.source_documents import Coverage
+from generator.site import Site
+from generator.surfaces.preamble import parse_day
+from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.surfaces.sources import _age_hours, _iso, _runs_of
+
+PLANNED = ("platform-offers", "internal")  # the platform's own offer export: anticipated for every game
+
+
+def _cell(ctx: Context, game: str, source) -> dict[str, Any]:
+    if source.game != game:
+        state = "not-declared"
+    else:
+        runs = _runs_of(ctx, source.source_id)
+        state = {"ok": "live-confirmed", "partial": "live-probationary"}.get(
+            runs[-1].status if runs else "", "not-declared"
+        )
+    return {"game": game, "source": source.source_id, "state": state, "license_tier": source.tier}
+
+
+def matrix(ctx: Context, games: list[str], sources: list) -> list[dict[str, Any]]:
+    cells = [_cell(ctx, g, s) for g in games for s in sources]
+    planned, tier = PLANNED
+    return cells + [{"game": g, "source": planned, "state": "anticipated", "license_tier": tier} for g in games]
+
+
+def _source_entry(ctx: Context, source, sets_kept: set[tuple[str, str]] | None) -> dict[str, Any]:
+    rows = [o for o in ctx.snapshot.observed if o[0] == source.source_id]
+    per_set = [o for o in rows if o[2] is not None and (sets_kept is None or (o[1], o[2]) in sets_kept)]
+    whole = next((o for o in rows if o[2] is None), None)
+    dates = sorted(d for o in per_set if (cs := ctx.snapshot.card_set(o[1], o[2] or "")) and (d := cs.release_date))
+    runs = _runs_of(ctx, source.source_id)
+    last = runs[-1] if runs else None
+    return {
+        "source": source.source_id,
+        "game": source.game,
+        "license_tier": source.tier,
+        "sets": len(per_set),
+        "printings": sum(o[3] for o in per_set),
+        "distinct_cards": whole[4] if whole and sets_kept is None else sum(o[4] for o in per_set),
+        "distinct_cards_exact": sets_kept is None,
+        "set_codes": [f"{o[1]}-{o[2]}" for o in per_set],
+        "release_dates": {"first": dates[0].isoformat(), "last": dates[-1].isoformat()} if dates else None,
+        "freshness": {"last_run": _iso(last.finished_at), "age_hours": _age_hours(ctx, last.finished_at)}
+        if last
+        else None,
+        "unassigned_rows": sum(last.quarantined.values()) if last else 0,
+    }
+
+
+def coverage(ctx: Context, params: Params, query: Query) -> Result:
+    card_sources = [s for s in ctx.snapshot.sources() if s.game != "fx"]
+    games = [g.game for g in ctx.snapshot.games()]
+    wanted_source, wanted_game = query.get("source") or None, query.get("game") or None
+    if wanted_game is not None and wanted_game not in games:
+        return error(400, "invalid_game", f"game must be one of {', '.join(games)}", accepted=games)
+    since = parse_day(query["since"]) if query.get("since") else None
+    if query.get("since") and since is None:
+        return error(400, "invalid_since", f"since {query['since']!r} is not a date of the form YYYY-MM-DD")
+    kept = None
+    if since is not None:
+        kept = {
+            (g, s.set_code)
+            for g in games
+            for s in ctx.snapshot.sets_of_game(g)
+            if s.release_date and s.release_date >= since
+        }
+    chosen = [s for s in card_sources if wanted_source in (None, s.source_id) and wanted_game in (None, s.game)]
+    entries = [_source_entry(ctx, s, kept) for s in chosen]
+    shown_games = [g for g in games if wanted_game in (None, g)]
+    data = {
+        "@kind": "coverage",
+        "filters_applied": {"source": wanted_source, "game": wanted_game, "since": query.get("since") or None},
+        "games": shown_games,
+        "sources": entries,
+        "totals": {
+            "printings_observed": sum(e["printings"] for e in entries),
+            "unassigned_rows": sum(e["unassigned_rows"] for e in entries),
+        },
+        "matrix": matrix(ctx, shown_games, [s for s in card_sources if wanted_source in (None, s.source_id)]),
+        "does_not_include": ["prices"],
+    }
+    return Result(data=data)
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface(
+            "coverage.coverage",
+            "/api/v1/coverage",
+            "B",
+            coverage,
+            enumerate=lambda ctx: [{}],
+            query_params=(
+                Param("source", description="one source id (GET /api/v1/sources); an unknown id covers nothing"),
+                Param("game", enum=site.games, description="one game token"),
+                Param("since", format="date", description="only sets released on or after this day"),
+            ),
+            model=Coverage,
+            errors=(400,),
+            freshness="status",
+            provenance_kind="computed",
+            does_not_include=("prices",),
+            summary="What each source covers (printings, distinct cards, dates, freshness) and the coverage matrix",
+        ),
+    )
