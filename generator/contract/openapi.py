@@ -169,8 +169,11 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict) -> dict[
             ok["content"][media]["example"] = example
     else:
         ok["content"] = {media: {"schema": {"type": "string"}}}
-    for variant in surface.media_variants:
-        ok["content"][variant] = {"schema": {"type": "string"}}
+    for variant in surface.media_variants:  # a JSON-based variant is one of the surface's variant documents
+        json_based = variant.endswith("+json") and surface.variants
+        ok["content"][variant] = {
+            "schema": {"oneOf": [{"$ref": ref_of[v]} for v in surface.variants]} if json_based else {"type": "string"}
+        }
     if surface.enveloped:
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
     responses: dict[str, Any] = {str(surface.answer_status): ok}

@@ -124,3 +124,47 @@ class Coverage(Doc):
     totals: dict[str, int]
     matrix: tuple[MatrixCell, ...]
     does_not_include: tuple[str, ...]
+
+
+class DatasetEntry(Doc):
+    id: str
+    name: str
+    description: str
+    status: Literal["available", "status-only"]
+    license: str
+    distribution: tuple[str, ...]
+    temporal_coverage: str | None = Field(description="ISO 8601 interval start/end, when the data is dated")
+    sources: tuple[str, ...]
+
+
+class Datasets(Doc):
+    kind: Literal["datasets"] = Field(alias="@kind")
+    count: int
+    datasets: tuple[DatasetEntry, ...]
+    jsonld: str
+
+
+class DataDownload(Doc):
+    type: Literal["DataDownload"] = Field(alias="@type")
+    content_url: str = Field(alias="contentUrl")
+    encoding_format: str = Field(alias="encodingFormat")
+
+
+class Dataset(Doc):
+    type: Literal["Dataset"] = Field(alias="@type")
+    id: str = Field(alias="@id")
+    name: str
+    description: str
+    license: str
+    temporal_coverage: str | None = Field(None, alias="temporalCoverage")
+    distribution: tuple[DataDownload, ...]
+
+
+class DataCatalog(Doc):
+    """The schema.org view (``?format=jsonld``): available datasets only."""
+
+    context: dict[str, str] = Field(alias="@context")
+    type: Literal["DataCatalog"] = Field(alias="@type")
+    id: str = Field(alias="@id")
+    name: str
+    dataset: tuple[Dataset, ...]
