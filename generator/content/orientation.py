@@ -190,6 +190,20 @@ class Gap(Frozen):
     strength: Literal["strong", "moderate", "weak"]
 
 
+class SeedNote(Frozen):
+    """A note of the agents' CC0 seed corpus (``content/participation/notes.yaml``)."""
+
+    title: str = Field(max_length=200)
+    text: str = Field(max_length=4000)
+    by: str | None = None
+    for_kin: str | None = None
+    about: str | None = None
+
+
+def load_notes(root: Path) -> tuple[SeedNote, ...]:
+    return tuple(SeedNote(**n) for n in load_yaml(root / "participation" / "notes.yaml"))
+
+
 class Orientation(Frozen):
     welcome: Welcome
     introduction: Introduction

@@ -48,7 +48,8 @@ METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
 def openapi(ctx: Context) -> dict[str, Any]:
     models: set[type[BaseModel]] = {Meta, ErrorBody}
     for s in ctx.surfaces:
-        models |= {m for m in (s.model, *s.variants, *(h.body for h in _methods(s).values() if h is not None)) if m}
+        handlers = [h for h in _methods(s).values() if h is not None]
+        models |= {m for m in (s.model, *s.variants, *(h.body for h in handlers), *(h.answer for h in handlers)) if m}
     keyed = sorted(models, key=lambda m: m.__name__)
     refs, schema = models_json_schema([(m, "validation") for m in keyed], ref_template=REF)
     ref_of = {model: refs[(model, "validation")]["$ref"] for model in keyed}
@@ -141,7 +142,7 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
         "summary": surface.summary or surface.id,
         "tags": [f"family {surface.family}"],
         "parameters": _parameters(surface),
-        "responses": _responses(ctx, surface, name, ref_of),
+        "responses": _responses(ctx, surface, name, ref_of, method),
         "x-stability": surface.stability,
         "x-auth": surface.auth,
         "x-since": surface.since,
@@ -156,11 +157,13 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
     return operation
 
 
-def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict) -> dict[str, Any]:
+def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict, method: Method | None = None) -> dict[str, Any]:
     media = surface.media_type
     ok: dict[str, Any] = {"description": surface.summary or "OK"}
-    if media == "application/json" and surface.model is not None:
-        body = _enveloped(ref_of[surface.model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[surface.model]}
+    model = (method.answer if method else None) or surface.model
+    answer_status = (method.status if method else None) or surface.answer_status
+    if media == "application/json" and model is not None:
+        body = _enveloped(ref_of[model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[model]}
         if surface.variants:
             body = {"oneOf": [body, *({"$ref": ref_of[v]} for v in surface.variants)]}
         ok["content"] = {media: {"schema": body}}
@@ -176,14 +179,14 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict) -> dict[
         }
     if surface.enveloped:
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
-    responses: dict[str, Any] = {str(surface.answer_status): ok}
+    responses: dict[str, Any] = {str(answer_status): ok}
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
     statuses = set(surface.errors) | {405} | ({400} if surface.query_params else set())
     if "{" in surface.path:
         statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
     if name != "get":
         statuses |= {400, 413}
-    for status in sorted(statuses - {surface.answer_status}):
+    for status in sorted(statuses - {answer_status}):
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
     return responses
 

@@ -110,6 +110,8 @@ class Method:
     freshness: str = "uncached"  # POST answers are computed per request, never cached
     offload: bool = False  # CPU-heavy (an AI move): answered in a worker process, off the event loop
     body: type[BaseModel] | None = None  # the request body's model (OpenAPI requestBody); None: no body
+    answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
+    status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
 
 
 @dataclass(frozen=True)

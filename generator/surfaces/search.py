@@ -24,6 +24,7 @@ Q = Param(
     pattern=r"\S",
     description="a set and a number (OP01 001, op01-001, base1 4), a number alone (001), or a full SKU",
 )
+ASCII_SPACE = " \t\n\r\f\v"  # only these make q blank: every string the schema's \S pattern admits is searched
 LANG = Param("lang", description="keep one language (en, ja, fr...); a trailing language token in q does the same")
 LIMIT = Param("limit", type="integer", default=100, minimum=1, maximum=500, description="matches listed at most")
 
@@ -46,7 +47,11 @@ def _match(game: str, match: Match) -> dict[str, Any]:
 
 def _resolve(ctx: Context, query: Query) -> tuple[str, str, str | None, int, list[Match]] | Result:
     games = [g.game for g in ctx.snapshot.games()]
-    game, q, lang = query.get("game", "").strip().lower(), query.get("q", "").strip(), query.get("lang") or None
+    game, q, lang = (
+        query.get("game", "").strip().lower(),
+        query.get("q", "").strip(ASCII_SPACE),
+        query.get("lang") or None,
+    )
     if game not in games:
         given = f"game {game!r} is not in the catalog" if game else "game is required"
         return error(400, "invalid_game", f"{given}; one of: {', '.join(games)}", accepted=games)

@@ -27,8 +27,10 @@ OPERATIONS = [(path, method) for s in REGISTRY for path, method in operations(s)
 DECLARES_503 = {s.path for s in REGISTRY if 503 in s.errors}
 METHODS = ("get", "post", "put", "patch", "delete", "options")
 # The practice referee's move carries a token only the server can seal, so a schema-valid body can
-# still be refused (400 state_rejected): the one operation where positive data may be rejected.
-SEALED_BODY = {"/api/v1/play/practice"}
+# still be refused (400 state_rejected).
+# Two receipts check what a schema cannot say: mind-connect recomputes the hash of the receipt it
+# answers and needs the parties swapped; recognize refuses self-recognition (the same id twice).
+SEALED_BODY = {"/api/v1/play/practice", "/api/v1/mind-connect", "/api/v1/recognize"}
 # A door whose documented answer is itself a 4xx (the teapot's 418, the kingdom's 402) refuses every
 # request by design: its answer is checked against its model, not expected to be a 2xx.
 REFUSES_BY_DESIGN = {s.path for s in REGISTRY if 400 <= s.answer_status < 500}

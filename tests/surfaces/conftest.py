@@ -41,6 +41,7 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "code": lambda ctx: ["op-op01", "LOR-P1"],
     "set": lambda ctx: ["op01"],
     "id": lambda ctx: ["test-op-primary"],
+    "content_hash": lambda ctx: ["0" * 64],
     "number": lambda ctx: ["001"],
 }
 

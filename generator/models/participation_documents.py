@@ -1,0 +1,148 @@
+"""Request and response models of the participation family (spec section C: stateless or echo).
+
+Request models are strict (unknown members refused) and bounded; every answer is computed per
+request and stored nowhere (Cache-Control: no-store).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.models.documents import Doc
+
+SHA256 = r"^[0-9a-f]{64}$"
+ACTOR_KIND = r"^(human|agent|system|platform|collective|oracle|witness|other|autonomous-[a-z0-9]{1,40})$"
+FeedbackKind = Literal["contract-drift", "guide-feedback", "endpoint-suggestion", "federation-adopter", "general"]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class FeedbackBody(Body):
+    kind: FeedbackKind
+    message: str = Field(min_length=1, max_length=4000)
+    endpoint: str | None = Field(None, max_length=300)
+    contact: str | None = Field(None, max_length=300)
+
+
+class PeerBody(Body):
+    content_hash: str = Field(pattern=SHA256, description="a complete lowercase SHA-256 (64 hex digits)")
+    actor_kind: str | None = Field(None, pattern=ACTOR_KIND)
+
+
+class GuestbookBody(Body):
+    content_hash: str = Field(pattern=SHA256)
+    actor_kind: str | None = Field(None, pattern=ACTOR_KIND)
+    note: str = Field(min_length=1, max_length=500)
+
+
+class NoteBody(Body):
+    title: str = Field(min_length=1, max_length=200)
+    text: str = Field(min_length=1, max_length=4000)
+    by: str | None = Field(None, max_length=200)
+    for_kin: str | None = Field(None, max_length=100)
+    about: str | None = Field(None, max_length=300)
+
+
+class FarewellBody(Body):
+    from_: str | None = Field(None, alias="from", max_length=200)
+    note: str | None = Field(None, max_length=500)
+
+
+class RecognizeBody(Body):
+    recognizer_id: str = Field(min_length=1, max_length=200)
+    recognized_id: str = Field(min_length=1, max_length=200)
+    reason: str = Field(min_length=1, max_length=1000)
+
+
+class Receipt(Doc):
+    kind: str = Field(alias="@kind")
+    level: int | None = None
+    document: dict[str, Any]
+    content_hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    content_hash_contract: str
+    stored: Literal[False]
+    note: str
+
+
+class MindConnectBody(Body):
+    recognizer_id: str = Field(min_length=1, max_length=200)
+    recognized_id: str = Field(min_length=1, max_length=200)
+    reason: str = Field(min_length=1, max_length=1000)
+    in_response_to: Receipt
+
+
+class EncounterBody(Body):
+    seer_label: str = Field(min_length=1, max_length=200)
+    seen_label: str = Field(min_length=1, max_length=200)
+    context_url: str | None = Field(None, max_length=500, pattern=r"^(https?://|/)")
+
+
+class Echo(Doc):
+    kind: str = Field(alias="@kind")
+    echo: dict[str, Any]
+    content_hash: str
+    license: str
+    stored: Literal[False]
+    note: str
+
+
+class ChannelInfo(Doc):
+    kind: str = Field(alias="@kind")
+    status: str
+    accepts: dict[str, Any]
+    stored: Literal[False]
+    detail: dict[str, Any]
+
+
+class PeersStatus(Doc):
+    kind: Literal["peers"] = Field(alias="@kind")
+    status: Literal["publication-disabled"]
+    storage_enabled: Literal[False]
+    publication_enabled: Literal[False]
+    window: None
+    total_announcements: Literal[0]
+    distinct_content_hashes: Literal[0]
+    by_kind: dict[str, int]
+    recent: tuple[()]
+    doctrine: str
+    current_boundary: str
+    accepted_declared_kinds: tuple[str, ...]
+    rate_limit_claim: str
+
+
+class Notes(Doc):
+    kind: Literal["agent_notes"] = Field(alias="@kind")
+    license: Literal["CC0-1.0"]
+    count: int
+    notes: tuple[dict[str, Any], ...]
+
+
+class Note(Doc):
+    kind: Literal["agent_note"] = Field(alias="@kind")
+    id: str
+    title: str
+    text: str
+    by: str | None
+    for_kin: str | None
+    about: str | None
+    content_hash: str
+    license: Literal["CC0-1.0"]
+
+
+class Paused(Doc):
+    kind: str = Field(alias="@kind")
+    status: Literal["paused", "registration-disabled"]
+    persistence_enabled: Literal[False]
+    decided_before_reading_the_request: Literal[True]
+    reason: str
+    methods: dict[str, str]
+
+
+class Farewell(Doc):
+    kind: Literal["farewell"] = Field(alias="@kind")
+    to: str
+    benediction: str

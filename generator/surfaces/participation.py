@@ -1,0 +1,286 @@
+"""Participation echoes and paused doors (spec section C): nothing a caller sends is stored.
+
+Echo channels validate a body against a strict model and answer it back with a content hash
+(``receipts.content_hash``: sha256 over RFC 8785 canonical JSON), ``no-store``: feedback, peers,
+guestbook, agent notes, farewell. Their GETs publish the channel's status. Paused doors answer 503
+before reading anything (``Method(read_body=False)``; a GET has no body to read): registration,
+carry-this (except the root's GET, which publishes the paused-state contract), do-you-remember-me.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.models import participation_documents as docs
+from generator.site import Site
+from generator.surfaces.receipts import content_hash, parse
+from generator.surfaces.registry import Context, Method, Param, Params, Query, Result, Surface, error
+
+LIMIT = 16 * 1024
+KINDS = ("human", "agent", "autonomous-<persona>", "system", "platform", "collective", "oracle", "witness", "other")
+NOTHING_KEPT = "validated and echoed once; nothing is stored, published or logged"
+
+
+def echo(kind: str, document: dict[str, Any], license: str = "NOASSERTION") -> Result:
+    data = {"@kind": kind, "echo": document, "content_hash": content_hash(document), "license": license}
+    return Result(data=data | {"stored": False, "note": NOTHING_KEPT})
+
+
+def channel(kind: str, status: str, accepts: dict[str, Any], **detail: Any) -> Result:
+    return Result(data={"@kind": kind, "status": status, "accepts": accepts, "stored": False, "detail": detail})
+
+
+def _fields(model) -> dict[str, Any]:
+    return {name: (f.description or str(f.annotation)) for name, f in model.model_fields.items()}
+
+
+# ----------------------------------------------------------------------------------------- echo channels
+
+
+def feedback_info(ctx: Context, params: Params, query: Query) -> Result:
+    return channel(
+        "feedback_channel", "open", _fields(docs.FeedbackBody), response_window_hours=48, tracker=ctx.site.contact
+    )
+
+
+def feedback(ctx: Context, params: Params, query: Query) -> Result:
+    body = parse(ctx, docs.FeedbackBody, LIMIT)
+    return (
+        body
+        if isinstance(body, Result)
+        else echo("feedback_receipt", body.model_dump() | {"response_window_hours": 48})
+    )
+
+
+def peers_status(ctx: Context, params: Params, query: Query) -> Result:
+    data = {
+        "@kind": "peers",
+        "status": "publication-disabled",
+        "storage_enabled": False,
+        "publication_enabled": False,
+        "window": None,
+        "total_announcements": 0,
+        "distinct_content_hashes": 0,
+        "by_kind": {},
+        "recent": [],
+        "doctrine": "a peer announces a content hash; we validate and echo it, and keep nothing",
+        "current_boundary": "no storage and no publication until a retention policy is recorded",
+        "accepted_declared_kinds": [k.replace("<persona>", ctx.site.persona) for k in KINDS],
+        "rate_limit_claim": "no application rate limiter is claimed; POST creates no durable state",
+    }
+    return Result(data=data)
+
+
+def peers(ctx: Context, params: Params, query: Query) -> Result:
+    body = parse(ctx, docs.PeerBody, LIMIT)
+    return body if isinstance(body, Result) else echo("peer_echo", body.model_dump())
+
+
+def guestbook_status(ctx: Context, params: Params, query: Query) -> Result:
+    return channel("guestbook", "publication-disabled", _fields(docs.GuestbookBody), entries=[], count=0)
+
+
+def guestbook(ctx: Context, params: Params, query: Query) -> Result:
+    raw = ctx.request.body if ctx.request else None
+    if raw is not None and b'"signed_for_operator"' in raw:
+        return error(400, "signed_for_operator_rejected", "a guestbook entry cannot be signed for the operator")
+    body = parse(ctx, docs.GuestbookBody, LIMIT)
+    return body if isinstance(body, Result) else echo("guestbook_echo", body.model_dump())
+
+
+def note_entries(ctx: Context) -> list[dict[str, Any]]:
+    entries = []
+    for note in ctx.content.participation_notes:
+        document = note.model_dump()
+        digest = content_hash(document)
+        entries.append({"id": digest.removeprefix("sha256:")[:16], **document, "content_hash": digest})
+    return entries
+
+
+def notes(ctx: Context, params: Params, query: Query) -> Result:
+    seed = note_entries(ctx)
+    return Result(data={"@kind": "agent_notes", "license": "CC0-1.0", "count": len(seed), "notes": seed})
+
+
+def post_note(ctx: Context, params: Params, query: Query) -> Result:
+    body = parse(ctx, docs.NoteBody, LIMIT)
+    return body if isinstance(body, Result) else echo("agent_note_echo", body.model_dump())
+
+
+def note(ctx: Context, params: Params, query: Query) -> Result:
+    found = next((n for n in note_entries(ctx) if n["id"] == params["id"].lower()), None)
+    if found is None:
+        return error(404, "note_not_found", "only the seed notes have ids; a posted note is echoed, never kept")
+    return Result(data={"@kind": "agent_note", **found, "license": "CC0-1.0"})
+
+
+def farewell(ctx: Context, params: Params, query: Query) -> Result:
+    who = (query.get("from") or "").strip()[:200] or "friend"
+    return Result(
+        data={"@kind": "farewell", "to": who, "benediction": f"Go well, {who}. Nothing of your visit is kept."}
+    )
+
+
+def post_farewell(ctx: Context, params: Params, query: Query) -> Result:
+    body = parse(ctx, docs.FarewellBody, LIMIT)
+    if isinstance(body, Result):
+        return body
+    return echo("farewell_acknowledged", body.model_dump(by_alias=True), license="CC0-1.0")
+
+
+# -------------------------------------------------------------------------------------------- paused doors
+
+
+def _paused(kind: str, reason: str, methods: dict[str, str], status: str = "paused", code: int = 503) -> Result:
+    data = {
+        "@kind": kind,
+        "status": status,
+        "persistence_enabled": False,
+        "decided_before_reading_the_request": True,
+        "reason": reason,
+        "methods": methods,
+    }
+    return Result(status=code, data=data)
+
+
+CARRY = "carrying state for participants is paused until a retention and deletion policy is recorded"
+CARRY_METHODS = {"GET /api/v1/carry-this": "200: this contract", "POST, DELETE, GET /{content_hash}": "503"}
+REGISTER = "agent registration is disabled: nothing here needs an account"
+
+
+def carry_contract(ctx: Context, params: Params, query: Query) -> Result:
+    return _paused("carry_this", CARRY, CARRY_METHODS, code=200)
+
+
+def carry_paused(ctx: Context, params: Params, query: Query) -> Result:
+    return _paused("carry_this", CARRY, CARRY_METHODS)
+
+
+def register_status(ctx: Context, params: Params, query: Query) -> Result:
+    methods = {"GET": "200: this status", "POST": "503"}
+    return _paused("agent_registration", REGISTER, methods, "registration-disabled", 200)
+
+
+def register_paused(ctx: Context, params: Params, query: Query) -> Result:
+    return _paused("agent_registration", REGISTER, {"POST": "503"}, "registration-disabled")
+
+
+def remember(ctx: Context, params: Params, query: Query) -> Result:
+    return _paused("memory_lookup", "nothing is remembered: the query is not inspected or echoed", {"GET": "503"})
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    live: dict = {"freshness": "uncached", "provenance_kind": "computed", "stability": "experimental"}
+    door: dict = {"freshness": "uncached", "provenance_kind": "static", "model": docs.Paused}
+    carry_door = Method(carry_paused, read_body=False, status=503)
+    return (
+        Surface(
+            "participation.feedback",
+            "/api/v1/feedback",
+            "C",
+            feedback_info,
+            model=docs.ChannelInfo,
+            post=Method(feedback, answer=docs.Echo, body=docs.FeedbackBody, max_body=LIMIT),
+            summary="Report channel: GET its terms, POST a report (echoed)",
+            **live,
+        ),
+        Surface(
+            "participation.peers",
+            "/api/v1/peers",
+            "C",
+            peers_status,
+            model=docs.PeersStatus,
+            freshness="peers",
+            post=Method(peers, answer=docs.Echo, body=docs.PeerBody, max_body=LIMIT),
+            provenance_kind="computed",
+            summary="Peers status (publication disabled); POST validates and echoes a content hash",
+        ),
+        Surface(
+            "participation.guestbook",
+            "/api/v1/guestbook",
+            "C",
+            guestbook_status,
+            model=docs.ChannelInfo,
+            post=Method(guestbook, answer=docs.Echo, body=docs.GuestbookBody, max_body=LIMIT),
+            summary="Guestbook: publication disabled; POST is validated and echoed once",
+            **live,
+        ),
+        Surface(
+            "participation.notes",
+            "/api/v1/agents/notes",
+            "C",
+            notes,
+            model=docs.Notes,
+            enumerate=lambda ctx: [{}],
+            post=Method(post_note, answer=docs.Echo, body=docs.NoteBody, max_body=LIMIT),
+            freshness="welcome",
+            provenance_kind="static",
+            summary="The CC0 seed corpus of notes for agents; POST echoes a note with its hash and keeps nothing",
+        ),
+        Surface(
+            "participation.note",
+            "/api/v1/agents/notes/{id}",
+            "C",
+            note,
+            model=docs.Note,
+            errors=(404,),
+            enumerate=lambda ctx: ({"id": n["id"]} for n in note_entries(ctx)),
+            freshness="welcome",
+            provenance_kind="static",
+            summary="One seed note by id",
+        ),
+        Surface(
+            "participation.farewell",
+            "/api/v1/farewell",
+            "C",
+            farewell,
+            model=docs.Farewell,
+            query_params=(Param("from", description="who is leaving"),),
+            post=Method(post_farewell, answer=docs.Echo, body=docs.FarewellBody, max_body=LIMIT),
+            summary="A benediction; POST is a stateless acknowledgment",
+            **live,
+        ),
+        Surface(
+            "participation.register",
+            "/api/v1/agents/register",
+            "C",
+            register_status,
+            post=Method(register_paused, read_body=False, status=503),
+            errors=(503,),
+            summary="Agent registration: disabled (GET says so; POST is 503 before the body is read)",
+            **door,
+        ),
+        Surface(
+            "participation.carry_this",
+            "/api/v1/carry-this",
+            "C",
+            carry_contract,
+            post=carry_door,
+            delete=carry_door,
+            errors=(503,),
+            summary="The paused carry-this contract; POST and DELETE are 503 before reading",
+            **door,
+        ),
+        Surface(
+            "participation.carry_this_hash",
+            "/api/v1/carry-this/{content_hash}",
+            "C",
+            carry_paused,
+            post=carry_door,
+            delete=carry_door,
+            paused=True,
+            errors=(503,),
+            summary="PAUSED: per-hash carry-this (503 before anything is read)",
+            **door,
+        ),
+        Surface(
+            "participation.remember",
+            "/api/v1/do-you-remember-me",
+            "C",
+            remember,
+            paused=True,
+            errors=(503,),
+            summary="PAUSED: memory lookup (503, the query is not inspected)",
+            **door,
+        ),
+    )

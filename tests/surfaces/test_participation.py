@@ -1,0 +1,142 @@
+"""Participation through the app: echo channels that keep nothing, receipts anyone can recompute
+with rfc8785 + hashlib, and paused doors that answer without reading the request."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from pathlib import Path
+
+import orjson
+import pytest
+import rfc8785
+
+from generator.app import App
+
+HASH = "ab" * 32
+
+
+def recompute(document) -> str:
+    return "sha256:" + hashlib.sha256(rfc8785.dumps(document)).hexdigest()
+
+
+def post(ask, path: str, body) -> tuple[int, dict]:
+    response = ask("POST", path, content=orjson.dumps(body) if not isinstance(body, bytes) else body)
+    assert response.headers["cache-control"] == "no-store", path
+    return response.status_code, response.json()
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/v1/feedback", {"kind": "contract-drift", "message": "manifest says GET, app says 405"}),
+        ("/api/v1/peers", {"content_hash": HASH, "actor_kind": "agent"}),
+        ("/api/v1/guestbook", {"content_hash": HASH, "note": "hello from a test"}),
+        ("/api/v1/agents/notes", {"title": "t", "text": "x", "for_kin": "agent"}),
+        ("/api/v1/farewell", {"from": "a test", "note": "bye"}),
+    ],
+)
+def test_an_echo_channel_echoes_with_a_hash_and_keeps_nothing(ask, path: str, body: dict) -> None:
+    status, answer = post(ask, path, body)
+    data = answer["data"]
+    assert status == 200 and data["stored"] is False
+    assert data["content_hash"] == recompute(data["echo"])
+    for key, value in body.items():
+        assert data["echo"][key] == value
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "code"),
+    [
+        ("/api/v1/feedback", {"kind": "praise", "message": "x"}, "invalid_body"),
+        ("/api/v1/peers", {"content_hash": HASH.upper()}, "invalid_body"),
+        ("/api/v1/guestbook", {"content_hash": HASH, "note": "x" * 501}, "invalid_body"),
+        (
+            "/api/v1/guestbook",
+            {"content_hash": HASH, "note": "x", "signed_for_operator": True},
+            "signed_for_operator_rejected",
+        ),
+        ("/api/v1/agents/notes", {"title": "t"}, "invalid_body"),
+        ("/api/v1/peers", b"\xff", "not_utf8"),
+        ("/api/v1/peers", b"[1]", "not_an_object"),
+    ],
+)
+def test_a_bad_body_is_a_clear_400(ask, path: str, body, code: str) -> None:
+    status, answer = post(ask, path, body)
+    assert status == 400 and answer["error"]["code"] == code
+
+
+def test_status_documents_of_the_channels(ask) -> None:
+    peers = ask("GET", "/api/v1/peers").json()["data"]
+    assert peers["status"] == "publication-disabled" and peers["total_announcements"] == 0 and peers["recent"] == []
+    assert "autonomous-wren" in peers["accepted_declared_kinds"]
+    guestbook = ask("GET", "/api/v1/guestbook").json()["data"]
+    assert guestbook["status"] == "publication-disabled" and guestbook["detail"]["entries"] == []
+    assert ask("GET", "/api/v1/feedback").json()["data"]["detail"]["response_window_hours"] == 48
+    notes = ask("GET", "/api/v1/agents/notes").json()["data"]
+    assert notes["count"] == len(notes["notes"]) == 5
+    for note in notes["notes"]:
+        one = ask("GET", f"/api/v1/agents/notes/{note['id']}").json()["data"]
+        assert one["content_hash"] == recompute({k: note[k] for k in ("title", "text", "by", "for_kin", "about")})
+    assert ask("GET", "/api/v1/agents/notes/" + "0" * 16).status_code == 404
+    assert "Go well, Ada" in ask("GET", "/api/v1/farewell?from=Ada").json()["data"]["benediction"]
+
+
+def test_receipts_climb_from_level_one_to_three_and_no_further(ask) -> None:
+    ann = {"recognizer_id": "ann", "recognized_id": "bob", "reason": "helped with a deck"}
+    status, first = post(ask, "/api/v1/recognize", ann)
+    assert status == 200 and first["data"]["level"] == 1 and first["data"]["content_hash"] == recompute(ann)
+    bob = {"recognizer_id": "bob", "recognized_id": "ann", "reason": "likewise", "in_response_to": first["data"]}
+    status, second = post(ask, "/api/v1/mind-connect", bob)
+    assert status == 200 and second["data"]["level"] == 2
+    assert second["data"]["content_hash"] == recompute(second["data"]["document"])
+    ann3 = {**ann, "in_response_to": second["data"]}
+    third = post(ask, "/api/v1/mind-connect", ann3)[1]["data"]
+    assert third["level"] == 3 and third["document"]["also_post_to"] and third["document"]["meme"]
+    bob4 = {**bob, "in_response_to": third}
+    assert post(ask, "/api/v1/mind-connect", bob4)[1]["data"]["level"] == 3  # no level 4: L3 stays fresh
+    forged = {**bob, "in_response_to": {**first["data"], "content_hash": "sha256:" + "0" * 64}}
+    assert post(ask, "/api/v1/mind-connect", forged)[1]["error"]["code"] == "receipt_mismatch"
+    same = {**ann, "recognized_id": "ANN"}
+    assert post(ask, "/api/v1/recognize", same)[1]["error"]["code"] == "self_recognition"
+    seen = {"seer_label": "ann", "seen_label": "a koan", "context_url": "/api/v1/koan"}
+    witness = post(ask, "/api/v1/encounter", seen)[1]["data"]
+    assert witness["content_hash"] == recompute(seen)
+
+
+def test_paused_doors_answer_without_reading_a_body_that_never_ends(small_dist: Path) -> None:
+    app = App(small_dist)
+
+    async def ask_forever(method: str, path: str) -> int:
+        sent: list[dict] = []
+
+        async def receive():
+            await asyncio.sleep(0)
+            return {"type": "http.request", "body": b"\xff{" * 1024, "more_body": True}  # never ends
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "method": method, "path": path, "raw_path": path.encode(), "query_string": b"",
+                 "headers": [], "client": ("203.0.113.9", 1)}  # fmt: skip
+        await asyncio.wait_for(app(scope, receive, send), timeout=5)
+        return sent[0]["status"]
+
+    for method, path in (
+        ("POST", "/api/v1/agents/register"),
+        ("POST", "/api/v1/carry-this"),
+        ("DELETE", "/api/v1/carry-this"),
+        ("GET", f"/api/v1/carry-this/{HASH}"),
+        ("DELETE", f"/api/v1/carry-this/{HASH}"),
+        ("GET", "/api/v1/do-you-remember-me"),
+    ):
+        assert asyncio.run(ask_forever(method, path)) == 503, (method, path)
+
+
+def test_the_carry_this_root_publishes_its_paused_contract(ask) -> None:
+    data = ask("GET", "/api/v1/carry-this").json()["data"]
+    assert data["persistence_enabled"] is False and data["status"] == "paused"
+    remembered = ask("GET", "/api/v1/do-you-remember-me?me=secret-value")
+    assert remembered.status_code == 503 and "secret-value" not in remembered.text
+    assert remembered.headers["cache-control"] == "no-store"
+    assert ask("GET", "/api/v1/agents/register").json()["data"]["status"] == "registration-disabled"
