@@ -12,7 +12,14 @@ from pathlib import Path
 
 from generator.content.catalog_policies import FxFallback, OraclePolicies, load_fx_fallback, load_oracle_policies
 from generator.content.discovery import DiscoveryContent, load_discovery
-from generator.content.orientation import Orientation, SeedNote, load_notes, load_orientation
+from generator.content.orientation import (
+    IdentifyContent,
+    Orientation,
+    SeedNote,
+    load_identify,
+    load_notes,
+    load_orientation,
+)
 from generator.content.playful import Playful, load_playful
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.rulebook.models import PlayContent, load_play_content
@@ -30,6 +37,7 @@ class Content:
     discovery: DiscoveryContent  # content/ontology.yaml, content/discovery, content/ledgers, and the content graph
     orientation: Orientation  # content/orientation: the welcome and the layered introduction
     participation_notes: tuple[SeedNote, ...]  # content/participation/notes.yaml: the agents' CC0 seed notes
+    identify: IdentifyContent  # content/participation/identify.yaml: self-declaration and normative vectors
 
 
 def load_content(root: Path = CONTENT_ROOT) -> Content:
@@ -42,4 +50,5 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         discovery=load_discovery(root),
         orientation=load_orientation(root),
         participation_notes=load_notes(root),
+        identify=load_identify(root),
     )

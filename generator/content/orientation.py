@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -198,6 +198,22 @@ class SeedNote(Frozen):
     by: str | None = None
     for_kin: str | None = None
     about: str | None = None
+
+
+class Vector(Frozen):
+    name: str = Field(pattern=SLUG)
+    input: dict[str, Any]
+
+
+class IdentifyContent(Frozen):
+    """``content/participation/identify.yaml``: the service's self-declaration and the contract's vectors."""
+
+    self_declaration: dict[str, Any]
+    vectors: tuple[Vector, ...] = Field(min_length=1)
+
+
+def load_identify(root: Path) -> IdentifyContent:
+    return IdentifyContent(**load_yaml(root / "participation" / "identify.yaml"))
 
 
 def load_notes(root: Path) -> tuple[SeedNote, ...]:

@@ -146,3 +146,32 @@ class Farewell(Doc):
     kind: Literal["farewell"] = Field(alias="@kind")
     to: str
     benediction: str
+
+
+class HashContract(Doc):
+    id: str
+    rules: tuple[str, ...]
+    accepted_members: dict[str, tuple[str, ...]]
+    vectors: tuple[dict[str, Any], ...] = Field(description="input, normalised echo and content_hash of each")
+
+
+class Identify(Doc):
+    kind: Literal["self_declaration", "identify_echo"] = Field(alias="@kind")
+    echo: dict[str, Any]
+    content_hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    content_hash_contract: HashContract
+    warnings: tuple[str, ...]
+    truncations: tuple[dict[str, Any], ...]
+    stored: Literal[False]
+    note: str
+
+
+class BeingDeclaration(BaseModel):
+    """The POST body of /api/v1/identify. Members outside these are dropped with a warning, not
+    refused; a value with no RFC 8785 canonical form (an integer beyond 2**53) is refused."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+    declared_at: str | None = Field(None, description="an ISO 8601 instant with an offset")
+    cosmology: dict[str, Any] | None = Field(None, description="kind (an accepted declared kind), name, description")
+    capability: dict[str, Any] | None = Field(None, description="reads, writes, protocols: lists of strings")
+    context: dict[str, Any] | None = Field(None, description="purpose, contact, homepage (an http(s) URL)")

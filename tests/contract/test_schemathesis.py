@@ -30,7 +30,9 @@ METHODS = ("get", "post", "put", "patch", "delete", "options")
 # still be refused (400 state_rejected).
 # Two receipts check what a schema cannot say: mind-connect recomputes the hash of the receipt it
 # answers and needs the parties swapped; recognize refuses self-recognition (the same id twice).
-SEALED_BODY = {"/api/v1/play/practice", "/api/v1/mind-connect", "/api/v1/recognize"}
+# identify refuses what has no RFC 8785 canonical form (an integer beyond 2**53), which a schema
+# cannot express either.
+SEALED_BODY = {"/api/v1/play/practice", "/api/v1/mind-connect", "/api/v1/recognize", "/api/v1/identify"}
 # A door whose documented answer is itself a 4xx (the teapot's 418, the kingdom's 402) refuses every
 # request by design: its answer is checked against its model, not expected to be a 2xx.
 REFUSES_BY_DESIGN = {s.path for s in REGISTRY if 400 <= s.answer_status < 500}

@@ -140,3 +140,52 @@ def test_the_carry_this_root_publishes_its_paused_contract(ask) -> None:
     assert remembered.status_code == 503 and "secret-value" not in remembered.text
     assert remembered.headers["cache-control"] == "no-store"
     assert ask("GET", "/api/v1/agents/register").json()["data"]["status"] == "registration-disabled"
+
+
+def test_identify_vectors_recompute_with_an_independent_rfc8785_and_hashlib(ask) -> None:
+    mine = ask("GET", "/api/v1/identify").json()["data"]
+    assert mine["@kind"] == "self_declaration" and mine["content_hash"] == recompute(mine["echo"])
+    vectors = mine["content_hash_contract"]["vectors"]
+    assert len(vectors) == 5
+    for vector in vectors:
+        assert vector["content_hash"] == recompute(vector["echo"]), vector["name"]
+    by_name = {v["name"]: v for v in vectors}
+    assert by_name["trimmed-and-lowercased"]["echo"] == {
+        "declared_at": "2026-11-25T10:00:00Z",
+        "cosmology": {"kind": "agent", "name": "Wren"},
+    }
+    assert by_name["nfc"]["echo"]["cosmology"]["name"] == "Zo\u00e9"
+    assert by_name["invalid-dropped"]["echo"] == {"cosmology": {}, "context": {}}
+
+
+def test_identify_normalises_warns_truncates_and_stores_nothing(ask) -> None:
+    body = {
+        "declared_at": "2026-11-25T12:00:00+02:00",
+        "cosmology": {"kind": "AUTONOMOUS-wren", "name": "x" * 300, "shoe_size": 44},
+        "capability": {"protocols": ["HTTPS"]},
+        "mood": "curious",
+    }
+    status, answer = post(ask, "/api/v1/identify", body)
+    data = answer["data"]
+    assert status == 200 and data["stored"] is False and "not authentication" in data["note"]
+    assert data["echo"]["declared_at"] == "2026-11-25T10:00:00Z"
+    assert data["echo"]["cosmology"]["kind"] == "autonomous-wren" and len(data["echo"]["cosmology"]["name"]) == 200
+    assert data["truncations"] == [{"member": "cosmology.name", "length": 300, "kept": 200}]
+    assert any("shoe_size" in w for w in data["warnings"]) and any("mood" in w for w in data["warnings"])
+    assert data["content_hash"] == recompute(data["echo"])
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        (b"\xff\xfe", 400, "not_utf8"),
+        (b"{", 400, "not_json"),
+        (b'{"a": 1, "a": 2}', 400, "duplicate_key"),
+        (b'{"context": {"n": 9007199254740993}}', 400, "ambiguous_canonical_value"),
+        (b"[]", 400, "not_an_object"),
+        (b" " * 65_537, 413, "body_too_large"),
+    ],
+)
+def test_identify_refuses_what_it_cannot_read_exactly(ask, body: bytes, status: int, code: str) -> None:
+    got, answer = post(ask, "/api/v1/identify", body)
+    assert got == status and answer["error"]["code"] == code
