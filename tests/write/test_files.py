@@ -15,7 +15,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from generator.write.files import TWIN_THRESHOLD, DistWriter, DoubleWrite, file_for
+from generator.write.files import BROTLI_THRESHOLD, TWIN_THRESHOLD, DistWriter, DoubleWrite, file_for
 
 
 def _leftovers(parent: Path) -> list[str]:
@@ -34,20 +34,21 @@ def test_a_second_write_of_one_file_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "size,twinned",
+    "size,twins",
     [
-        (0, False),
-        (1, False),
-        (TWIN_THRESHOLD - 1, False),
-        (TWIN_THRESHOLD, True),
-        (TWIN_THRESHOLD + 1, True),
-        (70_000, True),
+        (0, ()),
+        (1, ()),
+        (TWIN_THRESHOLD - 1, ()),
+        (TWIN_THRESHOLD, ("gz",)),
+        (BROTLI_THRESHOLD - 1, ("gz",)),
+        (BROTLI_THRESHOLD, ("br", "gz")),
+        (70_000, ("br", "gz")),
     ],
 )
-def test_twins_only_from_one_kib_and_they_decompress_to_the_same_bytes(
-    tmp_path: Path, size: int, twinned: bool
+def test_gzip_twins_from_one_kib_brotli_from_eight_and_they_decompress_to_the_same_bytes(
+    tmp_path: Path, size: int, twins: tuple[str, ...]
 ) -> None:
-    assert TWIN_THRESHOLD == 1024
+    assert (TWIN_THRESHOLD, BROTLI_THRESHOLD) == (1024, 8192)
     body = (b'{"name":"Testmon \xc3\xa9","n":' + b"0123456789" * (size // 10 + 1))[:size]
     writer = DistWriter(tmp_path / "dist")
     record = writer.write("x/card.json", body)
@@ -55,17 +56,16 @@ def test_twins_only_from_one_kib_and_they_decompress_to_the_same_bytes(
     out = tmp_path / "dist" / "x"
     assert (out / "card.json").read_bytes() == body
     assert record.size == size and record.sha256 == hashlib.sha256(body).hexdigest() and not record.reused
-    if twinned:
-        assert record.twins == ("br", "gz")
+    assert record.twins == twins
+    assert sorted(p.name for p in out.iterdir()) == ["card.json", *(f"card.json.{t}" for t in twins)]
+    if "gz" in twins:
         assert gzip.decompress((out / "card.json.gz").read_bytes()) == body
+    if "br" in twins:
         assert brotli.decompress((out / "card.json.br").read_bytes()) == body
-    else:
-        assert record.twins == ()
-        assert sorted(p.name for p in out.iterdir()) == ["card.json"]
 
 
 def test_twins_are_deterministic(tmp_path: Path) -> None:
-    body = b'{"a":"' + b"Testmon " * 400 + b'"}'
+    body = b'{"a":"' + b"Testmon " * 1100 + b'"}'  # over 8 KiB: both twins
     for name in ("one", "two"):
         writer = DistWriter(tmp_path / name)
         writer.write("f.json", body)
@@ -76,7 +76,7 @@ def test_twins_are_deterministic(tmp_path: Path) -> None:
 
 def test_unchanged_files_are_hard_linked_and_changed_ones_rewritten(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    big, small, changing = b"[" + b"1," * 800 + b"1]", b"{}", b'{"v":1}'
+    big, small, changing = b"[" + b"1," * 4100 + b"1]", b"{}", b'{"v":1}'
     first = DistWriter(dist)
     records = {
         rel: first.write(rel, body)
