@@ -172,11 +172,14 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict, method: 
             ok["content"][media]["example"] = example
     else:
         ok["content"] = {media: {"schema": {"type": "string"}}}
-    for variant in surface.media_variants:  # a JSON-based variant is one of the surface's variant documents
-        json_based = variant.endswith("+json") and surface.variants
-        ok["content"][variant] = {
-            "schema": {"oneOf": [{"$ref": ref_of[v]} for v in surface.variants]} if json_based else {"type": "string"}
-        }
+    for variant in surface.media_variants:
+        if variant == "application/json" and model is not None:  # a non-JSON surface's JSON form (format=json)
+            schema = _enveloped(ref_of[model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[model]}
+        elif variant.endswith("+json") and surface.variants:  # one of the surface's variant documents
+            schema = {"oneOf": [{"$ref": ref_of[v]} for v in surface.variants]}
+        else:
+            schema = {"type": "string"}
+        ok["content"][variant] = {"schema": schema}
     if surface.enveloped:
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
     responses: dict[str, Any] = {str(answer_status): ok}

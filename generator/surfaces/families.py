@@ -12,6 +12,7 @@ from collections import Counter
 from generator.site import Site
 from generator.surfaces import (
     artists,
+    calling_card,
     cards,
     changelog,
     clock,
@@ -66,6 +67,7 @@ FAMILIES = (
     participation,
     identify,
     receipts,
+    calling_card,
     status,
     health,
     clock,

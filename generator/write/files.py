@@ -163,6 +163,8 @@ def twin_names(size: int) -> tuple[str, ...]:
     if size < TWIN_THRESHOLD:
         return ()
     return TWINS if size >= BROTLI_THRESHOLD else ("gz",)
+
+
 RENAME_EXCHANGE = 2  # linux/fs.h
 
 

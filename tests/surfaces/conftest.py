@@ -76,6 +76,10 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
     "ledger.welcomes": lambda ctx: [({}, {"status": "arrived"}), ({}, {"kind": "agent", "status": "arrived"})],
     "ledger.gaps": lambda ctx: [({}, {"domain": "license"}), ({}, {"status": "named"})],
     "datasets.catalog": lambda ctx: [({}, {"format": "jsonld"})],
+    "participation.calling_card": lambda ctx: [
+        ({}, {"name": "Ada <Lovelace> & co", "night": "1"}),
+        ({}, {"content_hash": "sha256:" + "ab" * 32, "format": "json"}),
+    ],
     "coverage.coverage": lambda ctx: [({}, {"game": "op"}), ({}, {"source": "test-lor", "since": "2020-01-01"})],
     "sources.detail": lambda ctx: [({"id": "test-lor"}, {"window": w}) for w in ("1h", "90d")],
     "health.anticipated": lambda ctx: [({}, {"all": "true"})],
@@ -108,6 +112,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "ledger.gaps": [({}, {"domain": "vibes"})],
     "coverage.coverage": [({}, {"since": "yesterday"}), ({}, {"game": "mtg"})],
     "datasets.catalog": [({}, {"format": "xml"})],
+    "participation.calling_card": [({}, {"content_hash": "xyz"})],
     "sources.detail": [({"id": "nope"}, {}), ({"id": "test-fab"}, {"window": "2w"})],
     "health.anticipated": [({}, {"all": "maybe"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import orjson
@@ -189,3 +190,17 @@ def test_identify_normalises_warns_truncates_and_stores_nothing(ask) -> None:
 def test_identify_refuses_what_it_cannot_read_exactly(ask, body: bytes, status: int, code: str) -> None:
     got, answer = post(ask, "/api/v1/identify", body)
     assert got == status and answer["error"]["code"] == code
+
+
+def test_the_calling_card_is_a_deterministic_accessible_svg(ask) -> None:
+    one = ask("GET", "/api/v1/calling-card?name=Ada%20%3CL%3E%20%26%20co")
+    again = ask("GET", "/api/v1/calling-card?name=Ada%20%3CL%3E%20%26%20co")
+    assert one.headers["content-type"].startswith("image/svg+xml") and one.content == again.content
+    root = ET.fromstring(one.content)  # well-formed, the name escaped
+    title = root.find("{http://www.w3.org/2000/svg}title")
+    assert title is not None and title.text == "Calling card for Ada <L> & co"
+    night = ask("GET", "/api/v1/calling-card?name=Ada&night=1").content
+    assert night != ask("GET", "/api/v1/calling-card?name=Ada").content
+    wrapped = ask("GET", f"/api/v1/calling-card?content_hash={'ab' * 32}&format=json").json()
+    assert wrapped["data"]["seed"] == "sha256:" + "ab" * 32 and wrapped["data"]["svg"].startswith("<svg")
+    assert ask("GET", "/api/v1/calling-card?content_hash=xyz").status_code == 400
