@@ -204,3 +204,26 @@ def test_the_calling_card_is_a_deterministic_accessible_svg(ask) -> None:
     wrapped = ask("GET", f"/api/v1/calling-card?content_hash={'ab' * 32}&format=json").json()
     assert wrapped["data"]["seed"] == "sha256:" + "ab" * 32 and wrapped["data"]["svg"].startswith("<svg")
     assert ask("GET", "/api/v1/calling-card?content_hash=xyz").status_code == 400
+
+
+def test_the_recipe_template_and_a_report_that_lists_every_problem(ask) -> None:
+    template = ask("GET", "/api/v1/recipe-template").json()["data"]
+    assert template["schema"]["title"] == "Recipe" and len(template["rules"]) == 4
+    status, good = post(ask, "/api/v1/recipe-template", template["example"])
+    assert status == 200 and good["data"]["valid"] and good["data"]["problems"] == []
+    assert good["data"]["content_hash"] == recompute(template["example"])
+    draft = {
+        **template["example"],
+        "game": "mtg",
+        "cadence_seconds": 60,
+        "steps": [
+            {"path": "/api/v1/nowhere", "purpose": "x"},
+            {"method": "POST", "path": "/api/v1/universal/games", "purpose": "y"},
+            {"path": "/api/v1/universal/games", "purpose": "z"},
+        ],
+    }
+    report = post(ask, "/api/v1/recipe-template", draft)[1]["data"]
+    assert not report["valid"]
+    assert {p["where"] for p in report["problems"]} == {"game", "steps.0.path", "steps.1.method", "cadence_seconds"}
+    shape = post(ask, "/api/v1/recipe-template", {"name": "", "steps": []})[1]["data"]
+    assert {"name", "steps", "game", "goal", "cadence_seconds"} <= {p["where"] for p in shape["problems"]}
