@@ -1,0 +1,56 @@
+"""The reader pages of family C through the app: each shows its JSON sibling's data, links it as
+rel=alternate, parses as HTML, and every link on it answers."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+PAGES = {
+    "/intro": "/api/v1/introduction",
+    "/welcome-all": "/api/v1/welcomes",
+    "/graph": "/api/v1/graph",
+    "/agents": "/api/v1/agents/notes",
+    "/agents/guides": "/api/v1/guides",
+}
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+        self.open: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.hrefs += [v for k, v in attrs if k == "href" and v]
+        if tag not in ("meta", "link", "br"):
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open.pop() == tag, f"</{tag}> closes {self.open[-1:] or 'nothing'}"
+
+
+@pytest.mark.parametrize(("page", "sibling"), PAGES.items())
+def test_a_page_renders_its_siblings_data_and_every_link_answers(ask, page: str, sibling: str) -> None:
+    response = ask("GET", page)
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/html")
+    parser = Links()
+    parser.feed(response.text)
+    assert parser.open == [], f"unclosed: {parser.open}"
+    assert f'<link rel="alternate" type="application/json" href="{sibling}">' in response.text
+    for href in parser.hrefs:
+        if href.startswith("/"):
+            assert ask("GET", href).status_code in (200, 402, 418, 503), f"{page} -> {href}"  # documented answers
+    data = ask("GET", sibling).json()["data"]
+    names = {
+        "/intro": [p["name"] for p in data.get("primitives", [])],
+        "/welcome-all": [w["greeting"] for w in data.get("welcomes", [])],
+        "/graph": [n["label"] for n in data.get("nodes", [])][:20],
+        "/agents": [n["title"] for n in data.get("notes", [])],
+        "/agents/guides": [g["title"] for g in data.get("guides", [])],
+    }[page]
+    assert names
+    for name in names:
+        assert re.sub(r"[&<>\"']", "", name) in re.sub(r"&\w+;|&#\d+;", "", response.text), name
