@@ -8,6 +8,7 @@ import hashlib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import jsonschema
 import orjson
 import pytest
 import rfc8785
@@ -227,3 +228,26 @@ def test_the_recipe_template_and_a_report_that_lists_every_problem(ask) -> None:
     assert {p["where"] for p in report["problems"]} == {"game", "steps.0.path", "steps.1.method", "cadence_seconds"}
     shape = post(ask, "/api/v1/recipe-template", {"name": "", "steps": []})[1]["data"]
     assert {"name", "steps", "game", "goal", "cadence_seconds"} <= {p["where"] for p in shape["problems"]}
+
+
+def test_answering_rhyme_statements_validate_with_the_schema_they_publish(ask) -> None:
+    schema = ask("GET", "/schemas/answering-rhyme.statement.v1.json").json()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    contract = ask("GET", "/api/v1/culture/answering-rhymes/statements").json()["data"]
+    assert contract["schema_url"] == "/schemas/answering-rhyme.statement.v1.json"
+    work = {"museum": "Rijksmuseum", "accession_id": "SK-A-1718"}
+    bless = {"contract": "answering-rhyme.statement/1", "action": "bless", "sku": "op-op01-001-en", "work": work}
+    assert validator.is_valid(bless)
+    status, answer = post(ask, "/api/v1/culture/answering-rhymes/statements", {**bless, "by": " Ada\u0301 "})
+    data = answer["data"]
+    assert status == 200 and data["replay_detected"] is False and data["created"] is False
+    assert data["statement"]["by"] == "Ad\u00e1" and data["content_hash"] == recompute(data["statement"])
+    for bad in (
+        {**bless, "action": "correct"},
+        {**bless, "action": "contextualize", "text": "  "},
+        {**bless, "extra": 1},
+    ):
+        assert not validator.is_valid(bad)  # the schema and the POST agree
+        assert post(ask, "/api/v1/culture/answering-rhymes/statements", bad)[0] == 400
