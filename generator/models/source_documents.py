@@ -168,3 +168,20 @@ class DataCatalog(Doc):
     id: str = Field(alias="@id")
     name: str
     dataset: tuple[Dataset, ...]
+
+
+class HuntCandidate(Doc):
+    id: str = Field(description="the set's operational id, <game>-<set>")
+    game: str
+    sources: tuple[str, ...]
+    printings: int
+    released_at: str | None
+    reasons: tuple[Literal["single_source", "no_release_date", "no_name"], ...]
+
+
+class CoverageHunt(Doc):
+    kind: Literal["coverage_hunt"] = Field(alias="@kind")
+    read_only: Literal[True]
+    count: int
+    by_reason: dict[str, int]
+    candidates: tuple[HuntCandidate, ...]

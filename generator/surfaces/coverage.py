@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models.source_documents import Coverage
+from generator.models.source_documents import Coverage, CoverageHunt
 from generator.site import Site
 from generator.surfaces.preamble import parse_day
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
@@ -100,6 +100,50 @@ def coverage(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data)
 
 
+def hunt(ctx: Context, params: Params, query: Query) -> Result:
+    """Sets worth hunting better data for: read from the same counts, operational facts only."""
+    sources_of: dict[tuple[str, str], list[str]] = {}
+    printed: dict[tuple[str, str], int] = {}
+    for source, token, set_code, printings, _ in ctx.snapshot.observed:
+        if set_code is not None:
+            sources_of.setdefault((token, set_code), []).append(source)
+            printed[(token, set_code)] = max(printed.get((token, set_code), 0), printings)
+    candidates: list[dict[str, Any]] = []
+    for game in ctx.snapshot.games():
+        for card_set in ctx.snapshot.sets_of_game(game.game):
+            key = (game.game, card_set.set_code)
+            reasons: list[str] = []
+            if len(sources_of.get(key, [])) <= 1:
+                reasons.append("single_source")
+            if card_set.release_date is None:
+                reasons.append("no_release_date")
+            if not card_set.name or card_set.name.lower() == card_set.set_code.lower():
+                reasons.append("no_name")
+            if reasons:
+                candidates.append(
+                    {
+                        "id": f"{game.game}-{card_set.set_code}",
+                        "game": game.game,
+                        "sources": sorted(sources_of.get(key, [])),
+                        "printings": printed.get(key, 0),
+                        "released_at": card_set.release_date.isoformat() if card_set.release_date else None,
+                        "reasons": reasons,
+                    }
+                )
+    by_reason: dict[str, int] = {}
+    for candidate in candidates:
+        for reason in candidate["reasons"]:
+            by_reason[reason] = by_reason.get(reason, 0) + 1
+    data = {
+        "@kind": "coverage_hunt",
+        "read_only": True,
+        "count": len(candidates),
+        "by_reason": dict(sorted(by_reason.items())),
+        "candidates": candidates,
+    }
+    return Result(data=data)
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface(
@@ -119,5 +163,16 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             provenance_kind="computed",
             does_not_include=("prices",),
             summary="What each source covers (printings, distinct cards, dates, freshness) and the coverage matrix",
+        ),
+        Surface(
+            "coverage.hunt",
+            "/api/v1/coverage/hunt",
+            "B",
+            hunt,
+            enumerate=lambda ctx: [{}],
+            model=CoverageHunt,
+            freshness="status",
+            provenance_kind="computed",
+            summary="Sets worth hunting better data for (one source only, no date, no name): read-only",
         ),
     )

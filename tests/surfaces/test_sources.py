@@ -89,3 +89,19 @@ def test_coverage_counts_match_the_catalog_and_the_matrix_has_a_cell_per_game_an
     assert {c["state"] for c in data["matrix"] if c["source"] == "platform-offers"} == {"anticipated"}
     assert answer(ctx, "coverage.coverage", {}, {"game": "lor"})[1]["data"]["games"] == ["lor"]
     assert answer(ctx, "coverage.coverage", {}, {"since": "2024-13-01"})[0] == 400
+
+
+def test_the_hunt_board_names_sets_with_one_source_no_date_or_no_name(ctx: Context) -> None:
+    status, body = answer(ctx, "coverage.coverage", {})
+    assert status == 200
+    status, hunt = answer(ctx, "coverage.hunt", {})
+    data = hunt["data"]
+    by_id = {c["id"]: c for c in data["candidates"]}
+    assert status == 200 and data["read_only"] is True and data["count"] == len(by_id)
+    for card_set in (s for g in ctx.snapshot.games() for s in ctx.snapshot.sets_of_game(g.game)):
+        found = by_id.get(f"{card_set.game}-{card_set.set_code}")
+        if card_set.release_date is None:
+            assert found and "no_release_date" in found["reasons"]
+    assert "single_source" in by_id["ptcg-tst1"]["reasons"]  # one synthetic Pokemon source
+    assert "op-op01" not in by_id or "single_source" not in by_id["op-op01"]["reasons"]  # two op sources
+    assert sum(data["by_reason"].values()) == sum(len(c["reasons"]) for c in data["candidates"])
