@@ -11,11 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.site import Site
-from generator.surfaces import ledger_views, ontology, orientation, participation
+from generator.surfaces import coverage, ledger_views, ontology, orientation, participation, prices
 from generator.surfaces.orientation import surface_at
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
 
 Page = dict[str, Any]
+WITHHELD_NOTE = "Prices are withheld: the rights of every source that carries them are not recorded."
 
 
 def item(ctx: Context, label: str, text: str = "", href: str | None = None) -> dict[str, Any]:
@@ -118,7 +119,27 @@ PAGES: tuple[tuple[str, str, Callable[..., Result], str], ...] = (
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    return tuple(
+    page_kind: dict = {
+        "enveloped": False,
+        "media_type": "text/html",
+        "template": "page.html",
+        "provenance_kind": "static",
+    }
+    priced = tuple(
+        Surface(
+            surface_id,
+            path,
+            "A",
+            compute,
+            enumerate=listed,
+            freshness="catalog",
+            errors=(404,),
+            summary=summary,
+            **page_kind,
+        )
+        for surface_id, path, compute, listed, summary in PRICE_PAGES
+    )
+    return priced + tuple(
         Surface(
             surface_id,
             path,
@@ -134,3 +155,91 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         )
         for surface_id, path, compute, summary in PAGES
     )
+
+
+# ------------------------------------------------------------------------- price-guide pages (family A)
+
+
+def prices_index(ctx: Context, params: Params, query: Query) -> Result:
+    items = [
+        item(ctx, g.name, f"{g.set_count} sets, {g.printing_count:,} printings", f"/prices/{g.game}")
+        for g in ctx.snapshot.games()
+    ]
+    sections = [{"heading": "Games", "text": WITHHELD_NOTE, "items": items}]
+    return page(ctx, "/prices", "/api/v1/universal/games", "price guide", "The price guide, game by game.", sections)
+
+
+def prices_game(ctx: Context, params: Params, query: Query) -> Result:
+    found = prices.price_game(ctx, params, query)
+    if found.error is not None:
+        return found
+    d = found.data
+    sets = [
+        item(
+            ctx,
+            s["name"] or s["set"],
+            f"{s['numbers']} numbers, {s['printings']} printings",
+            f"/prices/{d['game']}/{s['set']}",
+        )
+        for s in d["sets"]
+    ]
+    states = [item(ctx, s["name"], f"{s['state']}: {s['publication']}") for s in d["sources"]]
+    sections = [{"heading": "Sets", "text": WITHHELD_NOTE, "items": sets}, {"heading": "Sources", "items": states}]
+    path = f"/prices/{d['game']}"
+    return page(
+        ctx, path, prices.game_url(d["game"]), f"{d['name']} price guide", f"The sets of {d['name']}.", sections
+    )
+
+
+def prices_set(ctx: Context, params: Params, query: Query) -> Result:
+    found = prices.price_set(ctx, params, query)
+    if found.error is not None:
+        return found
+    d = found.data
+    numbers = [
+        item(ctx, f"{n['number']} {n['name']}", ", ".join(p["sku"] for p in n["printings"]), n["printings"][0]["@id"])
+        for n in d["numbers"]
+    ]
+    sections = [{"heading": f"{d['number_count']} card numbers", "text": WITHHELD_NOTE, "items": numbers}]
+    title = f"{d['name'] or d['set']} price guide"
+    json = prices.set_url(d["game"], d["set"])
+    return page(
+        ctx, f"/prices/{d['game']}/{d['set']}", json, title, f"Every card number of {d['name'] or d['set']}.", sections
+    )
+
+
+def prices_coverage(ctx: Context, params: Params, query: Query) -> Result:
+    d = coverage.coverage(ctx, {}, {}).data
+    sections = []
+    for game in d["games"]:
+        cells = [c for c in d["matrix"] if c["game"] == game and c["state"] != "not-declared"]
+        sections.append(
+            {"heading": game, "items": [item(ctx, c["source"], f"{c['state']} ({c['license_tier']})") for c in cells]}
+        )
+    observed = [
+        item(ctx, s["source"], f"{s['printings']:,} printings, {s['distinct_cards']:,} cards in {s['sets']} sets")
+        for s in d["sources"]
+    ]
+    sections.append({"heading": "Observed", "items": observed})
+    description = "The declared game x source matrix, and what each source was observed to cover."
+    return page(ctx, "/prices/coverage", "/api/v1/coverage", "coverage", description, sections)
+
+
+def _every_set(ctx: Context):
+    return (
+        {"game": g.game, "set": s.set_code} for g in ctx.snapshot.games() for s in ctx.snapshot.sets_of_game(g.game)
+    )
+
+
+PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], Any], str], ...] = (
+    ("pages.prices", "/prices", prices_index, lambda ctx: [{}], "The price guide's games (values withheld)"),
+    (
+        "pages.prices_game",
+        "/prices/{game}",
+        prices_game,
+        lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+        "One game's sets in the price guide (values withheld)",
+    ),
+    ("pages.prices_set", "/prices/{game}/{set}", prices_set, _every_set, "One set's card numbers (values withheld)"),
+    ("pages.prices_coverage", "/prices/coverage", prices_coverage, lambda ctx: [{}], "The coverage matrix as a page"),
+)

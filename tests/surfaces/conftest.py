@@ -106,6 +106,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "cards.everything": [({"sku": "op-op01-404-en"}, {})],
     "cards.evidence": [({"sku": "nope"}, {})],
     "prices.game": [({"game": "mtg"}, {})],
+    "pages.prices_game": [({"game": "mtg"}, {})],
     "orientation.guide": [({"slug": "no-such-guide"}, {})],
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "clock.time": [({}, {"my_time": "yesterday"})],
