@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.site import Site
-from generator.surfaces import coverage, ledger_views, ontology, orientation, participation, prices
+from generator.surfaces import coverage, ledger_views, ontology, orientation, participation, prices, search
 from generator.surfaces.orientation import surface_at
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
 
 Page = dict[str, Any]
 WITHHELD_NOTE = "Prices are withheld: the rights of every source that carries them are not recorded."
@@ -139,7 +139,21 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         )
         for surface_id, path, compute, listed, summary in PRICE_PAGES
     )
-    return priced + tuple(
+    searched = Surface(
+        "pages.prices_search",
+        "/prices/search",
+        "A",
+        prices_search,
+        enumerate=lambda ctx: [{}],
+        query_params=(Param("game", enum=site.games), Param("q")),
+        enveloped=False,
+        media_type="text/html",
+        template="search.html",
+        freshness="catalog",
+        provenance_kind="computed",
+        summary="Search from what is printed on a card, as a page (URL-driven, works without JavaScript)",
+    )
+    return (*priced, searched) + tuple(
         Surface(
             surface_id,
             path,
@@ -243,3 +257,28 @@ PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], An
     ("pages.prices_set", "/prices/{game}/{set}", prices_set, _every_set, "One set's card numbers (values withheld)"),
     ("pages.prices_coverage", "/prices/coverage", prices_coverage, lambda ctx: [{}], "The coverage matrix as a page"),
 )
+
+
+def prices_search(ctx: Context, params: Params, query: Query) -> Result:
+    """URL-driven: ``?game=&q=`` renders the results server side (no JavaScript); without a query,
+    the form alone (that is the file)."""
+    games = [{"token": g.game, "name": g.name} for g in ctx.snapshot.games()]
+    data: dict[str, Any] = {
+        "title": f"{ctx.site.display_name}: search",
+        "canonical": ctx.site.base_url + "/prices/search",
+        "json": "/api/v1/search/cards",
+        "games": games,
+        "game": query.get("game", games[0]["token"] if games else ""),
+        "q": query.get("q", ""),
+        "error": None,
+        "summary": None,
+        "matches": [],
+        "truncated": False,
+    }
+    if "q" in query or "game" in query:
+        found = search.search_cards(ctx, {}, {"game": data["game"], "q": data["q"]})
+        if found.error is not None:
+            data["error"] = found.error[1]
+        else:
+            data |= {k: found.data[k] for k in ("summary", "matches", "truncated")}
+    return Result(data=data)

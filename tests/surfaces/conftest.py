@@ -73,6 +73,7 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"format": "md", "since": "2026-11-01"}),
     ],
     "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
+    "pages.prices_search": lambda ctx: [({}, {"game": "op", "q": "OP01-001"}), ({}, {"game": "op", "q": ""})],
     "ledger.welcomes": lambda ctx: [({}, {"status": "arrived"}), ({}, {"kind": "agent", "status": "arrived"})],
     "ledger.gaps": lambda ctx: [({}, {"domain": "license"}), ({}, {"status": "named"})],
     "datasets.catalog": lambda ctx: [({}, {"format": "jsonld"})],

@@ -65,3 +65,16 @@ def test_a_page_renders_its_siblings_data_and_every_link_answers(ask, page: str,
     assert names
     for name in names:
         assert re.sub(r"[&<>\"']", "", name) in re.sub(r"&\w+;|&#\d+;", "", response.text), name
+
+
+def test_the_search_page_works_from_the_url_without_javascript(ask) -> None:
+    form = ask("GET", "/prices/search").text
+    assert '<form action="/prices/search" method="get" role="search">' in form and "<table>" not in form
+    results = ask("GET", "/prices/search?game=op&q=OP01-001").text
+    for sku in ("op-op01-001-en", "op-op01-001-en-p1", "op-op01-001-ja"):
+        assert f"<code>{sku}</code>" in results
+    assert 'value="OP01-001"' in results and '<option value="op" selected>' in results
+    ambiguous = ask("GET", "/prices/search?game=op&q=001").text
+    assert "say which set" in ambiguous
+    blank = ask("GET", "/prices/search?game=op&q=")
+    assert blank.status_code == 200 and 'role="alert"' in blank.text  # the form again, with the reason
