@@ -256,6 +256,14 @@ class Snapshot:
         return {k: tuple(v) for k, v in grouped.items()}
 
     @lru_cache(maxsize=8)  # noqa: B019
+    def by_set(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
+        """A game's printings by set code, in catalog order: the price guide's sets and numbers."""
+        grouped = defaultdict(list)
+        for entry in self.index_of_game(game):
+            grouped[entry.set_code].append(entry)
+        return {k: tuple(v) for k, v in grouped.items()}
+
+    @lru_cache(maxsize=8)  # noqa: B019
     def by_card(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
         """A game's printings by card key: every printing of one card (languages, variants, reprints)."""
         grouped = defaultdict(list)

@@ -16,7 +16,6 @@ fingerprints content: it is not authentication, a signature or secrecy.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -54,10 +53,6 @@ class Normalised:
     echo: dict[str, Any]
     warnings: list[str] = field(default_factory=list)
     truncations: list[dict[str, Any]] = field(default_factory=list)
-
-
-def content_hash(document: Any) -> str:
-    return "sha256:" + hashlib.sha256(rfc8785.dumps(document)).hexdigest()
 
 
 def _text(value: Any, where: str, limit: int, out: Normalised) -> str | None:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError
-
-from generator.body import BodyError, json_object
 from generator.catalog.snapshot import IndexEntry
 from generator.envelope import provenance
 from generator.models import card_documents as docs
@@ -20,7 +17,8 @@ from generator.models.catalog import Printing
 from generator.site import Site
 from generator.surfaces.doors import PRICE_REASONS, RIGHTS
 from generator.surfaces.oracle import oracle_id
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
+from generator.surfaces.posted import read_model
+from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface
 from generator.surfaces.universal import (
     WITHHELD,
     _card_provenance,
@@ -156,16 +154,10 @@ def evidence(ctx: Context, params: Params, query: Query) -> Result:
 
 def batch(ctx: Context, params: Params, query: Query) -> Result:
     """POST /api/v1/cards/batch: up to 100 SKUs, each answered in order, a per-item 404 for the unknown."""
-    body = ctx.request.body if ctx.request else None
-    if body is None:
-        return error(413, "body_too_large", f"The body is over {BATCH_BODY_BYTES} bytes.")
-    try:
-        request = docs.BatchRequest.model_validate(json_object(body, BATCH_BODY_BYTES, '{"skus": [...]}'))
-    except BodyError as bad:
-        return error(413 if bad.code == "body_too_large" else 400, bad.code, bad.message)
-    except ValidationError as bad:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in bad.errors())
-        return error(400, "invalid_batch", f'expected {{"skus": [1 to {BATCH_LIMIT} SKUs], "density"?}}: {problems}')
+    expected = f'expected {{"skus": [1 to {BATCH_LIMIT} SKUs], "density"?}}: '
+    request = read_model(ctx, docs.BatchRequest, BATCH_BODY_BYTES, "invalid_batch", prefix=expected)
+    if isinstance(request, Result):
+        return request
     items = []
     for sku in request.skus:
         found = _lookup_card(ctx, sku)

@@ -19,7 +19,7 @@ from generator.models.source_documents import Coverage, CoverageHunt
 from generator.site import Site
 from generator.surfaces.preamble import parse_day
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
-from generator.surfaces.sources import _age_hours, _iso, _runs_of
+from generator.surfaces.sources import age_hours, runs_of, stamp
 
 PLANNED = ("platform-offers", "internal")  # the platform's own offer export: anticipated for every game
 
@@ -28,7 +28,7 @@ def _cell(ctx: Context, game: str, source) -> dict[str, Any]:
     if source.game != game:
         state = "not-declared"
     else:
-        runs = _runs_of(ctx, source.source_id)
+        runs = runs_of(ctx, source.source_id)
         state = {"ok": "live-confirmed", "partial": "live-probationary"}.get(
             runs[-1].status if runs else "", "not-declared"
         )
@@ -46,7 +46,7 @@ def _source_entry(ctx: Context, source, sets_kept: set[tuple[str, str]] | None) 
     per_set = [o for o in rows if o[2] is not None and (sets_kept is None or (o[1], o[2]) in sets_kept)]
     whole = next((o for o in rows if o[2] is None), None)
     dates = sorted(d for o in per_set if (cs := ctx.snapshot.card_set(o[1], o[2] or "")) and (d := cs.release_date))
-    runs = _runs_of(ctx, source.source_id)
+    runs = runs_of(ctx, source.source_id)
     last = runs[-1] if runs else None
     return {
         "source": source.source_id,
@@ -58,7 +58,7 @@ def _source_entry(ctx: Context, source, sets_kept: set[tuple[str, str]] | None) 
         "distinct_cards_exact": sets_kept is None,
         "set_codes": [f"{o[1]}-{o[2]}" for o in per_set],
         "release_dates": {"first": dates[0].isoformat(), "last": dates[-1].isoformat()} if dates else None,
-        "freshness": {"last_run": _iso(last.finished_at), "age_hours": _age_hours(ctx, last.finished_at)}
+        "freshness": {"last_run": stamp(last.finished_at), "age_hours": age_hours(ctx, last.finished_at)}
         if last
         else None,
         "unassigned_rows": sum(last.quarantined.values()) if last else 0,

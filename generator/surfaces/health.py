@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.envelope import iso
 from generator.models import operations_documents as docs
 from generator.site import Site
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
@@ -34,7 +35,7 @@ def heartbeat(ctx: Context, params: Params, query: Query) -> Result:
             "applies_to": "autonomous sessions; the data plane serves 24/7",
         },
         "deploy": {
-            "build_as_of": (ctx.as_of or ctx.now).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "build_as_of": iso(ctx.as_of or ctx.now),
             "spec_version": ctx.site.spec_version,
             "surfaces": len(ctx.surfaces),
             "served_by": "static files (any CDN) and the cardpantry app",

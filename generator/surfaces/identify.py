@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.body import BodyError, json_object
+from generator.hashing import content_hash
 from generator.models import participation_documents as docs
-from generator.participation.identify import CONTRACT, RULES, SHAPE, Ambiguous, content_hash, normalise
+from generator.participation.identify import CONTRACT, RULES, SHAPE, Ambiguous, normalise
 from generator.site import Site
+from generator.surfaces.posted import read_json
 from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
 
 LIMIT = 65_536
@@ -61,14 +62,11 @@ def self_declaration(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def identify(ctx: Context, params: Params, query: Query) -> Result:
-    body = ctx.request.body if ctx.request else None
-    if body is None:
-        return error(413, "body_too_large", f"A declaration is at most {LIMIT} bytes.")
+    document = read_json(ctx, LIMIT, "a BeingDeclaration object")
+    if isinstance(document, Result):
+        return document
     try:
-        document = json_object(body, LIMIT, "a BeingDeclaration object")
         return Result(data=_answer(ctx, "identify_echo", document))
-    except BodyError as bad:
-        return error(413 if bad.code == "body_too_large" else 400, bad.code, bad.message)
     except Ambiguous as bad:
         return error(400, "ambiguous_canonical_value", str(bad))
 

@@ -15,7 +15,6 @@ from generator.surfaces import coverage, ledger_views, ontology, orientation, pa
 from generator.surfaces.orientation import surface_at
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
 
-Page = dict[str, Any]
 WITHHELD_NOTE = "Prices are withheld: the rights of every source that carries them are not recorded."
 
 
@@ -239,12 +238,6 @@ def prices_coverage(ctx: Context, params: Params, query: Query) -> Result:
     return page(ctx, "/prices/coverage", "/api/v1/coverage", "coverage", description, sections)
 
 
-def _every_set(ctx: Context):
-    return (
-        {"game": g.game, "set": s.set_code} for g in ctx.snapshot.games() for s in ctx.snapshot.sets_of_game(g.game)
-    )
-
-
 PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], Any], str], ...] = (
     ("pages.prices", "/prices", prices_index, lambda ctx: [{}], "The price guide's games (values withheld)"),
     (
@@ -254,7 +247,13 @@ PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], An
         lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
         "One game's sets in the price guide (values withheld)",
     ),
-    ("pages.prices_set", "/prices/{game}/{set}", prices_set, _every_set, "One set's card numbers (values withheld)"),
+    (
+        "pages.prices_set",
+        "/prices/{game}/{set}",
+        prices_set,
+        prices.every_set,
+        "One set's card numbers (values withheld)",
+    ),
     ("pages.prices_coverage", "/prices/coverage", prices_coverage, lambda ctx: [{}], "The coverage matrix as a page"),
 )
 

@@ -1,7 +1,7 @@
 """Participation echoes and paused doors (spec section C): nothing a caller sends is stored.
 
 Echo channels validate a body against a strict model and answer it back with a content hash
-(``receipts.content_hash``: sha256 over RFC 8785 canonical JSON), ``no-store``: feedback, peers,
+(``generator.hashing.content_hash``: sha256 over RFC 8785 canonical JSON), ``no-store``: feedback, peers,
 guestbook, agent notes, farewell. Their GETs publish the channel's status. Paused doors answer 503
 before reading anything (``Method(read_body=False)``; a GET has no body to read): registration,
 carry-this (except the root's GET, which publishes the paused-state contract), do-you-remember-me.
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.hashing import content_hash
 from generator.models import participation_documents as docs
 from generator.site import Site
-from generator.surfaces.receipts import content_hash, parse
+from generator.surfaces.posted import read_model
 from generator.surfaces.registry import Context, Method, Param, Params, Query, Result, Surface, error
 
 LIMIT = 16 * 1024
@@ -44,7 +45,7 @@ def feedback_info(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def feedback(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.FeedbackBody, LIMIT)
+    body = read_model(ctx, docs.FeedbackBody, LIMIT)
     return (
         body
         if isinstance(body, Result)
@@ -72,7 +73,7 @@ def peers_status(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def peers(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.PeerBody, LIMIT)
+    body = read_model(ctx, docs.PeerBody, LIMIT)
     return body if isinstance(body, Result) else echo("peer_echo", body.model_dump())
 
 
@@ -84,7 +85,7 @@ def guestbook(ctx: Context, params: Params, query: Query) -> Result:
     raw = ctx.request.body if ctx.request else None
     if raw is not None and b'"signed_for_operator"' in raw:
         return error(400, "signed_for_operator_rejected", "a guestbook entry cannot be signed for the operator")
-    body = parse(ctx, docs.GuestbookBody, LIMIT)
+    body = read_model(ctx, docs.GuestbookBody, LIMIT)
     return body if isinstance(body, Result) else echo("guestbook_echo", body.model_dump())
 
 
@@ -103,7 +104,7 @@ def notes(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def post_note(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.NoteBody, LIMIT)
+    body = read_model(ctx, docs.NoteBody, LIMIT)
     return body if isinstance(body, Result) else echo("agent_note_echo", body.model_dump())
 
 
@@ -122,7 +123,7 @@ def farewell(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def post_farewell(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.FarewellBody, LIMIT)
+    body = read_model(ctx, docs.FarewellBody, LIMIT)
     if isinstance(body, Result):
         return body
     return echo("farewell_acknowledged", body.model_dump(by_alias=True), license="CC0-1.0")

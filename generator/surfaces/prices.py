@@ -43,9 +43,8 @@ def _sources(ctx: Context, game: str):
 def _numbers(ctx: Context, game: str, set_code: str) -> dict[str, list]:
     """A set's printings by collector number, in catalog order."""
     grouped: dict[str, list] = {}
-    for entry in ctx.snapshot.index_of_game(game):
-        if entry.set_code == set_code:
-            grouped.setdefault(entry.number, []).append(entry)
+    for entry in ctx.snapshot.by_set(game).get(set_code, ()):
+        grouped.setdefault(entry.number, []).append(entry)
     return grouped
 
 
@@ -53,18 +52,14 @@ def price_game(ctx: Context, params: Params, query: Query) -> Result:
     game = ctx.snapshot.game(params["game"].lower())
     if game is None:
         return error(404, "game_not_found", f"game {params['game']!r} is not in the catalog")
-    counts: dict[str, tuple[set[str], int]] = {}
-    for entry in ctx.snapshot.index_of_game(game.game):
-        numbers, printings = counts.get(entry.set_code, (set(), 0))
-        numbers.add(entry.number)
-        counts[entry.set_code] = (numbers, printings + 1)
+    by_set = ctx.snapshot.by_set(game.game)
     sets = [
         {
             "set": s.set_code,
             "name": s.name,
             "released_at": s.release_date.isoformat() if s.release_date else None,
-            "numbers": len(counts.get(s.set_code, ((), 0))[0]),
-            "printings": counts.get(s.set_code, ((), 0))[1],
+            "numbers": len({e.number for e in by_set.get(s.set_code, ())}),
+            "printings": len(by_set.get(s.set_code, ())),
             "@id": set_url(game.game, s.set_code),
         }
         for s in ctx.snapshot.sets_of_game(game.game)
@@ -87,7 +82,7 @@ def _ref(entry: IndexEntry) -> dict[str, Any]:
     return {"sku": entry.sku, "lang": entry.lang, "variant": entry.variant, "@id": card_url(entry.sku)}
 
 
-def _every_set(ctx: Context) -> Iterator[Params]:
+def every_set(ctx: Context) -> Iterator[Params]:
     for game in ctx.snapshot.games():
         for card_set in ctx.snapshot.sets_of_game(game.game):
             yield {"game": game.game, "set": card_set.set_code}
@@ -183,11 +178,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{BASE}/{{game}}/sets/{{set}}",
             "A",
             price_set,
-            enumerate=lambda ctx: (
-                {"game": g.game, "set": s.set_code}
-                for g in ctx.snapshot.games()
-                for s in ctx.snapshot.sets_of_game(g.game)
-            ),
+            enumerate=every_set,
             model=docs.PriceSet,
             summary="Price-guide set view: its card numbers and their printings (values withheld)",
             **common,

@@ -10,40 +10,20 @@ level-3 flag stays fresh); there is no level 4.
 
 from __future__ import annotations
 
-import hashlib
-from typing import Any, TypeVar
+from typing import Any
 
 import rfc8785
-from pydantic import BaseModel, ValidationError
 
-from generator.body import BodyError, json_object
+from generator.hashing import content_hash
 from generator.models import participation_documents as docs
 from generator.site import Site
+from generator.surfaces.posted import read_model
 from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
 
 CONTRACT = "receipt.canonical-json/1"
 LIMIT = 16 * 1024
 NOTE = "a content fingerprint over RFC 8785 canonical JSON: not authentication, a signature or secrecy; nothing stored"
 MEME = "two minds, one hash: neither of us keeps it"
-Model = TypeVar("Model", bound=BaseModel)
-
-
-def content_hash(document: Any) -> str:
-    return "sha256:" + hashlib.sha256(rfc8785.dumps(document)).hexdigest()
-
-
-def parse(ctx: Context, model: type[Model], limit: int = LIMIT) -> Model | Result:
-    """The body as ``model``: 413 over ``limit``, 400 naming the first problem otherwise."""
-    body = ctx.request.body if ctx.request else None
-    if body is None:
-        return error(413, "body_too_large", f"The body is over {limit} bytes.")
-    try:
-        return model.model_validate(json_object(body, limit))
-    except BodyError as bad:
-        return error(413 if bad.code == "body_too_large" else 400, bad.code, bad.message)
-    except ValidationError as bad:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in bad.errors())
-        return error(400, "invalid_body", problems)
 
 
 def receipt(kind: str, document: dict[str, Any], level: int | None = None) -> dict[str, Any]:
@@ -61,7 +41,7 @@ def receipt(kind: str, document: dict[str, Any], level: int | None = None) -> di
 
 
 def recognize(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.RecognizeBody)
+    body = read_model(ctx, docs.RecognizeBody, LIMIT)
     if isinstance(body, Result):
         return body
     if body.recognizer_id.casefold() == body.recognized_id.casefold():
@@ -70,7 +50,7 @@ def recognize(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def mind_connect(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.MindConnectBody)
+    body = read_model(ctx, docs.MindConnectBody, LIMIT)
     if isinstance(body, Result):
         return body
     prior = body.in_response_to
@@ -95,7 +75,7 @@ def mind_connect(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def encounter(ctx: Context, params: Params, query: Query) -> Result:
-    body = parse(ctx, docs.EncounterBody)
+    body = read_model(ctx, docs.EncounterBody, LIMIT)
     if isinstance(body, Result):
         return body
     return Result(data=receipt("witness_receipt", body.model_dump()))

@@ -14,10 +14,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.body import BodyError, json_object
+from generator.hashing import content_hash
 from generator.models.documents import Doc
 from generator.site import Site
-from generator.surfaces.receipts import content_hash
+from generator.surfaces.posted import read_json
 from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error, match
 
 LIMIT = 32 * 1024
@@ -105,13 +105,9 @@ def _semantic(ctx: Context, recipe: Recipe) -> list[dict[str, str]]:
 
 
 def check(ctx: Context, params: Params, query: Query) -> Result:
-    body = ctx.request.body if ctx.request else None
-    if body is None:
-        return error(413, "body_too_large", f"A draft is at most {LIMIT} bytes.")
-    try:
-        draft = json_object(body, LIMIT, "a recipe draft object")
-    except BodyError as bad:
-        return error(413 if bad.code == "body_too_large" else 400, bad.code, bad.message)
+    draft = read_json(ctx, LIMIT, "a recipe draft object")
+    if isinstance(draft, Result):
+        return draft
     try:
         digest = content_hash(draft)
     except ValueError as bad:  # rfc8785: no canonical form (an integer beyond 2**53)

@@ -15,14 +15,14 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 from pydantic.config import JsonDict
 
-from generator.body import BodyError, json_object
+from generator.hashing import content_hash
 from generator.models.documents import Doc
 from generator.site import Site
-from generator.surfaces.receipts import content_hash
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
+from generator.surfaces.posted import read_model
+from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface
 
 CONTRACT = "answering-rhyme.statement/1"
 CANONICAL = "answering-rhyme.canonical-json/1"
@@ -131,16 +131,9 @@ def _normalised(value: Any) -> Any:
 
 
 def post_statement(ctx: Context, params: Params, query: Query) -> Result:
-    body = ctx.request.body if ctx.request else None
-    if body is None:
-        return error(413, "body_too_large", f"A statement is at most {LIMIT} bytes.")
-    try:
-        statement = Statement.model_validate(json_object(body, LIMIT, "a statement object"))
-    except BodyError as bad:
-        return error(413 if bad.code == "body_too_large" else 400, bad.code, bad.message)
-    except ValidationError as bad:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'statement'}: {e['msg']}" for e in bad.errors())
-        return error(400, "invalid_statement", f"{problems} (schema: {SCHEMA_PATH})")
+    statement = read_model(ctx, Statement, LIMIT, "invalid_statement", suffix=f" (schema: {SCHEMA_PATH})")
+    if isinstance(statement, Result):
+        return statement
     normalised = _normalised(statement.model_dump())
     data = {
         "@kind": "answering_rhyme_statement_receipt",

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 from typing import Any
 
+from generator.envelope import iso
 from generator.models import source_documents as docs
 from generator.models.catalog import RunSummary, Source
 from generator.site import Site
@@ -34,11 +35,12 @@ def _utc(moment: dt.datetime) -> dt.datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC)
 
 
-def _iso(moment: dt.datetime) -> str:
-    return _utc(moment).strftime("%Y-%m-%dT%H:%M:%SZ")
+def stamp(moment: dt.datetime) -> str:
+    """A run time (stored naive, in UTC) as the envelope writes instants."""
+    return iso(_utc(moment))
 
 
-def _age_hours(ctx: Context, moment: dt.datetime) -> float:
+def age_hours(ctx: Context, moment: dt.datetime) -> float:
     return round(max(0.0, (ctx.now - _utc(moment)).total_seconds()) / 3600, 2)
 
 
@@ -49,7 +51,7 @@ def _acquisition(source_id: str) -> str:
     return "npm" if spec.npm else "pypi" if spec.pypi else "url" if spec.url else "mirror"
 
 
-def _runs_of(ctx: Context, source_id: str) -> list[RunSummary]:
+def runs_of(ctx: Context, source_id: str) -> list[RunSummary]:
     return [r for r in ctx.snapshot.runs() if r.source_id == source_id and _utc(r.started_at) <= ctx.now]
 
 
@@ -60,13 +62,13 @@ def health(ctx: Context, runs: list[RunSummary]) -> dict[str, Any]:
         return {"state": "never_run", **thresholds}
     if runs[-1].status not in GOOD:
         return {"state": "unavailable", **thresholds}
-    age = _age_hours(ctx, runs[-1].finished_at)
+    age = age_hours(ctx, runs[-1].finished_at)
     state = "fresh" if age <= thresholds["fresh_hours"] else "stale" if age <= thresholds["stale_hours"] else "dead"
     return {"state": state, "age_hours": age, **thresholds}
 
 
 def entry(ctx: Context, source: Source) -> dict[str, Any]:
-    runs = _runs_of(ctx, source.source_id)
+    runs = runs_of(ctx, source.source_id)
     found: dict[str, Any] = {
         "id": source.source_id,
         "game": source.game,
@@ -82,12 +84,12 @@ def entry(ctx: Context, source: Source) -> dict[str, Any]:
         last = runs[-1]
         found["last_run"] = {
             "status": last.status,
-            "finished_at": _iso(last.finished_at),
+            "finished_at": stamp(last.finished_at),
             "rows_written": last.rows_written,
-            "age_hours": _age_hours(ctx, last.finished_at),
+            "age_hours": age_hours(ctx, last.finished_at),
         }
     elif runs:
-        found["_unavailable"] = {"since": _iso(runs[-1].finished_at), "status": runs[-1].status}
+        found["_unavailable"] = {"since": stamp(runs[-1].finished_at), "status": runs[-1].status}
     return found
 
 
@@ -106,7 +108,7 @@ def source_detail(ctx: Context, params: Params, query: Query) -> Result:
     window = query.get("window", "7d")
     if window not in WINDOWS:
         return error(400, "invalid_window", f"window must be one of {', '.join(WINDOWS)}", accepted=list(WINDOWS))
-    runs = _runs_of(ctx, source.source_id)
+    runs = runs_of(ctx, source.source_id)
     since = ctx.now - dt.timedelta(seconds=WINDOWS[window])
     inside = [r for r in runs if _utc(r.started_at) >= since]
     statuses = {s: sum(1 for r in inside if r.status == s) for s in ("ok", "partial", "failed", "unavailable")}
@@ -158,7 +160,7 @@ def run_history(ctx: Context, params: Params, query: Query) -> Result:
         return refused
     if ctx.snapshot.source(params["id"]) is None:
         return error(404, "source_not_found", f"no source {params['id']!r}")
-    runs = [r.model_dump(mode="json") for r in _runs_of(ctx, params["id"])]
+    runs = [r.model_dump(mode="json") for r in runs_of(ctx, params["id"])]
     return Result(data={"@kind": "source_runs", "id": params["id"], "count": len(runs), "runs": runs})
 
 

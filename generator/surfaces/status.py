@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.envelope import iso
 from generator.models import operations_documents as docs
 from generator.site import Site
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
@@ -47,7 +48,7 @@ def status(ctx: Context, params: Params, query: Query) -> Result:
         "paused": sum(1 for r in resources if r["state"] == "paused"),
         "routes": sum(r["routes"] for r in resources),
     }
-    as_of = (ctx.as_of or ctx.now).strftime("%Y-%m-%dT%H:%M:%SZ")
+    as_of = iso(ctx.as_of or ctx.now)
     return Result(data={"@kind": "status", "as_of": as_of, "resources": resources, "summary": summary})
 
 
