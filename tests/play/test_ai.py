@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from test_ai_pool import real_pool, synthetic_pool
+from pool import real_pool, synthetic_pool
 
 from generator.play.ai import LEVELS, make_ai
 from generator.play.ai.evaluate import WIN, evaluate

@@ -8,44 +8,10 @@ grammar does not know is reported, and the effect holding it is left out rather 
 from __future__ import annotations
 
 import pytest
+from effect_text import DRAW1, OPP1, SELF, E, T, card
 
-from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
-
-
-def card(effect: str | None, trigger: str | None = None, card_id: str = "TS01-001") -> OnePieceCard:
-    return OnePieceCard(
-        card_id=card_id,
-        name="Test Pirate",
-        category="Character",
-        colors=("Red",),
-        cost=3,
-        power=4000,
-        counter=1000,
-        life=None,
-        attributes=("Slash",),
-        types=("Test Crew",),
-        effect=effect,
-        trigger=trigger,
-        block=3,
-        rarity="C",
-        skus=(),
-    )
-
-
-def T(who: str, count: int | None = 1, up_to: bool = True, **flt) -> m.Target:
-    return m.Target(who=who, count=count, up_to=up_to, filter=m.CardFilter(**flt))
-
-
-SELF = m.Target(who="self_card", up_to=False)
-OPP1 = T("opponent_character")
-DRAW1 = m.Draw(n=1)
-
-
-def E(timing: str, *actions, **fields) -> m.Effect:
-    return m.Effect(timing=timing, actions=actions, **fields)
-
 
 # (case id, effect text, the effects it must compile to)
 MARKERS = [

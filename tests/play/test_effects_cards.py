@@ -5,8 +5,8 @@ only."""
 from __future__ import annotations
 
 import pytest
+from effect_text import DRAW1, OPP1, SELF, E, T, card
 from pydantic import ValidationError
-from test_effects import DRAW1, OPP1, SELF, E, T, card
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_all, compile_card

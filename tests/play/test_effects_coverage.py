@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_effects import card
+from effect_text import card
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_all

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import orjson
 import pytest
-from test_ai_pool import real_pool, synthetic_pool
+from pool import real_pool, synthetic_pool
 
 from generator.play.protocol.example_match import EXAMPLE_KEY, MATCH_EVENT, example_match
 from generator.play.protocol.practice import practice

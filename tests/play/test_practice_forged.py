@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import orjson
 import pytest
-from test_practice import KEY, call, new
+from practice_client import KEY, call, new
 
 from generator.play.protocol.seal import seal, unseal
 

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from test_ai_pool import real_pool, synthetic_pool
+from pool import real_pool, synthetic_pool
 
 from generator.play.ai import make_ai
 from generator.play.ai.match import play_match

@@ -90,22 +90,16 @@ def observe(state: GameState, p: int) -> Observation:
     if battle is not None and battle.revealed is not None:
         known.add(battle.revealed.card)
     known.discard(HIDDEN)
-    masked = rebuild(
-        state,
-        players=players,
-        battle=battle,
-        rng=0,
-        cards={**{k: state.cards[k] for k in sorted(known)}, HIDDEN: HIDDEN_CARD},
-        compiled={**{k: state.compiled[k] for k in sorted(known)}, HIDDEN: engine_compiled(HIDDEN_CARD)},
+    masked = state.model_copy(
+        update=dict(
+            players=players,
+            battle=battle,
+            rng=0,
+            cards={**{k: state.cards[k] for k in sorted(known)}, HIDDEN: HIDDEN_CARD},
+            compiled={**{k: state.compiled[k] for k in sorted(known)}, HIDDEN: engine_compiled(HIDDEN_CARD)},
+        )
     )
     return Observation(player=p, state=masked, own_unseen=own_unseen)
-
-
-def rebuild(state: GameState, **update: object) -> GameState:
-    """A copy with ``update`` applied, built afresh: ``model_copy`` would carry the cached
-    ``static_cards`` over, which is stale once the card dictionaries change."""
-    fields = {name: getattr(state, name) for name in GameState.model_fields}
-    return GameState.model_construct(**{**fields, **update})
 
 
 def _zones(ps: PlayerState) -> tuple[tuple[CardInstance, ...], ...]:
@@ -171,4 +165,6 @@ def determinise(obs: Observation, rng: random.Random, priors: Priors) -> GameSta
     missing = sorted(ids - set(s.cards))
     cards = {**s.cards, **{k: priors.cards[k] for k in missing}}
     compiled = {**s.compiled, **{k: engine_compiled(priors.cards[k]) for k in missing}}
-    return rebuild(s, players=players, battle=battle, cards=cards, compiled=compiled, rng=rng.getrandbits(64))
+    return s.model_copy(
+        update={"players": players, "battle": battle, "cards": cards, "compiled": compiled, "rng": rng.getrandbits(64)}
+    )

@@ -19,8 +19,7 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from generator.play.engine import battle
-from generator.play.engine import legal_actions as _engine
-from generator.play.engine.api import apply, legal_actions
+from generator.play.engine.api import apply, apply_action, legal_actions
 from generator.play.engine.state import Action, Battle, GameState, IllegalAction
 from generator.play.engine.stats import keywords, power
 from generator.play.engine.zones import field_card, locate
@@ -189,14 +188,10 @@ def reflex(state: GameState, legal: Sequence[Action], lethal_only: bool = False)
 
 
 def trusted(state: GameState, action: Action) -> GameState:
-    """``apply`` for an ``Action`` known to be legal in ``state`` (taken from its
-    ``legal_actions``, or checked by ``_quick``). The public ``apply`` takes an id and re-derives
-    every legal action, attack previews included, to validate it: that was most of the search's
-    time. This calls the two engine steps behind ``apply`` (private names of
-    ``generator.play.engine.legal_actions``; a public equivalent is requested in tests/play/test_ai_engine.py).
-    """
-    ev: list = []
-    return _engine._advance(_engine._do(state, action, ev), ev)
+    """The state after an ``Action`` known to be legal in ``state`` (taken from its
+    ``legal_actions``, or checked by ``_quick``), through the engine's ``apply_action``, which
+    skips re-deriving every legal action to validate it (the simulations' main cost)."""
+    return apply_action(state, action)[0]
 
 
 Defender = Callable[[GameState, Sequence[Action]], str]

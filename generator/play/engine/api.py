@@ -52,6 +52,7 @@ __all__ = [
     "IllegalAction",
     "Result",
     "apply",
+    "apply_action",
     "concede",
     "game_state_json_schema",
     "legal_actions",
@@ -93,6 +94,16 @@ def apply(state: GameState, action_id: str, choices: dict[str, Any] | None = Non
     an [On Play]); an id that is not legal at its turn raises ``IllegalAction``.
     """
     return _actions.apply(state, action_id, choices)
+
+
+def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """``apply`` for an ``Action`` the caller took from ``legal_actions(state)`` (the same
+    state), for searches that already hold that list. ``apply`` takes an id from an untrusted
+    client and re-derives every legal action, attack previews included, to check it: inside a
+    search that check was most of the time spent. Nothing is checked here, so an action from
+    another state gives an undefined result; a referee answering a client must use ``apply``.
+    """
+    return _actions.apply_action(state, action)
 
 
 def concede(state: GameState, player: int) -> tuple[GameState, list[Event]]:

@@ -174,6 +174,11 @@ def apply(state: GameState, action_id: str, choices: dict[str, Any] | None = Non
     return state, ev
 
 
+def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    ev: list[Event] = []
+    return _advance(_do(state, action, ev), ev), ev
+
+
 def concede(state: GameState, p: int) -> tuple[GameState, list[Event]]:
     ev: list[Event] = []
     if state.result is not None:

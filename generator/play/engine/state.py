@@ -21,6 +21,7 @@ Conventions:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal
 
@@ -178,6 +179,14 @@ class GameState(_Frozen):
             if comp.complete
             and any(eff.timing == "static" and any(a.kind in STATIC_KINDS for a in eff.actions) for eff in comp.effects)
         )
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> GameState:
+        """A copy; when ``update`` changes the card definitions, ``static_cards`` is derived
+        again (pydantic copies a cached property's value along with the fields)."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update and ("compiled" in update or "cards" in update):
+            copy.__dict__.pop("static_cards", None)
+        return copy
 
     def with_player(self, p: int, ps: PlayerState) -> GameState:
         """A copy with player ``p`` replaced; the other player is shared, not copied."""
