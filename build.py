@@ -25,6 +25,13 @@ mirror_option = click.option(
     default=None,
     help="Local mirror of the upstream dumps (laid out like ../shared/data); env CARDPANTRY_MIRROR.",
 )
+platform_option = click.option(
+    "--platform",
+    "platform",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="The platform export (docs/platform-export.md); env CARDPANTRY_PLATFORM, else the synthetic sample.",
+)
 state_option = click.option(
     "--state",
     "state_dir",
@@ -105,7 +112,10 @@ def _as_of(value: str | None):
 @click.option("--reuse-catalog", is_flag=True, help="Skip ingest and render from the existing catalog.")
 @mirror_option
 @state_option
-def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None, state_dir: Path) -> None:
+@platform_option
+def build(
+    out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None, state_dir: Path, platform: Path | None
+) -> None:
     """Ingest the sources, then render every static surface into OUT with its routes manifest."""
     from generator.build import build as run_build
     from generator.ingest.run import ingest as run_ingest
@@ -117,7 +127,7 @@ def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None
         click.echo("Ingesting sources")
         unavailable = run_ingest(state_dir, mirror, log=click.echo).unavailable
     click.echo(f"Rendering into {out} as of {moment.isoformat()}")
-    summary = run_build(out, moment, catalog, unavailable)
+    summary = run_build(out, moment, catalog, unavailable, platform_dir=platform)
     click.echo(summary.line())
 
 
@@ -133,12 +143,13 @@ def build(out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None
     help="Without CARDPANTRY_REFEREE_KEY, seal practice games with the public development key "
     "(local use only: anyone can read such tokens).",
 )
-def serve(dist: Path, host: str, port: int, dev_referee_key: bool) -> None:
+@platform_option
+def serve(dist: Path, host: str, port: int, dev_referee_key: bool, platform: Path | None) -> None:
     """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn (generator.server)."""
     from generator.app import create_app
     from generator.server import run
 
-    app = create_app(dist, dev_referee_key=dev_referee_key)
+    app = create_app(dist, dev_referee_key=dev_referee_key, platform=platform)
     referee = "on" if app.context.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
     click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee})")
     run(app, host, port)

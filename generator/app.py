@@ -7,7 +7,9 @@ Order of answers for a request:
    same surface functions, from ``dist/_data``; POST/DELETE/ANY read the body only when the method
    says so, up to its limit), or 405 with the ``Allow`` the surface's handlers derive;
 3. any other path: the 404 (under ``/api/v1/``, the JSON envelope with did-you-mean suggestions).
-The app needs nothing at run time but ``dist/`` (and the referee key from the environment).
+The app needs nothing at run time but ``dist/``, the referee key from the environment, and the
+platform export (``CARDPANTRY_PLATFORM``, default the synthetic sample): the role-scoped answers of
+family D read it per request, and it is never copied into ``dist/``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from generator.conditional import encode, http_date, not_modified_headers, pick_
 from generator.content import load_content
 from generator.not_found import not_found
 from generator.offload import Offload
+from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.served import Served
 from generator.site import load_site
@@ -37,14 +40,18 @@ CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
 
 
 class App:
-    def __init__(self, dist: Path, referee_key: bytes | None = None, offload: bool = False):
+    def __init__(
+        self, dist: Path, referee_key: bytes | None = None, offload: bool = False, platform: Path | None = None
+    ):
         """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.offload``);
-        off, they run inline (tests, and the workers themselves)."""
+        off, they run inline (tests, and the workers themselves). ``platform``: the platform export
+        the role-scoped answers read (default ``platform_dir()``), checked against this build's SKUs."""
         self.dist, self.dist_name = dist, os.fspath(dist)
         self.site = load_site()
         self.registry = surfaces(self.site)
         self.surfaces = {s.id: s for s in self.registry}
         content, joy = load_content(), joy_index(self.registry)
+        self.platform: Platform | None = None  # loaded below, once the build's SKUs can be read
 
         def context_of(snapshot: FileSnapshot, as_of: dt.datetime) -> Context:
             return Context(
@@ -56,9 +63,13 @@ class App:
                 referee_key=referee_key,
                 as_of=as_of,
                 surfaces=self.registry,
+                platform=self.platform,
             )
 
         self.served = Served(dist, context_of)
+        snapshot = self.served.context.snapshot
+        self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
+        self.served.context = replace(self.served.context, platform=self.platform)
         self.offload: Offload | None = Offload(dist, referee_key) if offload else None
 
     @property
@@ -199,11 +210,11 @@ async def _read_body(receive, limit: int) -> bytes | None:
             return b"".join(chunks) if size <= limit else None
 
 
-def create_app(dist: Path | str = "dist", dev_referee_key: bool = False) -> App:
+def create_app(dist: Path | str = "dist", dev_referee_key: bool = False, platform: Path | None = None) -> App:
     """The app over ``dist``. The referee key comes from CARDPANTRY_REFEREE_KEY; the public development
     key only when asked for explicitly; with neither, the practice referee answers 503."""
     try:
         key = referee_key(os.environ, dev=dev_referee_key)
     except KeyConfigError:
         key = None
-    return App(Path(dist), key, offload=True)
+    return App(Path(dist), key, offload=True, platform=platform)

@@ -31,6 +31,9 @@ from generator.contract.examples import answer_key
 from generator.contract.validation import check_result
 from generator.envelope import iso
 from generator.fingerprint import fingerprint
+from generator.hashing import sha256_hex
+from generator.platform.export import export_digest, load_platform
+from generator.platform.export import platform_dir as default_platform_dir
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
@@ -74,10 +77,12 @@ def build(
     workers: int | None = None,
     force: bool = False,
     validate: bool = True,
+    platform_dir: Path | None = None,
 ) -> BuildSummary:
     """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
     (files whose bytes did not change are still hard-linked, not rewritten). ``validate=False`` skips
-    the contract check of each document (only ``bench/build.py`` does, to measure what it costs)."""
+    the contract check of each document (only ``bench/build.py`` does, to measure what it costs).
+    ``platform_dir``: the platform export (default ``platform_dir()``: the synthetic sample)."""
     started = time.perf_counter()
     site = load_site()
     content = load_content()  # validated before anything is read or written: a content error fails here
@@ -86,14 +91,24 @@ def build(
         # The fingerprint is mostly DuckDB hashing the catalog, which runs without the GIL: on a
         # first build (nothing to compare with) it overlaps loading the snapshot.
         fingerprinting = side.submit(fingerprint, con.cursor(), as_of)
+        export = platform_dir or default_platform_dir()
         previous = load_manifest(out)
-        if previous and not force and previous.get("fingerprint") == fingerprinting.result():
+        inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}".encode())
+        if previous and not force and previous.get("fingerprint") == inputs:
             return _unchanged(previous, unavailable, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
-        inputs = fingerprinting.result()
+        platform = load_platform(export, lambda sku: snapshot.printing(sku) is not None)
     loaded = time.perf_counter()
     ctx = Context(
-        site, snapshot, as_of, content, joy_index=joy_index(registry), as_of=as_of, surfaces=registry, memo={}
+        site,
+        snapshot,
+        as_of,
+        content,
+        joy_index=joy_index(registry),
+        as_of=as_of,
+        surfaces=registry,
+        memo={},
+        platform=platform,
     )
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
@@ -356,6 +356,24 @@ def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) ->
     return path
 
 
+SYNTHETIC_EXPORTED_AT = SYNTHETIC_AS_OF - dt.timedelta(days=1)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def synthetic_platform(tmp_path_factory) -> Iterator[Path]:
+    """The sample platform export, made by its own script but dated the day before the synthetic
+    build (so its people, auctions and draws exist at the tests' fixed times), for every build and
+    app of the session (``CARDPANTRY_PLATFORM``). The committed sample is tested on its own."""
+    from generator.platform.sample import sample_records, write_export
+
+    folder = tmp_path_factory.mktemp("platform") / "export"
+    write_export(folder, sample_records(exported_at=SYNTHETIC_EXPORTED_AT), exported_at=SYNTHETIC_EXPORTED_AT)
+    patch = pytest.MonkeyPatch()
+    patch.setenv("CARDPANTRY_PLATFORM", str(folder))
+    yield folder
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def synthetic_catalog(tmp_path_factory) -> Path:
     """``catalog.duckdb`` written by the real loader from the synthetic sinks (read-only: do not modify)."""
@@ -382,6 +400,7 @@ def synthetic_snapshot(synthetic_catalog):
 def ctx(synthetic_snapshot):
     """A surface context over the synthetic catalog, with a fixed ``now`` (the build's as-of)."""
     from generator.content import load_content
+    from generator.platform.export import load_platform, platform_dir
     from generator.site import load_site
     from generator.surfaces.families import joy_index, surfaces
     from generator.surfaces.registry import Context
@@ -396,6 +415,7 @@ def ctx(synthetic_snapshot):
         joy_index=joy_index(registry),
         as_of=SYNTHETIC_NOW,
         surfaces=registry,
+        platform=load_platform(platform_dir(), lambda sku: synthetic_snapshot.printing(sku) is not None),
     )
 
 

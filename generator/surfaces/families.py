@@ -12,6 +12,7 @@ from collections import Counter
 from generator.site import Site
 from generator.surfaces import (
     artists,
+    auctions,
     calling_card,
     cards,
     changelog,
@@ -39,9 +40,12 @@ from generator.surfaces import (
     recipe,
     rhymes,
     search,
+    signals,
     sources,
     status,
+    trust,
     universal,
+    verify,
 )
 from generator.surfaces.registry import Surface
 
@@ -74,6 +78,10 @@ FAMILIES = (
     rhymes,
     calling_card,
     pages,
+    auctions,
+    trust,
+    verify,
+    signals,
     status,
     health,
     clock,

@@ -28,6 +28,7 @@ from generator.site import Site
 if TYPE_CHECKING:
     from generator.catalog.snapshot import Snapshot
     from generator.content import Content
+    from generator.platform.export import Platform
 
 Params = Mapping[str, str]
 Query = Mapping[str, str]
@@ -59,6 +60,7 @@ class Context:
     request: Request | None = None  # the app's request; None while building files
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
     surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
+    platform: Platform | None = None  # the platform's own records (families D, E): never written to dist/ whole
     # A build's scratch memo for answers several routes share (the examples): each render worker
     # fills its own copy. None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)

@@ -43,6 +43,23 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "id": lambda ctx: ["test-op-primary"],
     "content_hash": lambda ctx: ["0" * 64],
     "number": lambda ctx: ["001"],
+    "username": lambda ctx: [public_username(ctx)],
+}
+
+
+def published_auction(ctx: Context) -> str:
+    return ctx.platform.published_auctions()[0].auction_id if ctx.platform else "auc_none"
+
+
+def public_username(ctx: Context) -> str:
+    assert ctx.platform is not None
+    return next(u.username for u in ctx.platform.rows("users") if ctx.platform.public_profile(u.username, ctx.now))
+
+
+# Path parameter samples for one surface, where the name means something else elsewhere ({id}).
+SURFACE_SAMPLES: dict[str, dict[str, Callable[[Context], list[str]]]] = {
+    "auctions.detail": {"id": lambda ctx: [published_auction(ctx)]},
+    "auctions.bids": {"id": lambda ctx: [published_auction(ctx)]},
 }
 
 # Extra (params, query) per surface id: query variants, case variants, unmatched and error paths.
@@ -93,6 +110,16 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"upstream": "pricecharting"}),
         ({}, {"upstream": "test-ptcg", "id": "x1"}),
     ],
+    "trust.bridge": lambda ctx: [
+        ({}, {"a": f"u:{public_username(ctx)}", "b": "c:op-op01"}),
+        ({}, {"a": f"u:{public_username(ctx)}", "b": "c:op-op01-001-en"}),
+        ({}, {"a": f"u:{public_username(ctx)}", "b": "c:lor-1"}),
+    ],
+    "verify.chain": lambda ctx: [
+        ({}, {"receipt": ctx.platform.rows("draws")[0].receipt_id if ctx.platform else "x"}),
+        ({}, {"batch": "2"}),
+        ({}, {"from": "1", "to": "3"}),
+    ],
 }
 
 # Error answers pinned by the snapshot tests (their shape is checked by test_invariants' error cases).
@@ -119,14 +146,19 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "health.anticipated": [({}, {"all": "maybe"})],
     "prices.set": [({"game": "op", "set": "op99"}, {})],
     "prices.card": [({"game": "op", "set": "op01", "number": "999"}, {})],
+    "auctions.public": [({"id": "auc_0000000000"}, {})],
+    "trust.user": [({"username": "saltmarsh"}, {}), ({"username": "bramblewick"}, {}), ({"username": "nobody"}, {})],
+    "trust.bridge": [({}, {"a": "tidepool", "b": "c:op-op01"}), ({}, {"a": "u:tidepool", "b": "c:mtg-zen"})],
+    "verify.chain": [({}, {"batch": "0"}), ({}, {"receipt": "drw_missing"}), ({}, {"from": "9", "to": "1"})],
 }
 
 
 def _fill(surface: Surface, ctx: Context) -> list[dict[str, str]]:
     names = re.findall(r"\{(\w+)\}", surface.path)
-    missing = [n for n in names if n not in PARAM_SAMPLES]
+    samples = {**PARAM_SAMPLES, **SURFACE_SAMPLES.get(surface.id, {})}
+    missing = [n for n in names if n not in samples]
     assert not missing, f"{surface.id}: add sample values for {missing} to PARAM_SAMPLES (tests/surfaces/conftest.py)"
-    columns = [PARAM_SAMPLES[n](ctx) for n in names]
+    columns = [samples[n](ctx) for n in names]
     width = max((len(c) for c in columns), default=1)
     return [{n: col[i % len(col)] for n, col in zip(names, columns)} for i in range(width)]
 

@@ -42,9 +42,15 @@ def registry() -> tuple[Surface, ...]:
 
 
 @pytest.fixture(scope="module")
-def dctx(synthetic_snapshot) -> Context:
+def dctx(synthetic_snapshot, ctx) -> Context:
     return Context(
-        site=SITE, snapshot=synthetic_snapshot, now=NOW, content=load_content(), as_of=AS_OF, surfaces=registry()
+        site=SITE,
+        snapshot=synthetic_snapshot,
+        now=NOW,
+        content=load_content(),
+        as_of=AS_OF,
+        surfaces=registry(),
+        platform=ctx.platform,
     )
 
 

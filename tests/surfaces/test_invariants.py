@@ -123,8 +123,9 @@ def check_headers(surface: Surface, ctx: Context, path: str, rendered: Rendered,
     assert re.fullmatch(r'"[0-9a-f]{16,64}"', h["ETag"]), "a strong ETag (no W/ prefix) from the bytes"
     assert h["ETag"] == etag(rendered.body)
     budget = ctx.site.freshness[freshness or surface.freshness]
-    if rendered.status == 200 and budget <= 0:
-        assert h["Cache-Control"] == "no-store"
+    if rendered.status == 200 and budget <= 0:  # role-scoped answers say private too (and vary by key)
+        assert h["Cache-Control"] in ("no-store", "private, no-store")
+        assert h["Cache-Control"] == "no-store" or h["Vary"] == "Authorization" or surface.family == "D"
     elif rendered.status == 200:  # the surface's budget, or shorter where an answer may change sooner
         found = re.fullmatch(r"public, max-age=(\d+)(, s-maxage=\d+)?", h["Cache-Control"])
         assert found and 0 < int(found.group(1)) <= budget, h["Cache-Control"]
@@ -318,6 +319,9 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, 
         assert set(body) == {"error", "_meta"} and set(body["error"]) == {"code", "message"}
         check_meta(surface, ctx, body["_meta"], freshness)
         return
+    if "error" in body:  # a direct document's error (the incoherent test offers' 503): the error shape
+        assert rendered.status in surface.errors and set(body["error"]) == {"code", "message"}
+        return
     if surface.enveloped:
         assert set(body) == {"data", "_meta"}
         check_meta(surface, ctx, body["_meta"], freshness)
@@ -326,7 +330,10 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, 
         document = body
     assert surface.model is not None, f"{surface.id} declares no response model"
     surface.model.model_validate(document)  # the contract: every answer matches its declared model
-    universal = surface.path.startswith(("/api/v1/universal/", "/api/at/")) or "@content_hash" in document
+    # The universal trust rendering carries no content hash by the spec (section D); its own tests check it.
+    universal = "@content_hash" in document or (
+        surface.path.startswith(("/api/v1/universal/", "/api/at/")) and surface.id != "trust.universal"
+    )
     if universal:
         check_universal_document(ctx, document)
         check_kind_shape(document)

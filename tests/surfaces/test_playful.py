@@ -47,14 +47,20 @@ def make_ctx(snapshot, now: dt.datetime = NOW, request: Request | None = None, *
     """A fresh context: its own content load and registry, so two of them share nothing but inputs."""
     site = load_site()
     ctx = Context(
-        site=site, snapshot=snapshot, now=now, content=load_content(), as_of=AS_OF, surfaces=registry(), request=request
+        site=site,
+        snapshot=snapshot,
+        now=now,
+        content=load_content(),
+        as_of=AS_OF,
+        surfaces=registry(),
+        request=request,
     )
     return dataclasses.replace(ctx, **changes) if changes else ctx
 
 
 @pytest.fixture(scope="module")
-def pctx(synthetic_snapshot) -> Context:
-    return make_ctx(synthetic_snapshot)
+def pctx(synthetic_snapshot, ctx) -> Context:
+    return make_ctx(synthetic_snapshot, platform=ctx.platform)
 
 
 def surface(surface_id: str) -> Surface:
