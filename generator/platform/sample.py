@@ -27,6 +27,7 @@ from generator.platform import models as m
 from generator.platform.chain import build_chain, outcome_of
 
 SEED = 20261120
+GENERATOR = "generator.platform.sample"
 EXPORTED_AT = dt.datetime(2026, 11, 20, tzinfo=dt.UTC)
 # Real printings of the catalog that the test suite's synthetic catalog also holds (under invented
 # names), so the one sample serves both; tests/platform checks each is in the real catalog.
@@ -227,7 +228,7 @@ def write_export(
 ) -> Path:
     """Write ``records`` as a ``platform-export/1`` folder (one JSON Lines file per table)."""
     folder.mkdir(parents=True, exist_ok=True)
-    info = {"schema": m.SCHEMA, "exported_at": iso(exported_at), "sample": sample, "generator": __name__}
+    info = {"schema": m.SCHEMA, "exported_at": iso(exported_at), "sample": sample, "generator": GENERATOR}
     (folder / "export.json").write_bytes(orjson.dumps(info, option=orjson.OPT_INDENT_2) + b"\n")
     for table, rows in records.items():
         lines = (orjson.dumps(_jsonable(r), option=orjson.OPT_SORT_KEYS) for r in rows)
