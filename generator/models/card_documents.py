@@ -62,11 +62,22 @@ class CardEverything(Doc):
     reference_price_status: WithheldValue
 
 
+class Order(Doc):
+    price_minor: int = Field(description="GBP minor units (pence)")
+    quantity: int
+    condition: Literal["mint", "near_mint", "excellent", "good", "played", "poor"]
+    listed_at: str
+
+
 class OfferBook(Doc):
-    status: Literal["empty"]
-    asks: tuple[()]
-    bids: tuple[()]
-    reason: str
+    """Open peer-to-peer offers from the platform's listings (never who made them)."""
+
+    status: Literal["open", "empty"]
+    sample: bool = Field(description="true: the synthetic sample export, not market activity")
+    currency: Literal["GBP"]
+    asks: tuple[Order, ...] = Field(description="cheapest first")
+    bids: tuple[Order, ...] = Field(description="highest first")
+    reason: str | None
 
 
 class CardEvidence(Doc):

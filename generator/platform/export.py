@@ -113,7 +113,13 @@ class Platform:
         return tuple(sorted(bids, key=lambda b: (b.placed_at, b.bid_id)))
 
     def listings_of(self, sku: str) -> tuple[m.Listing, ...]:
-        return tuple(x for x in self.rows("listings") if x.sku == sku)
+        """The open book of one SKU (indexed on first use: the build asks for every SKU)."""
+        if "listings_by_sku" not in self._by_id:
+            book: dict[str, list[m.Listing]] = {}
+            for listing in self.rows("listings"):
+                book.setdefault(listing.sku, []).append(listing)
+            self._by_id["listings_by_sku"] = {sku: tuple(rows) for sku, rows in book.items()}
+        return self._by_id["listings_by_sku"].get(sku, ())
 
     def published_auctions(self) -> tuple[m.Auction, ...]:
         return tuple(a for a in self.rows("auctions") if a.published)

@@ -14,6 +14,7 @@ from generator.catalog.snapshot import IndexEntry
 from generator.envelope import provenance
 from generator.models import card_documents as docs
 from generator.models.catalog import Printing
+from generator.platform.book import offer_book
 from generator.site import Site
 from generator.surfaces.doors import PRICE_REASONS, RIGHTS
 from generator.surfaces.oracle import oracle_id
@@ -31,7 +32,7 @@ from generator.surfaces.universal import (
 
 BATCH_LIMIT = 100
 BATCH_BODY_BYTES = 16 * 1024  # 100 SKUs of up to ~40 characters, quoted, with room to spare
-NO_OFFERS = "the platform's collector-offer export has not landed; no open offer is published"
+OFFERS_PUBLISHED = "open offers from the platform's own listings: price, quantity and condition, never who"
 
 
 def sibling(entry: IndexEntry, game: str, relation: str) -> dict[str, Any]:
@@ -87,8 +88,8 @@ def source_states(ctx: Context, game: str, carried: tuple[str, ...] | None = Non
             "id": "platform-offers",
             "name": "the platform's own collector offers",
             "tier": "internal",
-            "state": "planned",
-            "publication": NO_OFFERS,
+            "state": "observed" if ctx.platform is not None else "planned",
+            "publication": OFFERS_PUBLISHED + (" (synthetic sample)" if ctx.platform and ctx.platform.sample else ""),
         },
         {
             "id": "platform-sold-comps-ledger",
@@ -139,7 +140,7 @@ def evidence(ctx: Context, params: Params, query: Query) -> Result:
         "sku": found.sku,
         "license": "NOASSERTION",
         "computed_reference": {"status": "withheld", "value": None, "reason": PRICE_REASONS[0]},
-        "collector_offers": {"status": "empty", "asks": [], "bids": [], "reason": NO_OFFERS},
+        "collector_offers": offer_book(ctx.platform, found.sku),
         "completed_sales": {"status": "paused", "value": None, "reason": PRICE_REASONS[1]},
         "observations": {
             "status": "paused",

@@ -29,6 +29,7 @@ from generator.surfaces import (
     identify,
     ledger_views,
     limits,
+    market,
     oracle,
     orientation,
     pages,
@@ -53,6 +54,7 @@ from generator.surfaces.registry import Surface
 FAMILIES = (
     universal,
     cards,
+    market,
     search,
     prices,
     artists,

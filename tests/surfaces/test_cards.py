@@ -25,9 +25,11 @@ def test_evidence_withholds_every_value_and_says_why(ask) -> None:
     assert data["license"] == "NOASSERTION"
     assert data["collector_offers"] == {
         "status": "empty",
+        "sample": True,
+        "currency": "GBP",
         "asks": [],
         "bids": [],
-        "reason": data["collector_offers"]["reason"],
+        "reason": "no open collector offer for this card in the platform's records",
     }
     assert data["completed_sales"]["status"] == data["observations"]["status"] == "paused"
     assert data["computed_reference"]["status"] == "withheld" and data["computed_reference"]["value"] is None

@@ -150,6 +150,24 @@ def test_nothing_private_is_written_to_dist(small_dist: Path, platform) -> None:
     assert scanned > 1000
 
 
+def test_a_cards_book_is_its_listings_without_who_cheapest_ask_and_highest_bid_first(ask, platform) -> None:
+    sku = platform.rows("listings")[0].sku
+    book = data(ask("GET", f"/api/v1/cards/{sku}/evidence"))["collector_offers"]
+    listings = platform.listings_of(sku)
+    assert book["status"] == "open" and book["sample"] is True and book["currency"] == "GBP"
+    assert [o["price_minor"] for o in book["asks"]] == sorted(x.price_minor for x in listings if x.side == "ask")
+    assert [o["price_minor"] for o in book["bids"]] == sorted(
+        (x.price_minor for x in listings if x.side == "bid"), reverse=True
+    )
+    assert all(set(o) == {"price_minor", "quantity", "condition", "listed_at"} for o in book["asks"] + book["bids"])
+    page = ask("GET", f"/cards/{sku}/market")
+    assert page.status_code == 200 and "Sample data" in page.text
+    assert f'href="/api/v1/cards/{sku}/evidence"' in page.text
+    for listing in listings:
+        assert f"£{listing.price_minor / 100:,.2f}" in page.text
+    assert ask("GET", "/cards/op-op01-999-en/market").status_code == 404
+
+
 # ------------------------------------------------------------------ trust
 
 

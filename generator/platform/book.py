@@ -1,0 +1,40 @@
+"""The open bid/ask book of a card, as the card's evidence and market page publish it.
+
+Peer-to-peer offers from the platform's own listings: price (GBP minor units), quantity, condition
+and when listed; never who listed. Asks cheapest first, bids highest first. Labelled ``sample``
+when the export is the synthetic sample.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.envelope import iso
+from generator.platform.export import Platform
+from generator.platform.models import Listing
+
+NO_OFFERS = "no open collector offer for this card in the platform's records"
+NO_EXPORT = "this build reads no platform export; no open offer is published"
+
+
+def _order(listing: Listing) -> dict[str, Any]:
+    return {
+        "price_minor": listing.price_minor,
+        "quantity": listing.quantity,
+        "condition": listing.condition,
+        "listed_at": iso(listing.created_at),
+    }
+
+
+def offer_book(platform: Platform | None, sku: str) -> dict[str, Any]:
+    listings = platform.listings_of(sku) if platform is not None else ()
+    asks = sorted((x for x in listings if x.side == "ask"), key=lambda x: (x.price_minor, x.listing_id))
+    bids = sorted((x for x in listings if x.side == "bid"), key=lambda x: (-x.price_minor, x.listing_id))
+    return {
+        "status": "open" if listings else "empty",
+        "sample": bool(platform and platform.sample),
+        "currency": "GBP",
+        "asks": [_order(x) for x in asks],
+        "bids": [_order(x) for x in bids],
+        "reason": None if listings else NO_OFFERS if platform is not None else NO_EXPORT,
+    }

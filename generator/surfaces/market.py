@@ -1,0 +1,90 @@
+"""``/cards/{sku}/market``: a card's market as a page (spec section A; issue 17 item 7).
+
+The open bid/ask book and the card's published auctions, from the platform's own records, beside
+the catalog's name for the card; its JSON sibling is the card's evidence, which carries the same
+book. Pages are written for the cards that have a book or an auction; the app renders any other
+card on request (an empty market, said plainly). Labelled sample data where the export is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.platform.book import offer_book
+from generator.site import Site
+from generator.surfaces.pages import item, page
+from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+
+
+def _pounds(minor: int) -> str:
+    return f"£{minor / 100:,.2f}"
+
+
+def market_page(ctx: Context, params: Params, query: Query) -> Result:
+    sku = params["sku"].lower()
+    card = ctx.snapshot.printing(sku)
+    if card is None:
+        return error(404, "card_not_found", f"no printing {params['sku']!r} in the catalog")
+    book = offer_book(ctx.platform, sku)
+
+    def orders(side: str) -> list[dict[str, Any]]:
+        entries = book[side]
+        if not entries:
+            return [item(ctx, "None open")]
+        return [
+            item(ctx, _pounds(o["price_minor"]), f"{o['quantity']} x {o['condition']}, since {o['listed_at'][:10]}")
+            for o in entries
+        ]
+
+    auctions = [a for a in ctx.platform.published_auctions() if a.sku == sku] if ctx.platform else []
+    listed = [
+        item(ctx, f"{a.state}: opens {a.opens_at:%Y-%m-%d}", a.auction_id, f"/auctions/{a.auction_id}/read")
+        for a in auctions
+    ] or [item(ctx, "None published")]
+    sections = [
+        {"heading": "Asks (cheapest first)", "items": orders("asks")},
+        {"heading": "Bids (highest first)", "items": orders("bids")},
+        {"heading": "Auctions", "items": listed},
+    ]
+    if book["sample"]:
+        sections.insert(
+            0,
+            {
+                "heading": "Sample data",
+                "text": "These offers and auctions are synthetic records of "
+                "the sample export, not real market activity.",
+                "items": [],
+            },
+        )
+    description = f"Open collector offers and auctions for {card.name} ({sku}), in GBP; who made them is never shown."
+    return page(
+        ctx, f"/cards/{sku}/market", f"/api/v1/cards/{sku}/evidence", f"{card.name}: market", description, sections
+    )
+
+
+def with_a_market(ctx: Context) -> list[dict[str, str]]:
+    if ctx.platform is None:
+        return []
+    skus = {x.sku for x in ctx.platform.rows("listings")} | {a.sku for a in ctx.platform.published_auctions()}
+    return [{"sku": sku} for sku in sorted(skus) if ctx.snapshot.printing(sku) is not None]
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    return (
+        Surface(
+            "cards.market",
+            "/cards/{sku}/market",
+            "A",
+            market_page,
+            enumerate=with_a_market,
+            example=lambda ctx: ((with_a_market(ctx) or [{"sku": "op-op01-001-en"}])[0], {}),
+            enveloped=False,
+            media_type="text/html",
+            template="page.html",
+            freshness="market_signal",
+            provenance_kind="snapshot",
+            errors=(404,),
+            since="2026-11-25",
+            summary="A card's open bid/ask book and auctions as a page (who offered is never shown)",
+        ),
+    )
