@@ -83,6 +83,7 @@ class Site(Frozen):
     joy_pointer: dict[str, str]
     links: dict[str, str]
     games: tuple[str, ...] = ()  # the game tokens the directory knows (content/games.toml), in its order
+    game_names: dict[str, str] = {}  # token -> the game's name, for readers (content/games.toml)
 
     @property
     def encoding(self) -> str:
@@ -96,4 +97,5 @@ def load_site(path: Path = SITE_FILE) -> Site:
     extra = [k.strip().lower() for k in os.environ.get("CARDPANTRY_WHOLESALE_KEY_SHA256", "").split(",") if k.strip()]
     config["wholesale"] = {"key_sha256": tuple(config.get("wholesale", {}).get("key_sha256", ())) + tuple(extra)}
     with (path.parent / "games.toml").open("rb") as handle:
-        return Site(**config, games=tuple(tomllib.load(handle)))
+        games = tomllib.load(handle)
+    return Site(**config, games=tuple(games), game_names={token: g["name"] for token, g in games.items()})

@@ -47,6 +47,7 @@ RENDERERS: dict[str, Renderer] = {
     "application/schema+json": render_json,
     "text/html": render_template,
     "text/plain": render_text,
+    "text/css": render_text,
     "text/markdown": render_text,
     "application/atom+xml": render_text,
     "application/xml": render_text,

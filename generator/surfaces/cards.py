@@ -181,16 +181,16 @@ def batch(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data, provenance=provenance(s for s in map(ctx.snapshot.source, sorted(used)) if s))
 
 
-def _every_sku(ctx: Context):
+def every_sku(ctx: Context):
     return ({"sku": sku} for sku in ctx.snapshot.skus())
 
 
-def _example(ctx: Context) -> tuple[Params, Query]:
+def example_sku(ctx: Context) -> tuple[Params, Query]:
     return {"sku": getattr(sample_printing(ctx), "sku", "none")}, {}
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    per_card: dict = {"enumerate": _every_sku, "example": _example, "errors": (404,), "freshness": "identity"}
+    per_card: dict = {"enumerate": every_sku, "example": example_sku, "errors": (404,), "freshness": "identity"}
     return (
         Surface(
             "cards.everything",

@@ -160,7 +160,11 @@ def datasets(ctx: Context, params: Params, query: Query) -> Result:
 
 def datasets_page(ctx: Context, params: Params, query: Query) -> Result:
     found = entries(ctx)
-    return Result(data={"title": f"{ctx.site.display_name}: datasets", "datasets": found, "json": "/api/v1/datasets"})
+    title, canonical = f"{ctx.site.display_name}: datasets", ctx.site.base_url + "/datasets"
+    crumbs = [("datasets", None)]
+    return Result(
+        data={"title": title, "datasets": found, "json": "/api/v1/datasets", "canonical": canonical, "crumbs": crumbs}
+    )
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

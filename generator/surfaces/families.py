@@ -12,6 +12,7 @@ from collections import Counter
 from generator.site import Site
 from generator.surfaces import (
     artists,
+    assets,
     auctions,
     calling_card,
     cards,
@@ -37,6 +38,7 @@ from generator.surfaces import (
     play,
     playful,
     prices,
+    product,
     receipts,
     recipe,
     rhymes,
@@ -80,6 +82,8 @@ FAMILIES = (
     rhymes,
     calling_card,
     pages,
+    product,
+    assets,
     auctions,
     trust,
     verify,

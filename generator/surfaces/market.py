@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.platform.book import offer_book
 from generator.site import Site
-from generator.surfaces.pages import item, page
+from generator.surfaces.pages import page
 from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
 
 
@@ -27,38 +27,59 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
         return error(404, "card_not_found", f"no printing {params['sku']!r} in the catalog")
     book = offer_book(ctx.platform, sku)
 
-    def orders(side: str) -> list[dict[str, Any]]:
-        entries = book[side]
-        if not entries:
-            return [item(ctx, "None open")]
-        return [
-            item(ctx, _pounds(o["price_minor"]), f"{o['quantity']} x {o['condition']}, since {o['listed_at'][:10]}")
-            for o in entries
+    def orders(side: str, heading: str) -> dict[str, Any]:
+        rows = [
+            [_pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), o["listed_at"][:10]]
+            for o in book[side]
         ]
+        empty = [{"label": "None open", "text": "", "href": None}]
+        return {
+            "heading": heading,
+            "columns": ("Price", "Quantity", "Condition", "Listed"),
+            "rows": rows,
+            "items": [] if rows else empty,
+        }
 
     auctions = [a for a in ctx.platform.published_auctions() if a.sku == sku] if ctx.platform else []
     listed = [
-        item(ctx, f"{a.state}: opens {a.opens_at:%Y-%m-%d}", a.auction_id, f"/auctions/{a.auction_id}/read")
+        [
+            {"label": a.auction_id, "href": f"/auctions/{a.auction_id}/read"},
+            a.state,
+            f"{a.opens_at:%Y-%m-%d}",
+            f"{a.closes_at:%Y-%m-%d}",
+        ]
         for a in auctions
-    ] or [item(ctx, "None published")]
-    sections = [
-        {"heading": "Asks (cheapest first)", "items": orders("asks")},
-        {"heading": "Bids (highest first)", "items": orders("bids")},
-        {"heading": "Auctions", "items": listed},
     ]
-    if book["sample"]:
-        sections.insert(
-            0,
-            {
-                "heading": "Sample data",
-                "text": "These offers and auctions are synthetic records of "
-                "the sample export, not real market activity.",
-                "items": [],
-            },
-        )
+    sections = [
+        orders("asks", "Asks, cheapest first"),
+        orders("bids", "Bids, highest first"),
+        {
+            "heading": "Auctions",
+            "columns": ("Auction", "State", "Opens", "Closes"),
+            "rows": listed,
+            "items": [] if listed else [{"label": "None published", "text": "", "href": None}],
+        },
+        {
+            "heading": "The card",
+            "items": [
+                {"label": f"{card.name} ({sku})", "text": "every fact the catalog holds", "href": f"/product/{sku}"}
+            ],
+        },
+    ]
+    notice = (
+        "Sample data: these offers and auctions are synthetic records of the sample export, not real market activity."
+        if book["sample"]
+        else None
+    )
     description = f"Open collector offers and auctions for {card.name} ({sku}), in GBP; who made them is never shown."
     return page(
-        ctx, f"/cards/{sku}/market", f"/api/v1/cards/{sku}/evidence", f"{card.name}: market", description, sections
+        ctx,
+        f"/cards/{sku}/market",
+        f"/api/v1/cards/{sku}/evidence",
+        f"{card.name}: market",
+        description,
+        sections,
+        notice=notice,
     )
 
 

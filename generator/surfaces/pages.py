@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from generator.site import Site
 from generator.surfaces import coverage, ledger_views, ontology, orientation, participation, prices, search
@@ -26,12 +27,35 @@ def item(ctx: Context, label: str, text: str = "", href: str | None = None) -> d
     return {"label": label, "text": text, "href": href if answers else None}
 
 
-def page(ctx: Context, path: str, json: str, title: str, description: str, sections: list[dict[str, Any]]) -> Result:
+def crumbs(ctx: Context, path: str) -> list[tuple[str, str | None]]:
+    """The breadcrumb of ``path``: each leading part of it, linked where a page answers it."""
+    parts = path.strip("/").split("/")
+    trail = []
+    for n, part in enumerate(parts, 1):
+        prefix = "/" + "/".join(parts[:n])
+        trail.append((ctx.site.game_names.get(part, part), item(ctx, part, href=prefix)["href"]))
+    return trail
+
+
+def page(
+    ctx: Context,
+    path: str,
+    json: str,
+    title: str,
+    description: str,
+    sections: list[dict[str, Any]],
+    notice: str | None = None,
+) -> Result:
+    """A reader page (``templates/page.html`` on the shared layout): sections of labelled items or
+    tables, the JSON sibling linked, a canonical URL, a breadcrumb, and an optional notice."""
     data = {
         "title": f"{ctx.site.display_name}: {title}",
+        "heading": title,
         "description": description,
         "canonical": ctx.site.base_url + path,
         "json": json,
+        "crumbs": crumbs(ctx, path),
+        "notice": notice,
         "sections": sections,
     }
     return Result(data=data)
@@ -210,7 +234,12 @@ def prices_set(ctx: Context, params: Params, query: Query) -> Result:
         return found
     d = found.data
     numbers = [
-        item(ctx, f"{n['number']} {n['name']}", ", ".join(p["sku"] for p in n["printings"]), n["printings"][0]["@id"])
+        item(
+            ctx,
+            f"{n['number']} {n['name']}",
+            ", ".join(p["sku"] for p in n["printings"]),
+            f"/prices/{d['game']}/{d['set']}/{n['number']}",
+        )
         for n in d["numbers"]
     ]
     sections = [{"heading": f"{d['number_count']} card numbers", "text": WITHHELD_NOTE, "items": numbers}]
@@ -265,7 +294,8 @@ def prices_search(ctx: Context, params: Params, query: Query) -> Result:
     data: dict[str, Any] = {
         "title": f"{ctx.site.display_name}: search",
         "canonical": ctx.site.base_url + "/prices/search",
-        "json": "/api/v1/search/cards",
+        "crumbs": crumbs(ctx, "/prices/search"),
+        "json": None,  # the search as JSON, once there is a query (a bare search is a 400)
         "games": games,
         "game": query.get("game", games[0]["token"] if games else ""),
         "q": query.get("q", ""),
@@ -280,4 +310,5 @@ def prices_search(ctx: Context, params: Params, query: Query) -> Result:
             data["error"] = found.error[1]
         else:
             data |= {k: found.data[k] for k in ("summary", "matches", "truncated")}
+            data["json"] = "/api/v1/search/cards?" + urlencode({"game": data["game"], "q": data["q"]})
     return Result(data=data)

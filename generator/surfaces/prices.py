@@ -151,7 +151,7 @@ def price_card(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data, provenance=_sources(ctx, game))
 
 
-def _every_number(ctx: Context) -> Iterator[Params]:
+def every_number(ctx: Context) -> Iterator[Params]:
     for game in ctx.snapshot.games():
         seen = set()
         for entry in ctx.snapshot.index_of_game(game.game):
@@ -188,7 +188,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{BASE}/{{game}}/sets/{{set}}/cards/{{number}}",
             "A",
             price_card,
-            enumerate=_every_number,
+            enumerate=every_number,
             model=docs.PriceCard,
             summary="One card number of a set: each printing with its observed, planned, paused and blocked sources",
             **common,

@@ -1,0 +1,191 @@
+"""The catalog's reader pages of one card: ``/product/{sku}`` and ``/prices/{game}/{set}/{number}``.
+
+``/product/{sku}`` is the exact-SKU collector page: every structural fact the catalog holds, the
+other languages and variants of the same set and number, reprints, what each source publishes,
+and the SKU and content hash with how to check them. It renders ``cards.everything`` (its JSON
+sibling) and the universal card's hash. ``/prices/{game}/{set}/{number}`` renders the price-guide
+JSON of one card number. Values from uncleared sources are withheld on both, visibly, with why.
+
+Neither is written as files: the app renders them on request from the same surface functions (as
+of the build, so their ETags revalidate). Written for every SKU and number they cost the cold
+build more than all its other routes together (56,369 product and 32,510 number pages took the
+real build from 43 s to 220 s, about 2 ms of CPU a page), which the build's speed target forbids
+until they are made cheaper.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.identity import identity
+from generator.site import Site
+from generator.surfaces import cards, prices
+from generator.surfaces.pages import WITHHELD_NOTE, page
+from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.surfaces.universal import _lookup_card, card_document
+
+CHECK_HASH = (
+    "The content hash is sha256 over the RFC 8785 canonical JSON of the card's identity fields "
+    "({fields}). Recompute it with any RFC 8785 library and sha256; the universal document carries it "
+    "as @content_hash, and the federation route answers it with this SKU."
+)
+
+
+def link(label: str, href: str | None) -> dict[str, Any]:
+    return {"label": label, "href": href}
+
+
+def product_url(sku: str) -> str:
+    return f"/product/{sku}"
+
+
+def product_page(ctx: Context, params: Params, query: Query) -> Result:
+    found = _lookup_card(ctx, params["sku"].lower())
+    if isinstance(found, Result):
+        return found
+    d = cards.everything(ctx, {"sku": found.sku}, {}).data
+    card, universal = d["card"], card_document(ctx, found)
+    where = card["in_set"]
+    facts = [
+        ("Game", link(card["of_game"]["name"], f"/prices/{found.game}")),
+        ("Set", link(f"{where['name'] or where['set']} ({where['set']})", f"/prices/{found.game}/{where['set']}")),
+        ("Number", link(where["number"], f"/prices/{found.game}/{where['set']}/{where['number']}")),
+        ("Rarity", (card["rarity"] or {}).get("code", "not printed")),
+        ("Language", found.lang),
+        ("Variant", (card["variant"] or {}).get("token", "none (the base printing)")),
+        ("Oracle id", d["oracle_id"] or "none"),
+    ]
+    attributes = [
+        (name, _text(value)) for name, value in (card.get("attributes") or {}).items() if value not in (None, [])
+    ]
+    siblings = [
+        [
+            link(s["sku"], product_url(s["sku"])),
+            s["name"],
+            s["relation"].replace("_", " "),
+            s["lang"],
+            s["variant"] or "",
+        ]
+        for s in d["siblings"]["same_number"] + d["siblings"]["other_printings"]
+    ]
+    states = [[s["name"], s["tier"], s["state"].replace("_", " "), s["publication"]] for s in d["sources"]]
+    hash_fields = ", ".join(identity(found, ctx.snapshot.encoding))
+    sections: list[dict[str, Any]] = [
+        {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
+        {"heading": "As printed", "columns": ("Attribute", "Value"), "rows": attributes, "items": []},
+        {
+            "heading": "Same number, other languages and variants; reprints",
+            "columns": ("SKU", "Name", "Relation", "Language", "Variant"),
+            "rows": siblings,
+            "items": [] if siblings else [{"label": "None in the catalog", "text": "", "href": None}],
+        },
+        {
+            "heading": "Sources",
+            "columns": ("Source", "Rights", "State", "What is published"),
+            "rows": states,
+            "items": [],
+        },
+        {
+            "heading": "Identity",
+            "text": CHECK_HASH.format(fields=hash_fields),
+            "columns": ("Field", "Value"),
+            "rows": [
+                ("SKU", found.sku),
+                (
+                    "Content hash",
+                    link(universal["@content_hash"], f"/api/v1/federation/identify/{universal['@content_hash']}"),
+                ),
+                ("Universal document", link(card["@id"], card["@id"])),
+            ],
+            "items": [],
+        },
+        {
+            "heading": "Market",
+            "items": [{"label": "Open offers and auctions", "text": "", "href": f"/cards/{found.sku}/market"}],
+        },
+    ]
+    title = f"{card['name']['text']} ({found.sku})"
+    description = (
+        f"{card['name']['text']}: {where['name'] or where['set']} {where['number']}, {found.lang}. "
+        "Every fact the catalog holds."
+    )
+    return page(ctx, product_url(found.sku), d["@id"], title, description, sections, notice=WITHHELD_NOTE)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def number_page(ctx: Context, params: Params, query: Query) -> Result:
+    found = prices.price_card(ctx, params, query)
+    if found.error is not None:
+        return found
+    d = found.data
+    rows = [
+        [link(p["sku"], product_url(p["sku"])), p["name"], p["lang"], p["variant"] or "", p["rarity"] or "", "withheld"]
+        for p in d["printings"]
+    ]
+    states: dict[str, list[str]] = {}
+    for printing in d["printings"]:
+        for state in printing["sources"]:
+            states.setdefault(state["name"], [state["tier"], state["state"].replace("_", " "), state["publication"]])
+    sections = [
+        {
+            "heading": "Printings",
+            "columns": ("SKU", "Name", "Language", "Variant", "Rarity", "Price"),
+            "rows": rows,
+            "items": [],
+        },
+        {
+            "heading": "Sources",
+            "columns": ("Source", "Rights", "State", "What is published"),
+            "rows": [[name, *values] for name, values in states.items()],
+            "items": [],
+        },
+    ]
+    path = f"/prices/{d['game']}/{d['set']}/{d['number']}"
+    title = f"{d['name']}: {d['set_name'] or d['set']} {d['number']}"
+    json = prices.number_url(d["game"], d["set"], d["number"])
+    return page(
+        ctx,
+        path,
+        json,
+        title,
+        f"Every printing of {d['set']} {d['number']}, with its sources.",
+        sections,
+        notice=WITHHELD_NOTE,
+    )
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    common: dict[str, Any] = {
+        "enveloped": False,
+        "media_type": "text/html",
+        "template": "page.html",
+        "freshness": "catalog",
+        "errors": (404,),
+        "since": "2026-11-25",
+    }
+    return (
+        Surface(
+            "pages.product",
+            "/product/{sku}",
+            "A",
+            product_page,
+            enumerate=cards.every_sku,
+            example=cards.example_sku,
+            summary="The exact-SKU collector page: every fact, sibling, source and the hash",
+            **common,
+        ),
+        Surface(
+            "pages.prices_card",
+            "/prices/{game}/{set}/{number}",
+            "A",
+            number_page,
+            enumerate=prices.every_number,
+            summary="One card number of a set: its printings and sources (values withheld)",
+            **common,
+        ),
+    )
