@@ -21,6 +21,7 @@ from generator.content.orientation import (
     load_orientation,
 )
 from generator.content.playful import Playful, load_playful
+from generator.content.reader_pages import ReaderPages, load_reader_pages
 from generator.content.signals import SignalsContent, load_signals
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.rulebook.models import PlayContent, load_play_content
@@ -40,6 +41,7 @@ class Content:
     participation_notes: tuple[SeedNote, ...]  # content/participation/notes.yaml: the agents' CC0 seed notes
     identify: IdentifyContent  # content/participation/identify.yaml: self-declaration and normative vectors
     signals: SignalsContent  # content/signals/preview.yaml: the signals product preview (family E)
+    reader_pages: ReaderPages  # content/pages: /scrapers and the condition checklist
 
 
 def load_content(root: Path = CONTENT_ROOT) -> Content:
@@ -54,4 +56,5 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         participation_notes=load_notes(root),
         identify=load_identify(root),
         signals=load_signals(root),
+        reader_pages=load_reader_pages(root),
     )

@@ -7,9 +7,9 @@ sibling) and the universal card's hash. ``/prices/{game}/{set}/{number}`` render
 JSON of one card number. Values from uncleared sources are withheld on both, visibly, with why.
 
 Neither is written as files: the app renders them on request from the same surface functions (as
-of the build, so their ETags revalidate). Written for every SKU and number they cost the cold
-build more than all its other routes together (56,369 product and 32,510 number pages took the
-real build from 43 s to 220 s, about 2 ms of CPU a page), which the build's speed target forbids
+of the build, so their ETags revalidate). Written for every SKU and number (56,369 and 32,510 pages
+in the real catalog) they brought the cold build down to 2,831 routes/s (bench/build.py: 291,892
+routes in 103 s, 3.04x the write floor; about 2 ms of CPU a page), below the build's speed target,
 until they are made cheaper.
 """
 
@@ -174,7 +174,6 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/product/{sku}",
             "A",
             product_page,
-            enumerate=cards.every_sku,
             example=cards.example_sku,
             summary="The exact-SKU collector page: every fact, sibling, source and the hash",
             **common,
@@ -184,7 +183,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/prices/{game}/{set}/{number}",
             "A",
             number_page,
-            enumerate=prices.every_number,
+            example=lambda ctx: (next(prices.every_number(ctx), {"game": "op", "set": "op01", "number": "001"}), {}),
             summary="One card number of a set: its printings and sources (values withheld)",
             **common,
         ),

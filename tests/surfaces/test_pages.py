@@ -64,3 +64,35 @@ def test_the_search_page_works_from_the_url_without_javascript(ask) -> None:
     assert "say which set" in ambiguous
     blank = ask("GET", "/prices/search?game=op&q=")
     assert blank.status_code == 200 and 'role="alert"' in blank.text  # the form again, with the reason
+
+
+def test_the_validator_checks_a_sku_and_a_hash_from_the_url(ask) -> None:
+    valid = ask("GET", "/standards/validator?sku=op-op01-001-en").text
+    assert "A valid SKU." in valid and 'href="/product/op-op01-001-en"' in valid
+    upper = ask("GET", "/standards/validator?sku=OP-OP01-001-EN").text
+    assert "Not a valid SKU" in upper and "In lower case it would be &#39;op-op01-001-en&#39;" in upper
+    unknown = ask("GET", "/standards/validator?sku=op-op01-999-en").text
+    assert "no such printing is listed" in unknown
+    digest = ask("GET", "/api/v1/universal/card/op-op01-001-en").json()["data"]["@content_hash"]
+    found = ask("GET", f"/standards/validator?hash={digest.upper().replace('SHA256:', '')}").text
+    assert 'href="/product/op-op01-001-en"' in found
+    assert "Not a content hash" in ask("GET", "/standards/validator?hash=xyz").text
+    assert "no printing of this catalog has" in ask("GET", "/standards/validator?hash=" + "0" * 64).text
+
+
+def test_the_bridge_page_measures_from_the_url_and_keeps_nothing_shared(ask) -> None:
+    form = ask("GET", "/bridge")
+    assert form.status_code == 200 and 'name="a"' in form.text and "bridge_score" not in form.text
+    answer = ask("GET", "/bridge?a=u:tidepool&b=c:op-op01")
+    assert "bridge_score" in answer.text and "share of user" in answer.text
+    assert answer.headers["cache-control"] == "private, no-store"
+    hidden = ask("GET", "/bridge?a=u:saltmarsh&b=c:op-op01")
+    assert "no public trust projection" in hidden.text
+
+
+def test_the_condition_checklist_uses_the_books_grades_and_scrapers_get_the_json(ask) -> None:
+    checklist = ask("GET", "/guides/condition/checklist").text
+    for grade in ("mint", "near mint", "excellent", "good", "played", "poor"):
+        assert f'<th scope="row">{grade}</th>' in checklist
+    scrapers = ask("GET", "/scrapers").text
+    assert 'href="/api/v1/manifest"' in scrapers and "RateLimit" in scrapers
