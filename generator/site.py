@@ -67,6 +67,7 @@ class Site(Frozen):
     base_url: str
     blocked_source: str
     partner_gallery: str
+    partner_gallery_feed: str = ""  # the partner's feed address (partner-gallery-feed/1); empty: none
     signals_product: str
     mcp_client: str
     spec_version: str
