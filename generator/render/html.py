@@ -1,8 +1,8 @@
 """HTML pages from Jinja2 templates in ``templates/``.
 
 A template sees the surface's data, plus the few site-wide values the shared layout
-(``templates/base.html``) needs: the site's name, its games for the header search, and the
-stylesheet's content-hashed address. The environment is made once per process (each render worker
+(``templates/base.html``) needs: the site's name and address, its games for the header search,
+and the stylesheet's content-hashed address. The environment is made once per process (each render worker
 compiles a template once).
 """
 
@@ -37,7 +37,10 @@ def environment() -> Environment:
     )
     site = load_site()
     env.globals.update(
-        site_name=site.display_name, site_games=tuple(site.game_names.items()), stylesheet=stylesheet_path()
+        site_name=site.display_name,
+        site_games=tuple(site.game_names.items()),
+        stylesheet=stylesheet_path(),
+        base_url=site.base_url,
     )
     return env
 
