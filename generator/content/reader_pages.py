@@ -9,14 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
+from generator.content.frozen import Frozen
 from generator.platform.models import Listing
 from generator.yamlfile import load_yaml
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Practice(Frozen):

@@ -12,15 +12,12 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from generator.content.frozen import Frozen
 from generator.yamlfile import load_yaml
 
 RAILS = ("card", "bank_transfer", "wallet", "stablecoin")
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Offer(Frozen):

@@ -17,6 +17,11 @@ NO_OFFERS = "no open collector offer for this card in the platform's records"
 NO_EXPORT = "this build reads no platform export; no open offer is published"
 
 
+def pounds(minor: int) -> str:
+    """GBP minor units as a reader sees them: 123456 -> £1,234.56."""
+    return f"£{minor / 100:,.2f}"
+
+
 def _order(listing: Listing) -> dict[str, Any]:
     return {
         "price_minor": listing.price_minor,

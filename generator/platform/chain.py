@@ -132,6 +132,12 @@ class Audit:
 
 
 def audit(platform: Platform) -> Audit:
+    """The chain recomputed and compared with the published heads (once per loaded export: the
+    app's ``?receipt=`` and ``?batch=`` answers share it)."""
+    return platform.derived("draw audit", lambda: _audit(platform))
+
+
+def _audit(platform: Platform) -> Audit:
     chain = build_chain(platform.rows("draws"))
     published = {d.batch: d for d in platform.rows("digests")}
     broken = [h.batch for h in chain.heads if h.batch in published and not _same(published[h.batch], h)]

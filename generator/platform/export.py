@@ -68,7 +68,14 @@ class Platform:
     tables: dict[str, tuple[Any, ...]]
     quarantined: dict[str, dict[str, int]]  # table -> reason -> rows
     digest: str  # sha256 of the export's files, for the build fingerprint
-    _by_id: dict[str, dict[Any, Any]] = field(default_factory=dict, repr=False)
+    # What is derived from the records (id indexes, the book by SKU, the draw chain's audit), made on
+    # first use and kept with this export: one per build, one per app process.
+    _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self, name: str, make: Callable[[], Any]) -> Any:
+        if name not in self._derived:
+            self._derived[name] = make()
+        return self._derived[name]
 
     @property
     def sample(self) -> bool:
@@ -78,9 +85,8 @@ class Platform:
         return self.tables.get(table, ())
 
     def get(self, table: str, key: Any) -> Any:
-        if table not in self._by_id:
-            self._by_id[table] = {getattr(r, IDS[table]): r for r in self.rows(table)}
-        return self._by_id[table].get(key)
+        by_id = self.derived(f"{table} by id", lambda: {getattr(r, IDS[table]): r for r in self.rows(table)})
+        return by_id.get(key)
 
     def user_named(self, username: str) -> m.User | None:
         return next((u for u in self.rows("users") if u.username == username), None)
@@ -114,12 +120,13 @@ class Platform:
 
     def listings_of(self, sku: str) -> tuple[m.Listing, ...]:
         """The open book of one SKU (indexed on first use: the build asks for every SKU)."""
-        if "listings_by_sku" not in self._by_id:
-            book: dict[str, list[m.Listing]] = {}
-            for listing in self.rows("listings"):
-                book.setdefault(listing.sku, []).append(listing)
-            self._by_id["listings_by_sku"] = {sku: tuple(rows) for sku, rows in book.items()}
-        return self._by_id["listings_by_sku"].get(sku, ())
+        return self.derived("listings by sku", self._book).get(sku, ())
+
+    def _book(self) -> dict[str, tuple[m.Listing, ...]]:
+        book: dict[str, list[m.Listing]] = {}
+        for listing in self.rows("listings"):
+            book.setdefault(listing.sku, []).append(listing)
+        return {sku: tuple(rows) for sku, rows in book.items()}
 
     def published_auctions(self) -> tuple[m.Auction, ...]:
         return tuple(a for a in self.rows("auctions") if a.published)
@@ -132,13 +139,14 @@ def load_platform(folder: Path, known_sku: Callable[[str], bool] | None = None) 
         info = m.ExportInfo.model_validate(orjson.loads(info_bytes))
     except (OSError, orjson.JSONDecodeError, ValidationError) as exc:
         raise ExportError(f"{folder} is not a {m.SCHEMA} export: {INFO_FILE}: {exc}") from None
-    raw = {table: [line for line in data.splitlines() if line.strip()] for table, data in _files(folder)}
+    files = dict(_files(folder))
+    raw = {table: [line for line in data.splitlines() if line.strip()] for table, data in files.items()}
     tables: dict[str, tuple[Any, ...]] = {}
     quarantined: dict[str, Counter[str]] = {t: Counter() for t in m.TABLES}
     for table, model in m.TABLES.items():  # in dependency order: a row's references are loaded first
         tables[table] = tuple(_valid_rows(table, model, raw[table], tables, known_sku, quarantined[table]))
     counts = {t: dict(sorted(c.items())) for t, c in quarantined.items() if c}
-    return Platform(info, tables, counts, export_digest(folder))
+    return Platform(info, tables, counts, _digest(info_bytes, files))
 
 
 def _files(folder: Path) -> Iterable[tuple[str, bytes]]:
@@ -151,8 +159,12 @@ def export_digest(folder: Path) -> str:
     """sha256 over the export's files (a missing folder digests as empty: the build then fails
     in ``load_platform`` with the reason)."""
     info = folder / INFO_FILE
-    digest = hashlib.sha256(info.read_bytes() if info.is_file() else b"")
-    for table, data in _files(folder):
+    return _digest(info.read_bytes() if info.is_file() else b"", dict(_files(folder)))
+
+
+def _digest(info: bytes, files: dict[str, bytes]) -> str:
+    digest = hashlib.sha256(info)
+    for table, data in files.items():
         digest.update(f"\0{table}\0".encode() + data)
     return digest.hexdigest()
 

@@ -11,10 +11,12 @@ them as files for published auctions only, and any other id is a 404 for everyon
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from generator.models import market_documents as docs
 from generator.platform.auctions import Role, bid_view, projection, public_fields, role_of, visible
+from generator.platform.book import pounds
 from generator.platform.export import Platform
 from generator.platform.models import Auction, RoleKey
 from generator.site import Site
@@ -50,14 +52,9 @@ def caller(ctx: Context) -> tuple[RoleKey | None, Result | None]:
     return key, None
 
 
-def _private(result: Result) -> Result:
-    return Result(
-        status=result.status,
-        data=result.data,
-        error=result.error,
-        error_extra=result.error_extra,
-        headers={**PRIVATE, **(result.headers or {})},
-    )
+def private(result: Result) -> Result:
+    """``result`` that no shared cache may keep, and that varies by the caller's key."""
+    return replace(result, headers={**PRIVATE, **(result.headers or {})})
 
 
 def _auction(ctx: Context, auction_id: str) -> tuple[Auction, Role, RoleKey | None] | Result:
@@ -68,7 +65,7 @@ def _auction(ctx: Context, auction_id: str) -> tuple[Auction, Role, RoleKey | No
     auction = platform_of(ctx).get("auctions", auction_id)
     role = role_of(auction, key) if auction is not None else "public"
     if auction is None or not visible(auction, role):
-        return _private(error(404, "auction_not_found", NOT_FOUND.format(auction_id)))
+        return private(error(404, "auction_not_found", NOT_FOUND.format(auction_id)))
     return auction, role, key
 
 
@@ -83,7 +80,7 @@ def auctions(ctx: Context, params: Params, query: Query) -> Result:
         if visible(auction, role):
             shown.append(projection(platform, auction, role, ctx.now))
     viewer = "public" if key is None else key.role
-    return _private(Result(data={"@kind": "auctions", "role": viewer, "count": len(shown), "auctions": shown}))
+    return private(Result(data={"@kind": "auctions", "role": viewer, "count": len(shown), "auctions": shown}))
 
 
 def auction(ctx: Context, params: Params, query: Query) -> Result:
@@ -91,7 +88,7 @@ def auction(ctx: Context, params: Params, query: Query) -> Result:
     if isinstance(found, Result):
         return found
     item, role, _ = found
-    return _private(Result(data=projection(platform_of(ctx), item, role, ctx.now)))
+    return private(Result(data=projection(platform_of(ctx), item, role, ctx.now)))
 
 
 def bids(ctx: Context, params: Params, query: Query) -> Result:
@@ -101,7 +98,7 @@ def bids(ctx: Context, params: Params, query: Query) -> Result:
     item, role, key = found
     shown = [bid_view(b, role, key) for b in platform_of(ctx).bids_of(item.auction_id)]
     data = {"@kind": "auction_bids", "auction": f"/api/auctions/{item.auction_id}", "role": role}
-    return _private(Result(data=data | {"currency": "GBP", "count": len(shown), "bids": shown}))
+    return private(Result(data=data | {"currency": "GBP", "count": len(shown), "bids": shown}))
 
 
 def published(ctx: Context, auction_id: str) -> Auction | None:
@@ -148,7 +145,7 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
     if found.error is not None:
         return found
     d = found.data
-    money = lambda minor: "none yet" if minor is None else f"£{minor / 100:,.2f}"  # noqa: E731
+    money = lambda minor: "none yet" if minor is None else pounds(minor)  # noqa: E731
     card = ctx.snapshot.printing(d["sku"])
     facts = [
         item(ctx, "Card", f"{card.name if card else d['sku']} ({d['sku']})", d["card"]),

@@ -16,7 +16,7 @@ from generator.hashing import parse_hash
 from generator.site import Site
 from generator.sku import Sku, SkuError
 from generator.surfaces import trust
-from generator.surfaces.auctions import PRIVATE
+from generator.surfaces.auctions import private
 from generator.surfaces.pages import item, page
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
 
@@ -66,7 +66,7 @@ def bridge_page(ctx: Context, params: Params, query: Query) -> Result:
     )
     # The JSON sibling is the bridge surface with the same query (a bare /api/v1/bridge is a 400).
     result.data["json"] = "/api/v1/bridge?" + urlencode({"a": a, "b": b}) if (a or b) else None
-    return Result(data=result.data, headers=PRIVATE if (a or b) else None)
+    return private(Result(data=result.data)) if (a or b) else Result(data=result.data)
 
 
 def _value(value: Any) -> str:

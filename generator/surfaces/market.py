@@ -10,14 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.platform.book import offer_book
+from generator.platform.book import offer_book, pounds
 from generator.site import Site
 from generator.surfaces.pages import page
 from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
-
-
-def _pounds(minor: int) -> str:
-    return f"£{minor / 100:,.2f}"
 
 
 def market_page(ctx: Context, params: Params, query: Query) -> Result:
@@ -29,7 +25,7 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
 
     def orders(side: str, heading: str) -> dict[str, Any]:
         rows = [
-            [_pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), o["listed_at"][:10]]
+            [pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), o["listed_at"][:10]]
             for o in book[side]
         ]
         empty = [{"label": "None open", "text": "", "href": None}]

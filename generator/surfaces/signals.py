@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.content.signals import RAILS, Offer, incoherence
 from generator.models import market_documents as docs
+from generator.platform.book import pounds
 from generator.site import Site
 from generator.surfaces.pages import item, page
 from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
@@ -74,7 +75,7 @@ def preview_page(ctx: Context, params: Params, query: Query) -> Result:
     fixtures = [
         item(ctx, f"{f.sku}: {f.signal}", f"{f.detail}; rests on {f.records} records", None) for f in s.fixtures
     ]
-    plans = [item(ctx, o.name, f"£{o.price_minor / 100:.2f} a {o.interval} (not on sale: preview)") for o in s.offers]
+    plans = [item(ctx, o.name, f"{pounds(o.price_minor)} a {o.interval} (not on sale: preview)") for o in s.offers]
     sections = [
         {"heading": "What it is", "text": s.summary, "items": [item(ctx, "How", text) for text in s.how_it_works]},
         {"heading": "Example signals (synthetic fixtures, not market observations)", "items": fixtures},

@@ -18,7 +18,7 @@ from generator.models import market_documents as docs
 from generator.platform.models import User
 from generator.platform.standing import bridge_metrics, bridge_score, trust_components
 from generator.site import Site
-from generator.surfaces.auctions import PRIVATE, SAMPLE_NOTE, platform_of
+from generator.surfaces.auctions import SAMPLE_NOTE, platform_of, private
 from generator.surfaces.pages import item, page
 from generator.surfaces.preamble import moment
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
@@ -47,12 +47,8 @@ def _public_user(ctx: Context, username: str) -> tuple[User, Any] | None:
     return user, receipt
 
 
-def _private(result: Result) -> Result:
-    return Result(status=result.status, data=result.data, error=result.error, headers=PRIVATE)
-
-
 def _missing(username: str) -> Result:
-    return _private(error(404, "profile_not_found", NO_PROFILE.format(username)))
+    return private(error(404, "profile_not_found", NO_PROFILE.format(username)))
 
 
 def trust(ctx: Context, params: Params, query: Query) -> Result:
@@ -69,7 +65,7 @@ def trust(ctx: Context, params: Params, query: Query) -> Result:
         "methodology": METHODOLOGY,
         "sample": user.sample,
     }
-    return _private(Result(data=data))
+    return private(Result(data=data))
 
 
 def universal_trust(ctx: Context, params: Params, query: Query) -> Result:
@@ -87,7 +83,7 @@ def universal_trust(ctx: Context, params: Params, query: Query) -> Result:
         **trust_components(platform_of(ctx), user, ctx.now),
         "sample": user.sample,
     }
-    return _private(Result(data=data))
+    return private(Result(data=data))
 
 
 def trust_page(ctx: Context, params: Params, query: Query) -> Result:
@@ -117,7 +113,7 @@ def trust_page(ctx: Context, params: Params, query: Query) -> Result:
         description,
         [{"heading": "Standing", "items": facts + notes}],
     )
-    return _private(result)
+    return private(result)
 
 
 OPERAND_A = r"^u:[a-z0-9][a-z0-9_-]{1,30}$"  # u:<username> (the export's username form)
@@ -161,7 +157,7 @@ def bridge(ctx: Context, params: Params, query: Query) -> Result:
         "methodology": BRIDGE_METHODOLOGY,
         "sample": platform_of(ctx).sample,
     }
-    return _private(Result(data=data))
+    return private(Result(data=data))
 
 
 def example_user(ctx: Context) -> tuple[dict[str, str], dict[str, str]]:

@@ -19,6 +19,7 @@ POOL = synthetic_pool()
 KEY = bytes(range(32))
 OTHER_KEY = bytes(range(1, 33))
 NOW = datetime(2026, 5, 1, 12, tzinfo=UTC)
+# Events that move a card between areas in the open: naming it is the rules, not a leak.
 PUBLIC_MOVES = {
     "return_to_hand",
     "return_to_deck",

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from pool import real_pool, synthetic_pool
+from practice_client import PUBLIC_MOVES
 
 from generator.play.ai import make_ai
 from generator.play.ai.match import play_match
@@ -24,27 +25,6 @@ from generator.play.protocol.narration import Narrator, public_names
 pytestmark = pytest.mark.slow
 
 POOL = synthetic_pool()
-# Events that move a card between areas in the open: naming it is the rules, not a leak.
-PUBLIC_MOVES = {
-    "return_to_hand",
-    "return_to_deck",
-    "trash_to_hand",
-    "reveal_to_hand",
-    "to_hand",
-    "reveal",
-    "play",
-    "event",
-    "counter",
-    "trigger",
-    "life_trashed",
-    "discard",
-    "ko",
-    "trash",
-    "trigger_trashed",
-    "trash_to_deck",
-    "life_to_trash",
-    "deck_to_trash",
-}
 _SHOWN = re.compile(r'"iid": (\d+), "card": "')
 
 

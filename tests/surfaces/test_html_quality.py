@@ -9,6 +9,7 @@ install line, as the nginx parity test is. The link check needs nothing and alwa
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 import socket
@@ -38,7 +39,9 @@ def page_kinds(dist: Path, platform) -> dict[str, str]:
     for path, route in sorted(routes.items()):
         if route["type"].startswith("text/html"):
             kinds.setdefault(route["surface"], path)
-    public = next(u.username for u in platform.rows("users") if platform.public_profile(u.username, time_now()))
+    public = next(
+        u.username for u in platform.rows("users") if platform.public_profile(u.username, dt.datetime.now(dt.UTC))
+    )
     kinds |= {
         "pages.product": "/product/op-op01-001-en",
         "pages.prices_card": "/prices/op/op01/001",
@@ -47,12 +50,6 @@ def page_kinds(dist: Path, platform) -> dict[str, str]:
         "cards.market?computed": "/cards/ptcg-tst1-1-en/market",
     }
     return kinds
-
-
-def time_now():
-    import datetime as dt
-
-    return dt.datetime.now(dt.UTC)
 
 
 @pytest.fixture(scope="module")
