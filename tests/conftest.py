@@ -396,9 +396,8 @@ def synthetic_snapshot(synthetic_catalog):
         return Snapshot.from_catalog(con, load_site().encoding)
 
 
-@pytest.fixture(scope="session")
-def ctx(synthetic_snapshot):
-    """A surface context over the synthetic catalog, with a fixed ``now`` (the build's as-of)."""
+def context_over(snapshot, now: dt.datetime):
+    """A surface context over ``snapshot`` as the build makes one, as of ``now``."""
     from generator.content import load_content
     from generator.platform.export import load_platform, platform_dir
     from generator.site import load_site
@@ -409,14 +408,32 @@ def ctx(synthetic_snapshot):
     registry = surfaces(site)
     return Context(
         site=site,
-        snapshot=synthetic_snapshot,
-        now=SYNTHETIC_NOW,
+        snapshot=snapshot,
+        now=now,
         content=load_content(),
         joy_index=joy_index(registry),
-        as_of=SYNTHETIC_NOW,
+        as_of=now,
         surfaces=registry,
-        platform=load_platform(platform_dir(), lambda sku: synthetic_snapshot.printing(sku) is not None),
+        platform=load_platform(platform_dir(), lambda sku: snapshot.printing(sku) is not None),
     )
+
+
+@pytest.fixture(scope="session")
+def ctx(synthetic_snapshot):
+    """A surface context over the synthetic catalog, with a fixed ``now`` (the build's as-of)."""
+    return context_over(synthetic_snapshot, SYNTHETIC_NOW)
+
+
+@pytest.fixture(scope="session")
+def real_ctx(real_ingest):
+    """A surface context over the real catalog (what ``build`` renders from), as of now."""
+    from generator.catalog.queries import connect
+    from generator.catalog.snapshot import Snapshot
+    from generator.site import load_site
+
+    with connect(real_ingest.catalog) as con:
+        snapshot = Snapshot.from_catalog(con, load_site().encoding)
+    return context_over(snapshot, dt.datetime.now(dt.UTC).replace(microsecond=0))
 
 
 @pytest.fixture(scope="session")

@@ -97,11 +97,32 @@ class Introduction(Frozen):
     gaps: tuple[Layer, ...] = Field(min_length=5, max_length=5)
 
 
+class StepOutcome(Frozen):
+    """What a request step promises: the status, and the members of the JSON answer the guide tells
+    the reader to look at (dotted paths, e.g. ``data.@content_hash``). A test replays every request
+    step over the real catalog and holds the guide to it, so a guide cannot drift from the API."""
+
+    status: int = Field(ge=200, le=599)
+    reads: tuple[str, ...] = ()
+
+
 class GuideStep(Frozen):
     kind: Literal["request", "read", "decide", "check"]
     text: str
     path: str | None = Field(None, pattern=r"^/")
     method: Literal["GET", "POST"] = "GET"
+    body: dict[str, Any] | None = None
+    expect: StepOutcome | None = None
+
+    @model_validator(mode="after")
+    def _requests_say_what_comes_back(self) -> GuideStep:
+        if (self.kind == "request") != (self.path is not None):
+            raise ValueError("a request step names a path, and only a request step does")
+        if self.kind == "request" and self.expect is None:
+            raise ValueError(f"request step {self.path}: say what comes back (expect: status, reads)")
+        if self.body is not None and self.method != "POST":
+            raise ValueError(f"request step {self.path}: only a POST sends a body")
+        return self
 
 
 class Guide(Frozen):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -105,12 +105,19 @@ class Introduction(Doc):
     gaps: tuple[Layer, ...] = Field(min_length=5, max_length=5)
 
 
+class StepOutcome(Doc):
+    status: int = Field(description="the status this request answers with")
+    reads: tuple[str, ...] = Field(description="members of the JSON answer the step looks at (dotted paths)")
+
+
 class GuideStep(Doc):
     n: int
     kind: Literal["request", "read", "decide", "check"]
     text: str
     path: str | None
     method: Literal["GET", "POST"]
+    body: dict[str, Any] | None = Field(None, description="the JSON a POST step sends")
+    expect: StepOutcome | None = Field(None, description="what a request step answers; null for other steps")
 
 
 class GuideEntry(Doc):

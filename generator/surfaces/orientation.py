@@ -169,6 +169,7 @@ def guide(ctx: Context, params: Params, query: Query) -> Result:
         "summary": _text(ctx, found.summary),
         "steps": [
             {"n": i, "kind": s.kind, "text": _text(ctx, s.text), "path": s.path, "method": s.method}
+            | {"body": s.body, "expect": s.expect.model_dump() if s.expect else None}
             for i, s in enumerate(found.steps, 1)
         ],
         "gotchas": list(found.gotchas),

@@ -177,3 +177,21 @@ def test_fill_replaces_the_site_names_and_leaves_path_templates() -> None:
     site = load_site()
     text = fill("{display_name} at /api/v1/universal/card/{sku} for {persona} ({service})", site)
     assert text == f"{site.display_name} at /api/v1/universal/card/{{sku}} for {site.persona} ({site.service})"
+
+
+@pytest.mark.parametrize(
+    ("step", "complaint"),
+    [
+        ({"kind": "request", "text": "t", "path": "/api/v1/"}, "say what comes back"),
+        ({"kind": "read", "text": "t", "path": "/api/v1/", "expect": {"status": 200}}, "only a request step"),
+        ({"kind": "request", "text": "t", "expect": {"status": 200}}, "only a request step"),
+        ({"kind": "request", "text": "t", "path": "/x", "body": {}, "expect": {"status": 200}}, "only a POST"),
+    ],
+)
+def test_a_guide_request_step_states_its_outcome(step: dict, complaint: str) -> None:
+    from pydantic import ValidationError
+
+    from generator.content.orientation import GuideStep
+
+    with pytest.raises(ValidationError, match=complaint):
+        GuideStep(**step)

@@ -1,12 +1,27 @@
 """The changelog through the app: 22 entries from 2026-05-17, composing filters, three forms, and a
-feed a feed reader reads (feedparser, the library most readers are built on)."""
+feed a feed reader reads (feedparser, the library most readers are built on) that is valid against
+RFC 4287's own RELAX NG schema (jing).
+
+The schema is read from the RFC as Debian ships it (``doc-rfc-std-proposed``, in non-free), never
+copied into this repository: ``.ci/run`` installs jing and that package; where either is missing
+here the jing check is skipped with the reason."""
 
 from __future__ import annotations
+
+import gzip
+import itertools
+import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import feedparser
 import pytest
 
+from generator.surfaces.changelog import IMPACTS, KINDS
+
 CACHE = "public, max-age=600, s-maxage=3600"
+RFC_4287 = Path("/usr/share/doc/RFC/links/rfc4287.txt.gz")
 
 
 def test_the_corpus_the_spec_names(ask) -> None:
@@ -55,3 +70,77 @@ def test_the_markdown_form(ask) -> None:
     response = ask("GET", "/api/v1/changelog?format=md")
     assert response.headers["content-type"].startswith("text/markdown")
     assert response.text.startswith("# Changelog") and response.text.count("\n- **") == 22
+
+
+def _served(ask, query: str) -> list[dict]:
+    response = ask("GET", f"/api/v1/changelog{query}")
+    assert response.status_code == 200, query
+    return response.json()["data"]["entries"]
+
+
+def test_every_combination_of_the_vocabulary_composes(ask) -> None:
+    """since x kind x impact, every value of each (and absent): the answer is exactly the entries of
+    the whole changelog that pass all three, in the same order."""
+    everything = _served(ask, "")
+    days = sorted({e["date"] for e in everything})
+    sinces = [None, "2026-01-01", *days, "2027-01-01"]
+    nonempty = 0
+    for since, kind, impact in itertools.product(sinces, (None, *KINDS), (None, *IMPACTS)):
+        query = "&".join(f"{k}={v}" for k, v in (("since", since), ("kind", kind), ("impact", impact)) if v)
+        expected = [
+            e
+            for e in everything
+            if (since is None or e["date"] > since)
+            and (kind is None or e["kind"] == kind)
+            and (impact is None or e["impact"] == impact)
+        ]
+        assert _served(ask, f"?{query}") == expected, query
+        nonempty += bool(expected)
+    assert nonempty > len(sinces) * 5  # the combinations are not all empty
+
+
+def rfc_4287_schema() -> str:
+    """Appendix B of RFC 4287 (RELAX NG Compact), cut from the RFC's text: page breaks, running
+    headers and footers removed, the three-space indent of the RFC's figures taken off."""
+    text = gzip.decompress(RFC_4287.read_bytes()).decode("ascii")
+    appendix = text[text.index("   # -*- rnc -*-") : text.index("   # EOF") + len("   # EOF")]
+    kept = [
+        line[3:]
+        for line in appendix.replace("\f", "\n").splitlines()
+        if not re.match(r"^(Nottingham & Sayre .*\[Page \d+\]|RFC 4287 .*December 2005)$", line)
+    ]
+    return "\n".join(kept) + "\n"
+
+
+@pytest.mark.skipif(
+    not (shutil.which("jing") and RFC_4287.is_file()),
+    reason=f"needs jing and {RFC_4287} (apt-get install jing doc-rfc-std-proposed; the latter is in non-free)",
+)
+def test_every_atom_form_is_valid_against_the_rfc_4287_schema(ask, tmp_path: Path) -> None:
+    schema = tmp_path / "rfc4287.rnc"
+    schema.write_text(rfc_4287_schema())
+    feeds = []
+    queries = ["", "&since=2026-11-01", "&since=2027-01-01"]  # the last has no entry: still a valid feed
+    queries += [f"&kind={k}" for k in KINDS] + [f"&impact={i}" for i in IMPACTS]
+    for n, query in enumerate(queries):
+        response = ask("GET", f"/api/v1/changelog?format=atom{query}")
+        assert response.status_code == 200, query
+        feeds.append(tmp_path / f"feed-{n}.xml")
+        feeds[-1].write_bytes(response.content)
+    run = subprocess.run(["jing", "-c", str(schema), *map(str, feeds)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[:2000] + run.stderr[:2000]
+
+
+def test_the_schema_check_can_fail(tmp_path: Path) -> None:
+    """The jing check is not vacuous: a feed without its required atom:id is refused."""
+    if not (shutil.which("jing") and RFC_4287.is_file()):
+        pytest.skip(f"needs jing and {RFC_4287}")
+    schema = tmp_path / "rfc4287.rnc"
+    schema.write_text(rfc_4287_schema())
+    feed = tmp_path / "feed.xml"
+    feed.write_text(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>'
+        "<updated>2026-11-25T00:00:00Z</updated><author><name>a</name></author></feed>"
+    )
+    run = subprocess.run(["jing", "-c", str(schema), str(feed)], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0 and "id" in run.stdout
