@@ -38,6 +38,7 @@ from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
 from generator.surfaces.respond import Check, respond
+from generator.write.caddy import caddy_files
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
 from generator.write.nginx import nginx_files
@@ -128,7 +129,8 @@ def build(
                 _count(summary, record)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)
-        for rel, body in (*nginx_files(document).items(), (MANIFEST, orjson.dumps(document))):
+        hosts = nginx_files(document) | caddy_files(document)
+        for rel, body in (*hosts.items(), (MANIFEST, orjson.dumps(document))):
             _count(summary, writer.write(rel, body, twins=False))
         writer.commit()
     except BaseException:

@@ -1,8 +1,10 @@
-"""Parity: real nginx (the generated host adapter) and the ASGI app answer the same requests alike.
+"""Parity: real nginx and real Caddy (the generated host adapters) and the ASGI app answer the same
+requests alike.
 
 One small dist (the synthetic catalog's, plus two routes added here: a 503 paused document and a
 ``/x/`` route whose file is ``x/index.json``) is served twice on loopback: by the app under uvicorn,
-and by nginx with ``nginx_standalone`` in front of that same app. Every case goes to both.
+by nginx with ``nginx_standalone`` and by Caddy with ``caddy_standalone``, each in front of that same
+app. Every case goes to the app and to each host.
 
 - static answers (files, 304, HEAD, twins, 405): same status, byte-equal body, same key headers
   including the ETag;
@@ -11,7 +13,12 @@ and by nginx with ``nginx_standalone`` in front of that same app. Every case goe
   (``request_id``, ``retrieved_at``/``@retrieved_at`` and what they feed: ``@self_hash``, an
   ``as_of`` equal to ``retrieved_at``, the ETag).
 
-Skipped where nginx is not installed (CI: ``apt-get install -y nginx libnginx-mod-http-brotli-static``).
+Which answers a host gives itself is checked too: nginx capitalises the header names it writes
+(uvicorn's pass through in lower case); Caddy's are all canonical, so a second Caddy with no app
+behind it must still give every static answer (and a 502 for what it proxies).
+
+Each host's cases are skipped where it is not installed (CI: ``apt-get install -y nginx
+libnginx-mod-http-brotli-static caddy``).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,15 +42,18 @@ import pytest
 
 from generator.conditional import http_date
 from generator.envelope import etag
+from generator.write.caddy import caddy_standalone
 from generator.write.manifest import MANIFEST
 from generator.write.nginx import BROTLI_STATIC_MODULE, nginx_standalone
 
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.access(p, os.X_OK)), None)
+CADDY = shutil.which("caddy")
 BROTLI = BROTLI_STATIC_MODULE.is_file()
 ROOT = Path(__file__).resolve().parents[1]
-pytestmark = pytest.mark.skipif(
+needs_nginx = pytest.mark.skipif(
     NGINX is None, reason="nginx is not installed (apt-get install -y nginx libnginx-mod-http-brotli-static)"
 )
+needs_caddy = pytest.mark.skipif(CADDY is None, reason="caddy is not installed (apt-get install -y caddy)")
 
 PAUSED = "/api/v1/parity/paused"
 INDEX = "/api/v1/parity/folder/"
@@ -146,45 +157,76 @@ def parity_dist(small_dist: Path, tmp_path_factory) -> Path:
     return dist
 
 
+def _start(command: list[str], port: int, what: str) -> subprocess.Popen:
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _wait_for(port, process, what)
+    except RuntimeError:
+        _stop(process)
+        raise
+    return process
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    if process.stderr is not None:
+        process.stderr.close()
+
+
 @pytest.fixture(scope="module")
-def servers(parity_dist: Path, tmp_path_factory):
-    """(app port, nginx port): uvicorn serving the app, nginx in front of it; both stopped afterwards."""
-    app_port, nginx_port = _free_port(), _free_port()
-    app = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(parity_dist), "--port", str(app_port)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    prefix = tmp_path_factory.mktemp("nginx")
-    manifest = orjson.loads((parity_dist / MANIFEST).read_bytes())
+def app_port(parity_dist: Path) -> Iterator[int]:
+    """The app under uvicorn (``build.py serve``), as every host's upstream."""
+    port = _free_port()
+    serve = [sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(parity_dist), "--port", str(port)]
+    process = _start(serve, port, "the app")
+    yield port
+    _stop(process)
+
+
+@pytest.fixture(scope="module")
+def nginx_port(parity_dist: Path, app_port: int, tmp_path_factory) -> Iterator[int]:
+    assert NGINX is not None
+    port, prefix = _free_port(), tmp_path_factory.mktemp("nginx")
     conf = nginx_standalone(
-        manifest,
-        listen=f"127.0.0.1:{nginx_port}",
+        orjson.loads((parity_dist / MANIFEST).read_bytes()),
+        listen=f"127.0.0.1:{port}",
         root=parity_dist,
         upstream=f"127.0.0.1:{app_port}",
         brotli_module=BROTLI_STATIC_MODULE if BROTLI else None,
         user="root" if os.geteuid() == 0 else None,
     )
     (prefix / "nginx.conf").write_bytes(conf)
-    nginx = subprocess.Popen(
-        [NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    process = _start([NGINX, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"], port, "nginx")
+    yield port
+    _stop(process)
+
+
+@pytest.fixture(scope="module")
+def caddy_ports(parity_dist: Path, app_port: int, tmp_path_factory) -> Iterator[tuple[int, int]]:
+    """(Caddy in front of the app, Caddy in front of nothing): the second shows what Caddy answers itself."""
+    assert CADDY is not None
+    manifest = orjson.loads((parity_dist / MANIFEST).read_bytes())
+    folder = tmp_path_factory.mktemp("caddy")
+    ports, processes = [], []
     try:
-        _wait_for(app_port, app, "the app")
-        _wait_for(nginx_port, nginx, "nginx")
-        yield app_port, nginx_port
+        for name, upstream in (("app", f"127.0.0.1:{app_port}"), ("alone", f"127.0.0.1:{_free_port()}")):
+            port = _free_port()
+            config = folder / f"Caddyfile-{name}"
+            config.write_bytes(
+                caddy_standalone(manifest, listen=f"127.0.0.1:{port}", root=parity_dist, upstream=upstream)
+            )
+            command = [CADDY, "run", "--adapter", "caddyfile", "--config", str(config)]
+            processes.append(_start(command, port, f"caddy ({name})"))
+            ports.append(port)
+        yield ports[0], ports[1]
     finally:
-        for process in (nginx, app):
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-            process.stderr.close()
+        for process in processes:
+            _stop(process)
 
 
 def fetch(port: int, case: Case) -> Answer:
@@ -303,30 +345,61 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-def test_nginx_answers_as_the_app(case: Case, servers, parity_dist: Path) -> None:
-    app_port, nginx_port = servers
-    if {ETAG, LAST_MODIFIED} & set(case.headers.values()):
-        manifest = orjson.loads((parity_dist / MANIFEST).read_bytes())
-        known = {
-            ETAG: manifest["routes"][case.path.split("?")[0]]["etag"],
-            LAST_MODIFIED: http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00"))),
-        }
-        case = Case(**{**case.__dict__, "headers": {k: known.get(v, v) for k, v in case.headers.items()}})
-    app, nginx = fetch(app_port, case), fetch(nginx_port, case)
-    assert (app.status, nginx.status) == (case.status, case.status)
-    proxied = case.computed if case.proxied is None else case.proxied
-    assert nginx.from_nginx_itself != proxied, nginx.names
+def _known(case: Case, parity_dist: Path) -> Case:
+    """The case with the route's real ETag and the build's Last-Modified filled in."""
+    if not {ETAG, LAST_MODIFIED} & set(case.headers.values()):
+        return case
+    manifest = orjson.loads((parity_dist / MANIFEST).read_bytes())
+    known = {
+        ETAG: manifest["routes"][case.path.split("?")[0]]["etag"],
+        LAST_MODIFIED: http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00"))),
+    }
+    return Case(**{**case.__dict__, "headers": {k: known.get(v, v) for k, v in case.headers.items()}})
+
+
+def _assert_alike(case: Case, app: Answer, host: Answer) -> None:
+    assert (app.status, host.status) == (case.status, case.status)
     names = [n for n in KEY_HEADERS if case.status != 304 or n not in NOT_ON_304]
-    assert {n: nginx.headers.get(n) for n in names} == {n: app.headers.get(n) for n in names}
-    assert ("etag" in nginx.headers) == ("etag" in app.headers)
+    assert {n: host.headers.get(n) for n in names} == {n: app.headers.get(n) for n in names}
+    assert ("etag" in host.headers) == ("etag" in app.headers)
     if case.computed:  # both from the app, a moment apart
-        assert _stable(orjson.loads(nginx.body)) == _stable(orjson.loads(app.body))
+        assert _stable(orjson.loads(host.body)) == _stable(orjson.loads(app.body))
         return
-    assert nginx.headers.get("etag") == app.headers.get("etag")
-    assert nginx.body == app.body
-    if case.status != 304:
-        assert nginx.headers["content-length"] == app.headers["content-length"]
+    assert host.headers.get("etag") == app.headers.get("etag")
+    assert host.body == app.body
+    if case.status in (204, 304):  # no Content-Length on either (RFC 9110 8.6)
+        return
+    if case.method == "HEAD" and "content-length" not in host.headers:
+        assert "content-encoding" in host.headers  # Caddy: a coded twin's HEAD leaves it out (RFC 9110 9.3.2)
+        return
+    assert host.headers["content-length"] == app.headers["content-length"]
+
+
+def _proxied(case: Case) -> bool:
+    return case.computed if case.proxied is None else case.proxied
+
+
+@needs_nginx
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_nginx_answers_as_the_app(case: Case, app_port: int, nginx_port: int, parity_dist: Path) -> None:
+    case = _known(case, parity_dist)
+    app, nginx = fetch(app_port, case), fetch(nginx_port, case)
+    assert nginx.from_nginx_itself != _proxied(case), nginx.names
+    _assert_alike(case, app, nginx)
+
+
+@needs_caddy
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_caddy_answers_as_the_app(case: Case, app_port: int, caddy_ports, parity_dist: Path) -> None:
+    case = _known(case, parity_dist)
+    with_app, alone = caddy_ports
+    app, caddy = fetch(app_port, case), fetch(with_app, case)
+    _assert_alike(case, app, caddy)
+    by_itself = fetch(alone, case)
+    if _proxied(case):
+        assert by_itself.status == 502, "Caddy answered what it should hand to the app"
+    else:
+        assert (by_itself.status, by_itself.body) == (caddy.status, caddy.body), "Caddy asked the app for a file"
 
 
 def _if_none_match(value: str, parity_dist: Path) -> Case:
@@ -339,11 +412,18 @@ def _if_none_match(value: str, parity_dist: Path) -> Case:
 INM_FORMS = ['"0000", {etag}', "W/{etag}", "*"]
 
 
+@needs_nginx
 @pytest.mark.parametrize("value", INM_FORMS)
-def test_nginx_takes_if_none_match_lists_weak_tags_and_star(value: str, servers, parity_dist: Path) -> None:
-    assert fetch(servers[1], _if_none_match(value, parity_dist)).status == 304
+def test_nginx_takes_if_none_match_lists_weak_tags_and_star(value: str, nginx_port: int, parity_dist: Path) -> None:
+    assert fetch(nginx_port, _if_none_match(value, parity_dist)).status == 304
+
+
+@needs_caddy
+@pytest.mark.parametrize("value", INM_FORMS)
+def test_caddy_takes_if_none_match_lists_weak_tags_and_star(value: str, caddy_ports, parity_dist: Path) -> None:
+    assert fetch(caddy_ports[1], _if_none_match(value, parity_dist)).status == 304
 
 
 @pytest.mark.parametrize("value", INM_FORMS)
-def test_app_takes_if_none_match_lists_weak_tags_and_star(value: str, servers, parity_dist: Path) -> None:
-    assert fetch(servers[0], _if_none_match(value, parity_dist)).status == 304
+def test_app_takes_if_none_match_lists_weak_tags_and_star(value: str, app_port: int, parity_dist: Path) -> None:
+    assert fetch(app_port, _if_none_match(value, parity_dist)).status == 304

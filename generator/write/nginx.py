@@ -114,17 +114,9 @@ class _Plan:
         self.kinds: dict[tuple, str] = {}
         self.values: dict[str, str] = {}
         for path, route in self.routes.items():
-            surface = surfaces.get(route["surface"], {"methods": ["GET"], "query_params": []})
             suffix = _suffix(path, route["file"])
-            kind = (
-                route["status"],
-                route["headers"],
-                route["type"],
-                tuple(surface["methods"]),
-                bool(surface["query_params"]),
-                suffix or "",
-                route["etag"].startswith("W/"),  # weak: one validator for the plain and coded forms
-            )
+            # weak: one validator for the plain and coded forms
+            kind = (*route_kind(route, surfaces), suffix or "", route["etag"].startswith("W/"))
             name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
             opaque = route["etag"].removeprefix("W/")
             if not _ETAG.fullmatch(opaque) or _SPACE.search(route["file"]):
@@ -291,6 +283,13 @@ class _Plan:
     def _kind_map(name: str, values: Mapping[str, str]) -> list[str]:
         """``values``: kind -> an already quoted value."""
         return [f"map ${P}_kind ${P}_{name} {{", '    default "";', *(f"    {k} {v};" for k, v in values.items()), "}"]
+
+
+def route_kind(route: Mapping[str, Any], surfaces: Mapping[str, Mapping[str, Any]]) -> tuple:
+    """What decides how a host answers a static route besides its file and ETag: its status, header
+    set and media type, its surface's methods, and whether that surface selects variants by query."""
+    surface = surfaces.get(route["surface"], {"methods": ["GET"], "query_params": []})
+    return (route["status"], route["headers"], route["type"], tuple(surface["methods"]), bool(surface["query_params"]))
 
 
 def _allowed(methods: Iterable[str]) -> list[str]:

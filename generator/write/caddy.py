@@ -1,0 +1,173 @@
+"""Caddy host adapter, generated from the routes manifest: serves ``dist/`` exactly as the app does.
+
+One file, ``_hosts/caddy.conf``, to ``import`` inside a site block (Caddy 2.6 or later)::
+
+    example.org {
+        root * /srv/cardpantry/dist
+        import /srv/cardpantry/dist/_hosts/caddy.conf
+    }
+
+with the app's address in the environment when Caddy starts (``CARDPANTRY_APP=127.0.0.1:8000``,
+the default). Reload Caddy after each build (``caddy reload``): the ETags live in the config.
+``caddy_standalone`` renders a complete Caddyfile (tests, benchmarks).
+
+What a request gets, in the order ``generator.app`` decides it (the same as the nginx adapter):
+
+1. a static route, GET or HEAD, without a query string where the surface selects variants by query:
+   its file with the manifest's status, media type, ETag, Last-Modified (the build's as-of) and
+   header set (``{path}`` in ``Link`` is the request path, as Caddy's placeholder of that name);
+   304 when If-None-Match names the ETag (lists, ``W/`` and ``*`` understood) or, without it, when
+   If-Modified-Since is the Last-Modified sent (an exact echo, as nginx); the ``.br``/``.gz`` twin
+   by Accept-Encoding (``precompressed``). Conditional and Range headers are then removed, so Go's
+   file serving neither answers a 304 from the file's own times nor a 206;
+2. another method on a static route: 405 with ``Allow`` and the app's JSON body, from Caddy;
+3. everything else (unknown paths, query variants, POST handlers, OPTIONS, dynamic surfaces, a file
+   missing on disk): ``reverse_proxy`` to the app.
+
+Speed: Caddy's ``map`` compares the path with each route in turn, so a lookup grows with the route
+count (about 200,000 for the full catalog); nginx's hashed ``map`` does not. Caddy suits a smaller
+site or a CDN origin; nginx is the adapter measured by ``bench/serve.py``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from generator.conditional import http_date
+from generator.surfaces.respond import CORS, method_not_allowed_body
+from generator.write.nginx import APP_BODY_LIMIT, READ, _allowed, route_kind
+
+CADDY_CONF = "_hosts/caddy.conf"
+APP = "{$CARDPANTRY_APP:127.0.0.1:8000}"
+_PLACEHOLDER = re.compile(r"[{}]")
+# What Go's file serving would otherwise act on: its own 304s (from the file's times) and 206s.
+CONDITIONAL = ("If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "If-Match", "If-Range", "Range")
+
+
+def caddy_files(manifest: Mapping[str, Any]) -> dict[str, bytes]:
+    return {CADDY_CONF: caddy_conf(manifest).encode()}
+
+
+def caddy_standalone(manifest: Mapping[str, Any], *, listen: str, root: Path, upstream: str) -> bytes:
+    """A complete Caddyfile for ``caddy run --adapter caddyfile --config <file>``."""
+    return (
+        "{\n\tadmin off\n\tauto_https off\n"
+        "\tservers {\n\t\ttimeouts {\n\t\t\tread_header 10s\n\t\t\tread_body 30s\n\t\t}\n\t}\n}\n"
+        f"http://{listen} {{\n\troot * {_token(str(root))}\n" + caddy_conf(manifest).replace(APP, upstream) + "}\n"
+    ).encode()
+
+
+def caddy_conf(manifest: Mapping[str, Any]) -> str:
+    routes: Mapping[str, dict] = manifest["routes"]
+    header_sets: Mapping[str, Mapping[str, str]] = manifest["header_sets"]
+    surfaces = {s["id"]: s for s in manifest["surfaces"]}
+    last_modified = http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00")))
+    kinds: dict[tuple, str] = {}
+    lines = []
+    for path, route in sorted(routes.items()):
+        kind = (*route_kind(route, surfaces), bool(route.get("twins")))  # twins: Vary on every form
+        name = kinds.setdefault(kind, f"k{len(kinds)}")
+        tag = route["etag"].removeprefix("W/")
+        lines.append(f"\t\t{_token(path)} {name} {_token(route['etag'])} {_token(tag)} {_token('/' + route['file'])}")
+    out = [
+        f"# cardpantry Caddy adapter: {len(routes):,} routes from _routes.json; do not edit (see the module",
+        "# generator/write/caddy.py for the deploy and what each request gets).",
+        "route {",
+        "\tmap {path} {cp_kind} {cp_etag} {cp_tag} {cp_file} {",
+        *lines,
+        '\t\tdefault "" "" "" ""',
+        "\t}",
+        "\tmap {cp_kind} {cp_status} {cp_type} {",
+    ]
+    method_sets = sorted({tuple(_allowed(kind[3])) for kind in kinds})
+    for (status, _headers, media, *_rest), k in kinds.items():
+        out.append(f"\t\t{k} {status} {_token(media)}")
+    out += ['\t\tdefault "" ""', "\t}", '\tmap "{method} {cp_kind} {query}" {cp_action} {']
+    for (_status, _headers, _media, methods, query_keys, _twins), k in kinds.items():
+        rules = [(f"~^(GET|HEAD) {k} $", "file"), (f"~^(GET|HEAD) {k} .+$", "app" if query_keys else "file")]
+        others = [m for m in methods if m not in READ]
+        if others:
+            rules.append((f"~^({'|'.join(map(re.escape, others))}) {k} .*$", "app"))
+        refused = f"405-{method_sets.index(tuple(_allowed(methods)))}"
+        rules += [(f"~^OPTIONS {k} .*$", "app"), (f"~^\\S+ {k} .*$", refused)]
+        out += [f"\t\t{_token(pattern)} {action}" for pattern, action in rules]
+    out += [
+        "\t\tdefault app",
+        "\t}",
+        "\t@app vars {cp_action} app",
+        "\t@missing {\n\t\tvars {cp_action} file\n\t\tnot file {cp_file}\n\t}",
+        "\trequest_body @app {\n\t\tmax_size " + APP_BODY_LIMIT.upper() + "B\n\t}",
+        "\treverse_proxy @app " + APP,
+        "\treverse_proxy @missing " + APP,
+    ]
+    for index, allowed in enumerate(method_sets):  # 405: Allow and the app's JSON body
+        body = _escaped(method_not_allowed_body(list(allowed)).decode())
+        out += [
+            f"\t@405-{index} vars {{cp_action}} 405-{index}",
+            f"\theader @405-{index} {{",
+            f"\t\tAllow {_token(', '.join(allowed))}",
+            '\t\tContent-Type "application/json; charset=utf-8"',
+            "\t\tCache-Control no-store",
+            *(f"\t\t{name} {_token(value)}" for name, value in CORS.items()),
+            "\t}",
+            f"\trespond @405-{index} 405 {{\n\t\tbody {_token(body, multiline=True)}\n\t}}",
+        ]
+    for (_status, headers, _media, _methods, _query, twins), k in kinds.items():
+        out.append(f"\theader @{k} {{")
+        out += [f"\t\t{name} {_header_value(value)}" for name, value in sorted(header_sets[headers].items())]
+        out.append("\t}")
+        if twins:  # set as the answer is written: file_server adds its own when it sends a twin
+            out.append(f"\theader @{k} {{\n\t\tdefer\n\t\tVary Accept-Encoding\n\t}}")
+        out.append(f"\t@{k} vars {{cp_kind}} {k}")
+    inm = "{http.request.header.If-None-Match}"
+    ims = "{http.request.header.If-Modified-Since}"
+    out += [
+        # The answer's values, read before the rewrite below changes {path} (map outputs are looked
+        # up when used); Go's file serving sets its own ETag, Last-Modified and Accept-Ranges, so
+        # ours are set as the answer is written (defer).
+        "\tvars {\n\t\tcp_s {cp_status}\n\t\tcp_e {cp_etag}\n\t\tcp_t {cp_type}\n\t}",
+        "\theader {",
+        "\t\tdefer",
+        "\t\tETag {vars.cp_e}",
+        f'\t\tLast-Modified "{last_modified}"',
+        "\t\t-Accept-Ranges",
+        "\t}",
+        # 304 only on a 200 route: its ETag named in If-None-Match (the opaque part, quoted, so W/
+        # forms and lists match), or *, or no If-None-Match and the Last-Modified echoed.
+        "\t@not_modified expression `{cp_status} == '200' && ("
+        f"{inm}.contains({{cp_tag}}) || {inm}.matches('^\\\\s*\\\\*\\\\s*$') || "
+        f"({inm} == '' && {ims} == '{last_modified}'))`",
+        "\trespond @not_modified 304",
+        "\theader Content-Type {vars.cp_t}",
+        *(f"\trequest_header -{name}" for name in CONDITIONAL),
+        "\trewrite {cp_file}",
+        "\tfile_server {",
+        "\t\tprecompressed br gzip",
+        "\t\tstatus {vars.cp_s}",
+        "\t}",
+        "}",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def _header_value(value: str) -> str:
+    """A header set's value: braces escaped, but the manifest's ``<{path}>`` kept, which Caddy fills
+    with the request path (its placeholder of that name) as nginx and the app do."""
+    return _token(_escaped(value).replace("<\\{path\\}>", "<{path}>"))
+
+
+def _escaped(text: str) -> str:
+    """Caddy expands ``{...}`` in header values, map outputs and response bodies: braces escaped."""
+    return _PLACEHOLDER.sub(lambda m: "\\" + m.group(0), text)
+
+
+def _token(text: str, multiline: bool = False) -> str:
+    """One Caddyfile token: backquoted (no escapes needed inside but the backquote itself); a line
+    break only where the token ends its line (a response body)."""
+    if "`" in text or "\r" in text or ("\n" in text and not multiline):
+        raise ValueError(f"a backquote or line break cannot be in a Caddy token: {text!r}")
+    return f"`{text}`"
