@@ -67,26 +67,35 @@ def caddy_conf(manifest: Mapping[str, Any]) -> str:
     surfaces = {s["id"]: s for s in manifest["surfaces"]}
     last_modified = http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00")))
     kinds: dict[tuple, str] = {}
+    names: dict[tuple, str] = {}  # (surface, status, header set, type, twins) -> kind name, to save time
     lines = []
-    for path, route in sorted(routes.items()):
-        kind = (*route_kind(route, surfaces), bool(route.get("twins")))  # twins: Vary on every form
-        name = kinds.setdefault(kind, f"k{len(kinds)}")
-        tag = route["etag"].removeprefix("W/")
-        lines.append(f"\t\t{_token(path)} {name} {_token(route['etag'])} {_token(tag)} {_token('/' + route['file'])}")
+    for path, route in routes.items():  # the manifest lists them sorted
+        key = (route["surface"], route["status"], route["headers"], route["type"], bool(route.get("twins")))
+        name = names.get(key)
+        if name is None:  # twins: Vary on every form
+            name = names[key] = kinds.setdefault((*route_kind(route, surfaces), key[4]), f"k{len(kinds)}")
+        etag = route["etag"]
+        lines.append(f"\t\t`{path}` {name} `{etag}` `{etag.removeprefix('W/')}` `/{route['file']}`")
+    table = "\n".join(lines)
+    if table.count("`") != 8 * len(lines) or table.count("\n") != len(lines) - 1 or "\r" in table:
+        raise ValueError("a backquote or line break in a route's path, ETag or file")
     out = [
         f"# cardpantry Caddy adapter: {len(routes):,} routes from _routes.json; do not edit (see the module",
         "# generator/write/caddy.py for the deploy and what each request gets).",
         "route {",
-        "\tmap {path} {cp_kind} {cp_etag} {cp_tag} {cp_file} {",
-        *lines,
+        "\tmap {path} {m_kind} {m_etag} {m_tag} {m_file} {",
+        table,
         '\t\tdefault "" "" "" ""',
         "\t}",
-        "\tmap {cp_kind} {cp_status} {cp_type} {",
+        # A map's outputs are looked up (a scan of its entries) each time they are used: each is
+        # read once into a variable, and the rest reads the variables.
+        "\tvars {\n\t\tcp_kind {m_kind}\n\t\tcp_etag {m_etag}\n\t\tcp_tag {m_tag}\n\t\tcp_file {m_file}\n\t}",
+        "\tmap {vars.cp_kind} {m_status} {m_type} {",
     ]
     method_sets = sorted({tuple(_allowed(kind[3])) for kind in kinds})
     for (status, _headers, media, *_rest), k in kinds.items():
         out.append(f"\t\t{k} {status} {_token(media)}")
-    out += ['\t\tdefault "" ""', "\t}", '\tmap "{method} {cp_kind} {query}" {cp_action} {']
+    out += ['\t\tdefault "" ""', "\t}", '\tmap "{method} {vars.cp_kind} {query}" {m_action} {']
     for (_status, _headers, _media, methods, query_keys, _twins), k in kinds.items():
         rules = [(f"~^(GET|HEAD) {k} $", "file"), (f"~^(GET|HEAD) {k} .+$", "app" if query_keys else "file")]
         others = [m for m in methods if m not in READ]
@@ -98,8 +107,9 @@ def caddy_conf(manifest: Mapping[str, Any]) -> str:
     out += [
         "\t\tdefault app",
         "\t}",
-        "\t@app vars {cp_action} app",
-        "\t@missing {\n\t\tvars {cp_action} file\n\t\tnot file {cp_file}\n\t}",
+        "\tvars {\n\t\tcp_status {m_status}\n\t\tcp_type {m_type}\n\t\tcp_action {m_action}\n\t}",
+        "\t@app vars cp_action app",
+        "\t@missing {\n\t\tvars cp_action file\n\t\tnot file {vars.cp_file}\n\t}",
         "\trequest_body @app {\n\t\tmax_size " + APP_BODY_LIMIT.upper() + "B\n\t}",
         "\treverse_proxy @app " + APP,
         "\treverse_proxy @missing " + APP,
@@ -107,7 +117,7 @@ def caddy_conf(manifest: Mapping[str, Any]) -> str:
     for index, allowed in enumerate(method_sets):  # 405: Allow and the app's JSON body
         body = _escaped(method_not_allowed_body(list(allowed)).decode())
         out += [
-            f"\t@405-{index} vars {{cp_action}} 405-{index}",
+            f"\t@405-{index} vars cp_action 405-{index}",
             f"\theader @405-{index} {{",
             f"\t\tAllow {_token(', '.join(allowed))}",
             '\t\tContent-Type "application/json; charset=utf-8"',
@@ -122,32 +132,30 @@ def caddy_conf(manifest: Mapping[str, Any]) -> str:
         out.append("\t}")
         if twins:  # set as the answer is written: file_server adds its own when it sends a twin
             out.append(f"\theader @{k} {{\n\t\tdefer\n\t\tVary Accept-Encoding\n\t}}")
-        out.append(f"\t@{k} vars {{cp_kind}} {k}")
+        out.append(f"\t@{k} vars cp_kind {k}")
     inm = "{http.request.header.If-None-Match}"
     ims = "{http.request.header.If-Modified-Since}"
     out += [
-        # The answer's values, read before the rewrite below changes {path} (map outputs are looked
-        # up when used); Go's file serving sets its own ETag, Last-Modified and Accept-Ranges, so
-        # ours are set as the answer is written (defer).
-        "\tvars {\n\t\tcp_s {cp_status}\n\t\tcp_e {cp_etag}\n\t\tcp_t {cp_type}\n\t}",
+        # Go's file serving sets its own ETag, Last-Modified and Accept-Ranges: ours are set as the
+        # answer is written (defer).
         "\theader {",
         "\t\tdefer",
-        "\t\tETag {vars.cp_e}",
+        "\t\tETag {vars.cp_etag}",
         f'\t\tLast-Modified "{last_modified}"',
         "\t\t-Accept-Ranges",
         "\t}",
         # 304 only on a 200 route: its ETag named in If-None-Match (the opaque part, quoted, so W/
         # forms and lists match), or *, or no If-None-Match and the Last-Modified echoed.
-        "\t@not_modified expression `{cp_status} == '200' && ("
-        f"{inm}.contains({{cp_tag}}) || {inm}.matches('^\\\\s*\\\\*\\\\s*$') || "
+        "\t@not_modified expression `{vars.cp_status} == '200' && ("
+        f"{inm}.contains({{vars.cp_tag}}) || {inm}.matches('^\\\\s*\\\\*\\\\s*$') || "
         f"({inm} == '' && {ims} == '{last_modified}'))`",
         "\trespond @not_modified 304",
-        "\theader Content-Type {vars.cp_t}",
+        "\theader Content-Type {vars.cp_type}",
         *(f"\trequest_header -{name}" for name in CONDITIONAL),
-        "\trewrite {cp_file}",
+        "\trewrite {vars.cp_file}",
         "\tfile_server {",
         "\t\tprecompressed br gzip",
-        "\t\tstatus {vars.cp_s}",
+        "\t\tstatus {vars.cp_status}",
         "\t}",
         "}",
     ]

@@ -113,12 +113,16 @@ class _Plan:
         self.names = sorted({n for headers in self.header_sets.values() for n in headers}, key=str.lower)
         self.kinds: dict[tuple, str] = {}
         self.values: dict[str, str] = {}
+        names: dict[tuple, str] = {}  # (surface, status, header set, type, suffix, weak) -> kind name
         for path, route in self.routes.items():
             suffix = _suffix(path, route["file"])
-            # weak: one validator for the plain and coded forms
-            kind = (*route_kind(route, surfaces), suffix or "", route["etag"].startswith("W/"))
-            name = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
-            opaque = route["etag"].removeprefix("W/")
+            etag = route["etag"]
+            key = (route["surface"], route["status"], route["headers"], route["type"], suffix or "", etag[:2] == "W/")
+            name = names.get(key)
+            if name is None:  # weak: one validator for the plain and coded forms
+                kind = (*route_kind(route, surfaces), *key[4:])
+                name = names[key] = self.kinds.setdefault(kind, f"k{len(self.kinds)}")
+            opaque = etag.removeprefix("W/")
             if not _ETAG.fullmatch(opaque) or _SPACE.search(route["file"]):
                 problem = f"{route['etag']!r}, {route['file']!r}"
                 raise ValueError(f"{path}: an ETag and a file name without spaces are needed, not {problem}")
@@ -144,7 +148,9 @@ class _Plan:
             f"map ${P}_key ${P}_route {{",
             '    default "";',
         ]
-        out += [f'    {_q(self._key(path))} "{value}";' for path, value in sorted(self.values.items())]
+        out += [
+            f'    {_q(self._key(path))} "{value}";' for path, value in self.values.items()
+        ]  # in the manifest's order: sorted
         out += [
             "}",
             f"map ${P}_r ${P}_hex {{ default \"\"; '~^(\\S+)' $1; }}",
