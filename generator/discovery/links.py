@@ -33,6 +33,12 @@ def repository_url(site: Site) -> str | None:
     return None
 
 
+def repository_doc(site: Site, name: str) -> str | None:
+    """A document of the repository's ``docs/`` folder (``sku.md``): this build serves no /docs pages."""
+    repository = repository_url(site)
+    return f"{repository}/blob/HEAD/docs/{name}" if repository is not None else None
+
+
 def reverse_dns_namespace(site: Site) -> str:
     """The namespace of a reverse-DNS name (MCP server cards): io.github.<owner> for a GitHub project,
     else the base URL's host reversed."""

@@ -6,6 +6,7 @@ preamble, so it covers the whole canonical body and changes only when the rules 
 
 from __future__ import annotations
 
+from generator.discovery.links import repository_doc
 from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
 from generator.models.documents import EncodingSpec
 from generator.site import Site
@@ -14,7 +15,7 @@ from generator.surfaces.registry import Context, Params, Query, Result, Surface
 from generator.surfaces.universal import DENSITIES
 
 
-def encoding_members(encoding: str) -> dict:
+def encoding_members(encoding: str, site: Site) -> dict:
     return {
         "name": encoding,
         "license": "CC0-1.0",
@@ -47,14 +48,14 @@ def encoding_members(encoding: str) -> dict:
             "unsupported": "hashes minted by the retired price-dependent scheme",
         },
         "time": "ISO 8601 (UTC, Z) plus integer Unix epoch seconds",
-        "sku_standard": "/docs/sku",
+        "sku_standard": repository_doc(site, "sku.md"),
         "federation": "/api/v1/federation/identify/{hash}",
     }
 
 
 def encoding_spec(ctx: Context, params: Params, query: Query) -> Result:
     enc = ctx.snapshot.encoding
-    return Result(data=document(enc, "encoding_spec", encoding_members(enc), ctx.now))
+    return Result(data=document(enc, "encoding_spec", encoding_members(enc, ctx.site), ctx.now))
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

@@ -102,9 +102,12 @@ def youspeak(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def household(site: Site) -> list[docs.Household]:
-    """This site first, then its siblings as ``content/site.toml`` lists them (the kingdom stamp's)."""
+    """This site first (at its rel="start" link, the API root: no page is served at /), then its
+    siblings as ``content/site.toml`` lists them (the kingdom stamp's)."""
     kingdom = site.kingdom
-    home = docs.Household(name=kingdom.name, role=kingdom.role, url="/", wake_url=kingdom.wake, is_this_site=True)
+    home = docs.Household(
+        name=kingdom.name, role=kingdom.role, url=site.links["start"], wake_url=kingdom.wake, is_this_site=True
+    )
     return [home] + [
         docs.Household(name=s.name, role=s.role, url=s.url, wake_url=s.wake_url or None, is_this_site=False)
         for s in kingdom.siblings

@@ -163,7 +163,7 @@ def _lookup_card(ctx: Context, sku: str) -> Printing | Result:
     try:
         Sku.parse(sku)
     except SkuError as exc:
-        return error(404, "sku_not_found", f"{exc}; see /docs/sku for the SKU standard")
+        return error(404, "sku_not_found", f"{exc}; see sku_standard in /api/v1/universal/encoding")
     printing = ctx.snapshot.printing(sku)
     if printing is None:
         return error(404, "sku_not_found", f"SKU {sku} is not in the catalog")
