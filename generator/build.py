@@ -41,6 +41,7 @@ from generator.surfaces.respond import Check, respond
 from generator.write.caddy import caddy_files
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
+from generator.write.netlify import netlify_files
 from generator.write.nginx import nginx_files
 
 CHUNK = 1500
@@ -129,7 +130,7 @@ def build(
                 _count(summary, record)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)
-        hosts = nginx_files(document) | caddy_files(document)
+        hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
         for rel, body in (*hosts.items(), (MANIFEST, orjson.dumps(document))):
             _count(summary, writer.write(rel, body, twins=False))
         writer.commit()

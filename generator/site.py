@@ -7,7 +7,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 SITE_FILE = Path(__file__).resolve().parents[1] / "content" / "site.toml"
 
@@ -54,6 +54,7 @@ class Embassy(Frozen):
 class Deploy(Frozen):
     nightly_build_cron: str
     rest_hours_gmt: tuple[int, int]
+    app_origin: str = Field(pattern=r"^https?://[^/\s]+$")  # where a CDN host (Netlify) proxies to the app
 
 
 class Wholesale(Frozen):

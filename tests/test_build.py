@@ -26,6 +26,7 @@ from generator.surfaces.registry import Context
 from generator.surfaces.respond import respond
 from generator.write.files import DoubleWrite, file_for, twin_names
 from generator.write.manifest import MANIFEST
+from generator.write.netlify import NETLIFY_HEADERS, NETLIFY_REDIRECTS
 
 TWIN_SUFFIXES = (".gz", ".br")
 
@@ -99,7 +100,7 @@ def test_every_enumerated_path_is_a_route_and_every_file_belongs_to_one(
     }
     others = set(files_of(small_dist)) - served - data
     assert MANIFEST in others
-    assert all(rel.startswith((MANIFEST, "_hosts/")) for rel in others), others
+    assert all(_host_or_manifest(rel) for rel in others), others
 
 
 def test_manifest_data_files_hash_their_bytes(small_dist: Path, manifest: dict) -> None:
@@ -197,7 +198,7 @@ def test_another_as_of_changes_the_routes_but_not_the_data(
 
 
 def _host_or_manifest(rel: str) -> bool:
-    return rel.startswith((MANIFEST, "_hosts/"))
+    return rel.startswith((MANIFEST, "_hosts/")) or rel in (NETLIFY_HEADERS, NETLIFY_REDIRECTS)
 
 
 def test_a_rebuild_with_the_same_inputs_rewrites_nothing(

@@ -13,6 +13,7 @@ set is stored once under ``header_sets``; the ``Link`` self target is written as
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -76,7 +77,7 @@ class ManifestBuilder:
                     "methods": list(s.methods),
                     "static": s.static,
                     "enveloped": s.enveloped,
-                    "query_params": list(s.query_params),
+                    "query_params": [dataclasses.asdict(p) for p in s.query_params],  # as _routes.json has them
                 }
                 for s in surfaces
             ],
