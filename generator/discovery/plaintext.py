@@ -84,11 +84,12 @@ def robots_txt(ctx: Context) -> str:
 
 
 def html_urls(ctx: Context) -> list[str]:
-    """Every HTML page the registry enumerates, absolute, sorted."""
+    """Every HTML page the registry enumerates, absolute, sorted; not a paused door's page, which
+    answers 503 (a sitemap lists pages to index)."""
     urls = {
         absolute(ctx.site, s.concrete(params))
         for s in ctx.surfaces
-        if base_type(s.media_type) == "text/html" and s.enumerate is not None
+        if base_type(s.media_type) == "text/html" and s.enumerate is not None and not s.paused
         for params in s.enumerate(ctx)
     }
     return sorted(urls)

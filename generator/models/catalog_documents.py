@@ -76,11 +76,6 @@ class PausedDoor(Doc):
     instead: tuple[str, ...]
 
 
-class Movers(PausedDoor):
-    count: Literal[0]
-    movements: tuple[()]
-
-
 class SoldCompsPolicy(Doc):
     kind: Literal["sold_comps_policy"] = Field(alias="@kind")
     status: Literal["paused"]

@@ -131,21 +131,6 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             **door,
         ),
         Surface(
-            "doors.movers",
-            "/prices/{game}/movers",
-            "A",
-            paused(
-                "/prices/{game}/movers",
-                "price movements are paused: " + PRICE_REASONS[0],
-                "/api/v1/universal/sets/{game}",
-                extra={"count": 0, "movements": []},
-            ),
-            model=docs.Movers,
-            enveloped=False,
-            summary="PAUSED: price movers (count 0, no movements)",
-            **door,
-        ),
-        Surface(
             "doors.bulk_catalog",
             "/data/catalog.jsonl",
             "A",

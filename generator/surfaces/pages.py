@@ -7,12 +7,13 @@ a canonical URL and a ``rel=alternate`` link to the JSON. Links go only where so
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
 from generator.site import Site
-from generator.surfaces import coverage, ledger_views, ontology, orientation, participation, prices, search
+from generator.surfaces import coverage, doors, ledger_views, ontology, orientation, participation, prices, search
 from generator.surfaces.orientation import surface_at
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
 
@@ -40,7 +41,7 @@ def crumbs(ctx: Context, path: str) -> list[tuple[str, str | None]]:
 def page(
     ctx: Context,
     path: str,
-    json: str,
+    json: str | None,
     title: str,
     description: str,
     sections: list[dict[str, Any]],
@@ -162,6 +163,18 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         )
         for surface_id, path, compute, listed, summary in PRICE_PAGES
     )
+    movers = Surface(
+        "pages.prices_movers",
+        "/prices/{game}/movers",
+        "A",
+        prices_movers,
+        enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+        freshness="status",
+        errors=(503,),
+        paused=True,
+        summary=MOVERS_SUMMARY,
+        **page_kind,
+    )
     searched = Surface(
         "pages.prices_search",
         "/prices/search",
@@ -176,7 +189,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         provenance_kind="computed",
         summary="Search from what is printed on a card, as a page (URL-driven, works without JavaScript)",
     )
-    return (*priced, searched) + tuple(
+    return (*priced, movers, searched) + tuple(
         Surface(
             surface_id,
             path,
@@ -267,6 +280,25 @@ def prices_coverage(ctx: Context, params: Params, query: Query) -> Result:
     return page(ctx, "/prices/coverage", "/api/v1/coverage", "coverage", description, sections)
 
 
+def prices_movers(ctx: Context, params: Params, query: Query) -> Result:
+    """The paused movers door as a page: HTTP 503, count 0, no movements (spec, endpoints A). Like
+    every door it inspects nothing: any game token gets it, the catalog's games as files."""
+    game = params["game"]
+    name = ctx.site.game_names.get(game, game)
+    instead = [
+        item(ctx, f"{name} price guide", "every set and card number, values withheld", f"/prices/{game}"),
+        item(ctx, f"{name} sets as JSON", "", f"/api/v1/universal/sets/{game}"),
+    ]
+    sections: list[dict[str, Any]] = [
+        {"heading": "Movers", "text": "Count: 0. No price movements are published.", "items": []},
+        {"heading": "Instead", "items": instead},
+    ]
+    notice = f"Paused: price movements are paused because {doors.PRICE_REASONS[0]}."
+    title = f"{name} price movers (paused)"
+    found = page(ctx, f"/prices/{game}/movers", None, title, "Price movements: paused.", sections, notice)
+    return dataclasses.replace(found, status=503)
+
+
 PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], Any], str], ...] = (
     ("pages.prices", "/prices", prices_index, lambda ctx: [{}], "The price guide's games (values withheld)"),
     (
@@ -285,6 +317,7 @@ PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], An
     ),
     ("pages.prices_coverage", "/prices/coverage", prices_coverage, lambda ctx: [{}], "The coverage matrix as a page"),
 )
+MOVERS_SUMMARY = "PAUSED: price movers, as a page (HTTP 503, count 0, no movements)"
 
 
 def prices_search(ctx: Context, params: Params, query: Query) -> Result:

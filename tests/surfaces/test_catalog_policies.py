@@ -96,7 +96,6 @@ def test_one_oracle_policy_per_game_with_counts_from_the_catalog(ctx: Context) -
         ("doors.card_history", {"sku": "not-even-a-sku"}),  # a door inspects nothing
         ("doors.blocked_history", {"sku": "op-op01-001-en"}),
         ("doors.set_checklist", {"code": "op-op01"}),
-        ("doors.movers", {"game": "op"}),
     ],
 )
 def test_paused_doors_are_503_status_only(ctx: Context, surface_id: str, params: dict) -> None:
@@ -105,6 +104,15 @@ def test_paused_doors_are_503_status_only(ctx: Context, surface_id: str, params:
     data = body.get("data", body)
     assert data["records"] == 0 and data["decided_before_reading_the_request"] is True
     assert data["status"] == ("blocked" if surface_id == "doors.blocked_history" else "paused")
+
+
+@pytest.mark.parametrize("game", ["op", "nope"])  # a door inspects nothing: any game token is paused
+def test_the_movers_door_is_a_503_page_with_no_movements(ctx: Context, game: str) -> None:
+    rendered, raw = answer(ctx, "pages.prices_movers", {"game": game})
+    body = raw.decode()
+    assert rendered.status == 503 and rendered.headers["Content-Type"].startswith("text/html")
+    assert "Count: 0. No price movements are published." in body and "Paused: price movements" in body
+    assert f'href="/prices/{game}"' in body or game == "nope"
 
 
 def test_the_bulk_catalog_is_a_503_ndjson_with_a_manifest_and_a_footer(ctx: Context) -> None:

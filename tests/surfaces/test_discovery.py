@@ -522,9 +522,10 @@ def _locs(xml: str, element: str) -> list[str]:
 
 def test_the_sitemap_lists_every_html_page(dctx: Context) -> None:
     urls = _locs(get(dctx, "wellknown.sitemap"), "urlset")
-    html = [s for s in dctx.surfaces if s.media_type == "text/html" and s.enumerate is not None]
+    html = [s for s in dctx.surfaces if s.media_type == "text/html" and s.enumerate is not None and not s.paused]
     expected = sorted(SITE.base_url + s.concrete(p) for s in html for p in s.enumerate(dctx))
     assert urls == expected and SITE.base_url + "/play/spec" in urls
+    assert not any(url.endswith("/movers") for url in urls)  # a paused door's 503 page is not for indexing
     assert list(BY_ID["wellknown.sitemap_page"].enumerate(dctx)) == [{"page": "1"}]
     assert _locs(get(dctx, "wellknown.sitemap_page", {"page": "1"}), "urlset") == urls
     status, body = status_of(dctx, "wellknown.sitemap_page", {"page": "2"})
@@ -546,7 +547,12 @@ def test_past_50000_urls_the_sitemap_is_an_index_of_pages(dctx: Context) -> None
     assert [p["page"] for p in BY_ID["wellknown.sitemap_page"].enumerate(ctx)] == ["1", "2"]
     first = _locs(get(ctx, "wellknown.sitemap_page", {"page": "1"}), "urlset")
     second = _locs(get(ctx, "wellknown.sitemap_page", {"page": "2"}), "urlset")
-    html = sum(1 for s in dctx.surfaces if s.media_type == "text/html" and s.enumerate for _ in s.enumerate(dctx))
+    html = sum(
+        1
+        for s in dctx.surfaces
+        if s.media_type == "text/html" and s.enumerate and not s.paused
+        for _ in s.enumerate(dctx)
+    )
     assert len(first) == 50_000 and len(second) == 1 + html  # 50,001 pages of the fake surface, then the real pages
     assert SITE.base_url + "/cards/c00000&x/page" in first  # XML-escaped in the file, plain once parsed
     assert status_of(ctx, "wellknown.sitemap_page", {"page": "3"})[0] == 404

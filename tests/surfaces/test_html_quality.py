@@ -86,7 +86,7 @@ def test_every_page_kind_is_valid_html(ask, kinds, tmp_path: Path) -> None:
     files = []
     for kind, path in kinds.items():
         response = ask("GET", path)
-        assert response.status_code == 200, path
+        assert response.status_code in ANSWERS, path
         files.append(tmp_path / f"{kind.replace('?', '-')}.html")
         files[-1].write_bytes(response.content)
     run = subprocess.run(
