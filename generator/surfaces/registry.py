@@ -186,9 +186,10 @@ class Surface:
         regex = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>[^/]+)", re.escape(self.path))
         return re.compile(f"^{regex}\\Z")  # \Z, not $: "$" also matches before a trailing line break
 
-    @property
+    @cached_property
     def literal_weight(self) -> tuple[int, int]:
-        """Literal paths outrank patterns: /identify/by-upstream before /identify/{hash}."""
+        """Literal paths outrank patterns: /identify/by-upstream before /identify/{hash}. Cached:
+        ``match`` sorts by it on every call (each link a reader page checks is a match)."""
         segments = self.path.strip("/").split("/")
         return (-sum(1 for s in segments if "{" not in s), -len(segments))
 
