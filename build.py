@@ -125,7 +125,7 @@ def build(
     unavailable: tuple[str, ...] = ()
     if not (reuse_catalog and catalog.exists()):
         click.echo("Ingesting sources")
-        unavailable = run_ingest(state_dir, mirror, log=click.echo).unavailable
+        unavailable = run_ingest(state_dir, mirror, log=click.echo, at=moment).unavailable  # runs dated as of the build
     click.echo(f"Rendering into {out} as of {moment.isoformat()}")
     summary = run_build(out, moment, catalog, unavailable, platform_dir=platform)
     click.echo(summary.line())

@@ -348,11 +348,20 @@ def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) ->
     import dataclasses
 
     from generator.catalog.load import write_catalog
+    from generator.ingest.history import history_rows, record_cards
 
     sinks = synthetic_sinks()
     for sink, _ in sinks:
         sink.printings = [dataclasses.replace(p, name=(rename or {}).get(str(p.sku), p.name)) for p in sink.printings]
-    write_catalog(path, SYNTHETIC_SPECS, sinks, _synthetic_runs(sinks))
+    runs = _synthetic_runs(sinks)
+    state = path.parent / f"{path.stem}-state"  # the card sets the runs saw: a one-day coverage history
+    game_of = {spec.id: spec.game for spec in SYNTHETIC_SPECS if spec.game != "fx"}
+    for run, (sink, _) in zip(runs, sinks, strict=True):
+        if sink.source_id in game_of:
+            run["cards"] = record_cards(state, sink)
+    serialised = [{**r, "started_at": r["started_at"].isoformat()} for r in runs]
+    history = history_rows(state, serialised, game_of, runs[0]["started_at"].date())
+    write_catalog(path, SYNTHETIC_SPECS, sinks, runs, history)
     return path
 
 

@@ -58,6 +58,14 @@ COLUMNS = {
     },
     "fx_rates": {"source_id": "VARCHAR", "date": "DATE", "currency": "VARCHAR", "per_eur": "DOUBLE"},
     "quarantine": {"source_id": "VARCHAR", "reason": "VARCHAR", "upstream_id": "VARCHAR", "detail": "VARCHAR"},
+    "coverage_history": {
+        "source_id": "VARCHAR",
+        "game": "VARCHAR",
+        "day": "DATE",
+        "window_days": "INTEGER",
+        "runs": "INTEGER",
+        "distinct_cards": "INTEGER",
+    },
     "source_runs": {
         "run_id": "VARCHAR",
         "source_id": "VARCHAR",
@@ -74,7 +82,7 @@ COLUMNS = {
 
 
 def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[dict]]:
-    tables: dict[str, list[dict]] = {name: [] for name in COLUMNS if name != "source_runs"}
+    tables: dict[str, list[dict]] = {name: [] for name in COLUMNS if name not in ("source_runs", "coverage_history")}
     for sink, priority in sinks:
         src = sink.source_id
         for s in sink.sets:
@@ -129,7 +137,14 @@ def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[dict]]:
     return tables
 
 
-def write_catalog(path: Path, specs: tuple[SourceSpec, ...], sinks: list[tuple[Sink, int]], runs: list[dict]) -> None:
+def write_catalog(
+    path: Path,
+    specs: tuple[SourceSpec, ...],
+    sinks: list[tuple[Sink, int]],
+    runs: list[dict],
+    history: list[dict] | None = None,
+) -> None:
+    """``history``: the coverage_history rows (``generator.ingest.history``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".catalog-") as tmp:
         tmp_db = Path(tmp) / "catalog.duckdb"
@@ -142,6 +157,7 @@ def write_catalog(path: Path, specs: tuple[SourceSpec, ...], sinks: list[tuple[S
             _seed(con, specs)
             tables = _rows(sinks)
             tables["source_runs"] = runs
+            tables["coverage_history"] = history or []
             for name, rows in tables.items():
                 _bulk_insert(con, Path(tmp), name, rows)
             con.execute((SQL_DIR / "derive.sql").read_text())

@@ -13,7 +13,7 @@ from typing import Any
 import duckdb
 import orjson
 
-from generator.models.catalog import CardSet, FxRate, Game, Printing, RunSummary, Source, SourceRun
+from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source, SourceRun
 from generator.models.onepiece import OnePieceCard  # noqa: F401 (return type)
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"
@@ -100,6 +100,10 @@ def source_runs(con, source_id: str | None = None) -> tuple[SourceRun, ...]:
 
 def run_summaries(con) -> tuple[RunSummary, ...]:
     return tuple(RunSummary(**r) for r in rows(con, "run_summaries"))
+
+
+def coverage_history(con) -> tuple[CoverageCount, ...]:
+    return tuple(CoverageCount(**r) for r in rows(con, "coverage_history"))
 
 
 def onepiece_cards(con, lang: str = "en") -> dict[str, OnePieceCard]:

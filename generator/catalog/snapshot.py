@@ -26,7 +26,7 @@ from generator.catalog import queries
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
-from generator.models.catalog import CardSet, FxRate, Game, Printing, RunSummary, Source
+from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source
 
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)
@@ -128,6 +128,7 @@ class Snapshot:
         encoding: str,
         fx_rates: Iterable[FxRate] = (),
         runs: Iterable[RunSummary] = (),
+        history: Iterable[CoverageCount] = (),
     ) -> Snapshot:
         """A snapshot of records made in memory (tests, small catalogs)."""
         records = {
@@ -136,6 +137,7 @@ class Snapshot:
             "sources": tuple(sources),
             "fx_rates": tuple(fx_rates),
             "source_runs": tuple(runs),
+            "coverage_history": tuple(history),
         }
         return cls(records, printings, encoding)
 
@@ -185,6 +187,10 @@ class Snapshot:
     def runs(self) -> tuple[RunSummary, ...]:
         """Every published source run, oldest first (``catalog/sql/queries/run_summaries.sql``)."""
         return tuple(self.records.get("source_runs", ()))
+
+    def coverage_history(self) -> tuple[CoverageCount, ...]:
+        """The coverage history's counts (``generator.ingest.history``), days then windows."""
+        return tuple(self.records.get("coverage_history", ()))
 
     def source(self, source_id: str) -> Source | None:
         return next((s for s in self._sources if s.source_id == source_id), None)

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generator.models.catalog import CardSet, FxRate, Game, RunSummary, Source
+from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, RunSummary, Source
 
 
 @dataclass(frozen=True)
@@ -34,5 +34,6 @@ SNAPSHOT_TABLES: tuple[SnapshotTable, ...] = (
     SnapshotTable("sources", "sources", "source_id", Source),
     SnapshotTable("fx_rates", "fx_rates", "source_id, date, currency", FxRate),
     SnapshotTable("source_runs", "run_summaries", "started_at, source_id", RunSummary),
+    SnapshotTable("coverage_history", "coverage_history", "source_id, game, day, window_days", CoverageCount),
     SnapshotTable("printings", "printings", "sku", None, by_set=True, params={"game": None, "set_code": None}),
 )

@@ -1,7 +1,9 @@
 """Run every adapter over its acquired dump and write the catalog; record one run per source.
 
 Runs are appended to ``runs.jsonl`` in the state folder, so coverage history survives rebuilds of
-the catalog; the catalog's ``source_runs`` table is loaded from that whole history.
+the catalog; the catalog's ``source_runs`` table is loaded from that whole history, and its
+``coverage_history`` from the cards each run saw (``generator.ingest.history``). A build run with
+``--as-of`` stamps its runs at that moment, so builds of several dates make a history.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import orjson
 
 from generator.catalog.load import write_catalog
 from generator.ingest import ADAPTERS, Adapter
+from generator.ingest.history import history_rows, record_cards
 from generator.ingest.sink import Sink
 from generator.sources.acquire import CACHE_DIR, Acquired, acquire
 from generator.sources.registry import load_registry, source
@@ -36,29 +39,36 @@ def ingest(
     cache_dir: Path = CACHE_DIR,
     adapters: tuple[Adapter, ...] = ADAPTERS,
     log=print,
+    at: dt.datetime | None = None,
 ) -> IngestResult:
+    """``at``: when the runs happen (a build's as-of), else the wall clock."""
+    clock = (lambda: at.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)) if at else _now
     specs = load_registry()
+    card_sources = {spec.id: spec.game for spec in specs if spec.game != "fx"}  # FX rates hold no cards
+    state_dir.mkdir(parents=True, exist_ok=True)
     priority = {spec.id: i for i, spec in enumerate(specs)}
     sinks: list[tuple[Sink, int]] = []
     runs: list[dict] = []
     for adapter in adapters:
         spec = source(adapter.source_id)
-        started = _now()
+        started = clock()
         acquired = acquire(spec, mirror, cache_dir)
         sink, status, note = _read(adapter, acquired)
+        run = _run_record(spec.id, status, acquired.method, started, clock(), sink, note)
         if status in ("ok", "partial"):
             sinks.append((sink, priority[spec.id]))
-        run = _run_record(spec.id, status, acquired.method, started, _now(), sink, note)
+        if status in ("ok", "partial") and spec.id in card_sources:
+            run["cards"] = record_cards(state_dir, sink)
         runs.append(run)
         log(_run_line(run))
-    state_dir.mkdir(parents=True, exist_ok=True)
     history = state_dir / "runs.jsonl"
     with history.open("ab") as handle:
         for run in runs:
             handle.write(orjson.dumps(run) + b"\n")
     all_runs = [orjson.loads(line) for line in history.read_bytes().splitlines() if line.strip()]
+    days = history_rows(state_dir, all_runs, card_sources, clock().date())
     catalog = state_dir / "catalog.duckdb"
-    write_catalog(catalog, specs, sinks, all_runs)
+    write_catalog(catalog, specs, sinks, all_runs, days)
     return IngestResult(catalog, tuple(runs))
 
 

@@ -61,6 +61,18 @@ class SourceRun(Frozen):
     note: str | None
 
 
+class CoverageCount(Frozen):
+    """One row of the coverage history: a UTC day (``window_days`` None) or a whole window (``day``
+    None), for every source (``source_id`` None) or one, every game or one."""
+
+    source_id: str | None
+    game: str | None
+    day: dt.date | None
+    window_days: int | None
+    runs: int
+    distinct_cards: int
+
+
 class RunSummary(Frozen):
     """A source run as published (``/api/v1/sources``, coverage): numbers and states, nothing else."""
 

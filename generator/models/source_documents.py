@@ -126,6 +126,33 @@ class Coverage(Doc):
     does_not_include: tuple[str, ...]
 
 
+class HistoryDay(Doc):
+    date: str = Field(description="the UTC day (YYYY-MM-DD)")
+    archive_label: str = Field(description="the snapshot's label: a date, not a promise that old points never change")
+    runs: int = Field(description="source runs that day (any status)")
+    distinct_cards: int = Field(description="distinct cards those runs saw together (non-additive across days)")
+    partial_day: bool = Field(description="the last day of the history, still under way when it was recorded")
+
+
+class HistoryWindow(Doc):
+    runs: int
+    distinct_cards: int = Field(description="the exact union over the whole window: each card once")
+    days_observed: int = Field(description="days with at least one run that saw cards")
+    completed_days: int = Field(description="the window's days less the partial last one")
+    completed_days_observed: int
+    completed_day_ratio: float = Field(description="completed_days_observed / completed_days")
+
+
+class CoverageHistory(Doc):
+    kind: Literal["coverage_history"] = Field(alias="@kind")
+    window_days: Literal[7, 30, 90]
+    filters_applied: dict[str, str | None]
+    as_of_day: str | None = Field(description="the history's last UTC day (its ingest's); null before any run")
+    days: tuple[HistoryDay, ...] = Field(description="one row per UTC day of the window, oldest first, zero-filled")
+    window: HistoryWindow
+    notes: tuple[str, ...]
+
+
 class DatasetEntry(Doc):
     id: str
     name: str

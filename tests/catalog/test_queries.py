@@ -36,6 +36,7 @@ def test_every_query_file_is_a_named_query():
     names = sorted(path.stem for path in queries.QUERY_DIR.glob("*.sql"))
     assert names == [
         "card_set",
+        "coverage_history",
         "fx_rates",
         "games",
         "printing",

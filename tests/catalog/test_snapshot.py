@@ -42,6 +42,7 @@ def test_shards_and_hash_index_match_the_models(con):
         "cp1",
         lazy.fx_rates(),
         lazy.runs(),
+        lazy.coverage_history(),
     )
     assert snapshot_files(lazy) == snapshot_files(eager)
     assert lazy.hash_index == {card_content_hash(p, "cp1"): p.sku for p in eager.printings()}

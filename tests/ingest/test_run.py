@@ -170,8 +170,10 @@ class World:
             f"{hashlib.sha256(body).hexdigest()}  rows.json\n"
         )
 
-    def ingest(self, state: Path, adapters: tuple[Adapter, ...] = ADAPTERS, cache: Path | None = None, log=None):
-        return ingest(state, self.mirror, cache or self.cache, adapters, log=log or (lambda line: None))
+    def ingest(
+        self, state: Path, adapters: tuple[Adapter, ...] = ADAPTERS, cache: Path | None = None, log=None, at=None
+    ):
+        return ingest(state, self.mirror, cache or self.cache, adapters, log=log or (lambda line: None), at=at)
 
 
 @pytest.fixture
@@ -476,3 +478,125 @@ def test_a_rebuild_in_the_same_state_folder_publishes_the_same_catalog(world, tm
     for table in PUBLISHED_TABLES:
         assert before[table] == after[table], table
     assert len(after["source_runs"]) == 2 * len(before["source_runs"])
+
+
+# ------------------------------------------------------------------ coverage history across dated ingests
+
+UTC = dt.UTC
+
+
+def _cards_in(catalog: Path, sources: tuple[str, ...]) -> set[str]:
+    """The distinct game-qualified cards the ingest's sources published, read from the catalog."""
+    marks = ", ".join("?" for _ in sources)
+    rows = query(
+        catalog,
+        f"SELECT DISTINCT game || ':' || card_key FROM printing_observations WHERE source_id IN ({marks})",
+        list(sources),
+    )
+    return {r[0] for r in rows}
+
+
+def _history(catalog: Path, **query_params: str) -> dict:
+    from types import SimpleNamespace
+
+    from generator.catalog.queries import connect
+    from generator.catalog.snapshot import Snapshot
+    from generator.surfaces.coverage_history import coverage_history
+
+    with connect(catalog) as con:
+        snapshot = Snapshot.from_catalog(con, "cardpantry/universal/v1")
+    result = coverage_history(SimpleNamespace(snapshot=snapshot), {}, query_params)  # type: ignore[arg-type]
+    assert result.error is None, result.error
+    return result.data
+
+
+def test_three_builds_on_three_days_make_a_zero_filled_history_with_exact_unions(world, tmp_path):
+    state, card_sources = tmp_path / "state", tuple(s.id for s in SPECS if s.game != "fx")
+    days = [
+        dt.datetime(2030, 3, 1, 3, tzinfo=UTC),
+        dt.datetime(2030, 3, 3, 3, tzinfo=UTC),
+        dt.datetime(2030, 3, 4, 3, tzinfo=UTC),
+    ]
+    seen: dict[str, set[str]] = {}
+    seen_op_a: dict[str, set[str]] = {}
+    changes = [
+        None,
+        [*INPUTS["fake-op-a"]["printings"], op_printing("004", "Testo Lookout")],  # a new card
+        [p for p in INPUTS["fake-op-a"]["printings"] if p["number"] != "001"],  # one card gone
+    ]
+    for at, printings in zip(days, changes, strict=True):
+        if printings is not None:
+            world.publish("fake-op-a", {**INPUTS["fake-op-a"], "printings": printings})
+        result = world.ingest(state, at=at)
+        assert {r["started_at"] for r in result.runs} == {at.replace(tzinfo=None).isoformat()}
+        seen[at.date().isoformat()] = _cards_in(result.catalog, card_sources)
+        seen_op_a[at.date().isoformat()] = _cards_in(result.catalog, ("fake-op-a",))
+
+    week = _history(result.catalog)
+    assert week["window_days"] == 7 and week["as_of_day"] == "2030-03-04"
+    assert [d["date"] for d in week["days"]] == [
+        f"2030-0{m}-{d:02d}" for m, d in ((2, 26), (2, 27), (2, 28), (3, 1), (3, 2), (3, 3), (3, 4))
+    ]
+    observed = {d["date"]: d["distinct_cards"] for d in week["days"] if d["runs"]}
+    assert observed == {day: len(cards) for day, cards in seen.items()}  # three non-zero days
+    assert all(d["runs"] == 0 and d["distinct_cards"] == 0 for d in week["days"] if d["date"] not in seen)
+    assert week["window"]["distinct_cards"] == len(set().union(*seen.values()))  # the exact union
+    assert week["window"]["distinct_cards"] < sum(observed.values())  # daily counts are non-additive
+    assert week["window"]["runs"] == 3 * len(card_sources)
+    assert (week["window"]["completed_days"], week["window"]["completed_days_observed"]) == (6, 2)
+    assert [d["partial_day"] for d in week["days"]] == [False] * 6 + [True]
+
+    one = _history(result.catalog, source="fake-op-a", window="30")
+    assert len(one["days"]) == 30 and one["window"]["distinct_cards"] == len(set().union(*seen_op_a.values()))
+    assert {d["date"]: d["distinct_cards"] for d in one["days"] if d["runs"]} == {
+        k: len(v) for k, v in seen_op_a.items()
+    }
+    game = _history(result.catalog, game="op", window="90")
+    op_cards = {c for c in set().union(*seen.values()) if c.startswith("op:")}
+    assert len(game["days"]) == 90 and game["window"]["distinct_cards"] == len(op_cards)
+    # one file per distinct card set: fake-ptcg saw the same cards three times
+    files = sorted((state / "run-cards").glob("*.gz"))
+    digests = {
+        r["cards"]["sha256"]
+        for r in (orjson.loads(line) for line in (state / "runs.jsonl").read_bytes().splitlines())
+        if "cards" in r
+    }
+    assert {f.name.removesuffix(".gz") for f in files} == digests
+
+
+def test_cards_older_than_the_longest_window_are_let_go(world, tmp_path):
+    state = tmp_path / "state"
+    world.ingest(state, at=dt.datetime(2030, 3, 1, 3, tzinfo=UTC))
+    world.publish("fake-op-a", {**INPUTS["fake-op-a"], "printings": [op_printing("009", "Testo Late")]})
+    later = world.ingest(state, at=dt.datetime(2030, 6, 15, 3, tzinfo=UTC))
+    names = {f.name.removesuffix(".gz") for f in (state / "run-cards").glob("*.gz")}
+    assert names == {r["cards"]["sha256"] for r in later.runs if "cards" in r}  # March's sets are gone
+    quarter = _history(later.catalog, window="90")
+    assert [d["date"] for d in quarter["days"] if d["runs"]] == ["2030-06-15"]
+
+
+def test_an_unknown_source_or_one_of_another_game_covers_nothing(world, tmp_path):
+    catalog = world.ingest(tmp_path / "state", at=dt.datetime(2030, 3, 1, 3, tzinfo=UTC)).catalog
+    for params in ({"source": "nope"}, {"source": "fake-ptcg", "game": "op"}):
+        empty = _history(catalog, **params)
+        assert len(empty["days"]) == 7 and not any(d["runs"] or d["distinct_cards"] for d in empty["days"])
+        assert empty["window"]["distinct_cards"] == 0
+    assert _history(catalog, source="fake-ptcg", game="ptcg")["window"]["distinct_cards"] > 0
+
+
+@pytest.mark.parametrize(
+    ("params", "code"),
+    [({"window": "14"}, "invalid_window"), ({"game": "mtg"}, "invalid_game")],
+)
+def test_a_bad_history_query_is_a_400_naming_what_is_accepted(world, tmp_path, params, code):
+    from types import SimpleNamespace
+
+    from generator.catalog.queries import connect
+    from generator.catalog.snapshot import Snapshot
+    from generator.surfaces.coverage_history import coverage_history
+
+    result = world.ingest(tmp_path / "state", at=dt.datetime(2030, 3, 1, 3, tzinfo=UTC))
+    with connect(result.catalog) as con:
+        snapshot = Snapshot.from_catalog(con, "cardpantry/universal/v1")
+    answer = coverage_history(SimpleNamespace(snapshot=snapshot), {}, params)  # type: ignore[arg-type]
+    assert answer.status == 400 and answer.error is not None and answer.error[0] == code

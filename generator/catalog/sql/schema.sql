@@ -81,3 +81,14 @@ CREATE TABLE source_runs (
     quarantined   JSON NOT NULL,       -- {reason: count}
     note          VARCHAR
 );
+
+-- Coverage history (generator.ingest.history): per UTC day (window_days NULL) or per window of 7, 30
+-- or 90 days (day NULL), for all sources (source_id NULL), one source, one game or both.
+CREATE TABLE coverage_history (
+    source_id       VARCHAR,
+    game            VARCHAR,
+    day             DATE,
+    window_days     INTEGER,
+    runs            INTEGER NOT NULL,
+    distinct_cards  INTEGER NOT NULL
+);

@@ -1,0 +1,104 @@
+"""Coverage history (spec "Coverage"): what the sources observed, day by day, for up to 90 UTC days.
+
+Each run that read cards (ok or partial) records the set of distinct cards it saw: its sorted,
+game-qualified card keys, stored once per distinct set under ``state/run-cards/<sha256>.gz`` (a
+source that sees the same cards every night stores one file), named in its run record. From those
+sets the ingest derives the ``coverage_history`` rows the surface reads, so the whole-window unions
+are exact (a union of sets, never a sum of daily counts, which are non-additive):
+
+- one row per UTC day of the 90 ending on the ingest's day, zero-filled, for every filter the
+  surface accepts (all sources, one source, one game, one source of one game): runs that day and
+  the distinct cards they saw together;
+- one row per window of 7, 30 and 90 days and filter: the runs and the exact distinct-card union.
+
+Files no run of the last 90 days names are removed. Runs recorded before this existed name no set:
+they count as runs, but add no cards (the history says from which day sets were recorded).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import hashlib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from generator.ingest.sink import Sink
+
+WINDOWS = (7, 30, 90)
+CARDS_DIR = "run-cards"
+
+
+def record_cards(state_dir: Path, sink: Sink) -> dict:
+    """Store the run's distinct cards (once per distinct set); what its run record names."""
+    keys = sorted({f"{p.sku.game}:{p.card_key}" for p in sink.printings})
+    body = "\n".join(keys).encode()
+    digest = hashlib.sha256(body).hexdigest()
+    folder = state_dir / CARDS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{digest}.gz"
+    if not target.exists():
+        staged = folder / f".{digest}.tmp"
+        staged.write_bytes(gzip.compress(body, mtime=0))
+        staged.replace(target)
+    return {"sha256": digest, "count": len(keys)}
+
+
+def history_rows(state_dir: Path, runs: Iterable[dict], game_of: Mapping[str, str], today: dt.date) -> list[dict]:
+    """The ``coverage_history`` rows (see the module docstring) from the persisted runs."""
+    first = today - dt.timedelta(days=max(WINDOWS) - 1)
+    days = [first + dt.timedelta(days=n) for n in range(max(WINDOWS))]
+    kept = [r for r in runs if r["source_id"] in game_of and first <= _day(r) <= today]
+    loaded: dict[str, frozenset[str]] = {}
+    for run in kept:
+        digest = (run.get("cards") or {}).get("sha256")
+        if digest and digest not in loaded:
+            loaded[digest] = _read_cards(state_dir, digest)
+    filters: list[tuple[str | None, str | None]] = [(None, None)] + [(s, None) for s in game_of]
+    filters += [(None, g) for g in sorted(set(game_of.values()))] + [(s, g) for s, g in game_of.items()]
+    rows = []
+    for source, game in filters:
+        chosen = [r for r in kept if source in (None, r["source_id"]) and game in (None, game_of[r["source_id"]])]
+        for day in days:
+            that_day = [r for r in chosen if _day(r) == day]
+            rows.append(_row(source, game, day, None, that_day, loaded))
+        for window in WINDOWS:
+            start = today - dt.timedelta(days=window - 1)
+            rows.append(_row(source, game, None, window, [r for r in chosen if _day(r) >= start], loaded))
+    prune(state_dir, set(loaded))
+    return rows
+
+
+def prune(state_dir: Path, keep: set[str]) -> None:
+    for path in (state_dir / CARDS_DIR).glob("*.gz"):
+        if path.name.removesuffix(".gz") not in keep:
+            path.unlink()
+
+
+def _row(
+    source: str | None, game: str | None, day: dt.date | None, window: int | None, runs: list[dict], loaded
+) -> dict:
+    cards: set[str] = set()
+    for run in runs:
+        digest = (run.get("cards") or {}).get("sha256")
+        if digest:
+            cards |= loaded[digest]
+    return {
+        "source_id": source,
+        "game": game,
+        "day": day,
+        "window_days": window,
+        "runs": len(runs),
+        "distinct_cards": len(cards),
+    }
+
+
+def _read_cards(state_dir: Path, digest: str) -> frozenset[str]:
+    path = state_dir / CARDS_DIR / f"{digest}.gz"
+    if not path.exists():  # a state folder copied without its sets: the run adds no cards
+        return frozenset()
+    return frozenset(gzip.decompress(path.read_bytes()).decode().splitlines())
+
+
+def _day(run: dict) -> dt.date:
+    return dt.datetime.fromisoformat(run["started_at"]).date()
