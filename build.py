@@ -63,8 +63,7 @@ def ingest(mirror: Path | None, state_dir: Path) -> None:
 
     click.echo(f"Ingesting into {state_dir / 'catalog.duckdb'}")
     result = run_ingest(state_dir, mirror, log=click.echo)
-    if result.unavailable:
-        click.echo(f"Unavailable (skipped): {', '.join(result.unavailable)}")
+    click.echo(result.report())
 
 
 @cli.command()
@@ -122,12 +121,12 @@ def build(
 
     moment = _as_of(as_of)
     catalog = state_dir / "catalog.duckdb"
-    unavailable: tuple[str, ...] = ()
+    sources = None
     if not (reuse_catalog and catalog.exists()):
         click.echo("Ingesting sources")
-        unavailable = run_ingest(state_dir, mirror, log=click.echo, at=moment).unavailable  # runs dated as of the build
+        sources = run_ingest(state_dir, mirror, log=click.echo, at=moment).report()  # runs dated as of the build
     click.echo(f"Rendering into {out} as of {moment.isoformat()}")
-    summary = run_build(out, moment, catalog, unavailable, platform_dir=platform)
+    summary = run_build(out, moment, catalog, sources, platform_dir=platform)
     click.echo(summary.line())
 
 

@@ -55,7 +55,7 @@ class BuildSummary:
     reused: int = 0
     seconds: float = 0.0
     statuses: Counter = field(default_factory=Counter)
-    unavailable: tuple[str, ...] = ()
+    sources: str = "sources: not ingested by this build (the catalog was reused)"
     unchanged: bool = False
     phases: dict[str, float] = field(default_factory=dict)  # seconds by stage, for bench/build.py
 
@@ -66,7 +66,7 @@ class BuildSummary:
         return (
             f"{head}: {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
             f"{self.reused:,} unchanged) in {self.seconds:.1f} s = {rate:,.0f} routes/s; "
-            f"statuses {statuses or '-'}; sources unavailable: {', '.join(self.unavailable) or 'none'}"
+            f"statuses {statuses or '-'}; {self.sources}"
         )
 
 
@@ -74,7 +74,7 @@ def build(
     out: Path,
     as_of: dt.datetime,
     catalog: Path,
-    unavailable: tuple[str, ...] = (),
+    sources: str | None = None,
     progress: bool | None = None,
     workers: int | None = None,
     force: bool = False,
@@ -84,6 +84,7 @@ def build(
     """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
     (files whose bytes did not change are still hard-linked, not rewritten). ``validate=False`` skips
     the contract check of each document (only ``bench/build.py`` does, to measure what it costs).
+    ``sources``: what the ingest before it says of the sources (``IngestResult.report``).
     ``platform_dir``: the platform export (default ``platform_dir()``: the synthetic sample)."""
     started = time.perf_counter()
     site = load_site()
@@ -97,7 +98,7 @@ def build(
         previous = load_manifest(out)
         inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}".encode())
         if previous and not force and previous.get("fingerprint") == inputs:
-            return _unchanged(previous, unavailable, started)
+            return _unchanged(previous, sources, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
         platform = load_platform(export, lambda sku: snapshot.printing(sku) is not None)
     loaded = time.perf_counter()
@@ -115,7 +116,8 @@ def build(
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs)
-    summary = BuildSummary(unavailable=unavailable)
+    summary = BuildSummary()
+    summary.sources = sources or summary.sources
     show = sys.stderr.isatty() if progress is None else progress
     try:
         with _without_cycle_collector(), _rendering(ctx, writer, workers, show, validate) as rendered:
@@ -244,14 +246,14 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
             print("\r", end="", file=sys.stderr)
 
 
-def _unchanged(previous: dict, unavailable: tuple[str, ...], started: float) -> BuildSummary:
+def _unchanged(previous: dict, sources: str | None, started: float) -> BuildSummary:
     routes = previous["routes"].values()
     summary = BuildSummary(
         routes=len(previous["routes"]),
-        unavailable=unavailable,
         unchanged=True,
         statuses=Counter(r["status"] for r in routes),
     )
+    summary.sources = sources or summary.sources
     summary.reused = summary.files = len(previous["routes"]) + len(previous.get("data_files", {}))
     summary.seconds = time.perf_counter() - started
     return summary

@@ -59,8 +59,9 @@ def stats_report(con) -> str:
                 f"{c.get('printings', 0):>9,}  {c.get('languages') or '-':<9}  {q}"
             )
         lines.append("")
-    unavailable = sorted(s for s, run in latest.items() if run.status == "unavailable")
-    lines.append(f"Unavailable sources: {', '.join(unavailable) if unavailable else 'none'}")
+    for status in ("partial", "failed", "unavailable"):
+        named = sorted(s for s, run in latest.items() if run.status == status)
+        lines.append(f"{status.capitalize()} sources: {', '.join(named) if named else 'none'}")
     disagreements = con.execute("SELECT count(DISTINCT sku), count(*) FROM disagreements").fetchone()
     lines.append(f"Printings seen differently by two sources: {disagreements[0]:,} ({disagreements[1]:,} field values)")
     return "\n".join(lines)

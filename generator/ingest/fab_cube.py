@@ -3,8 +3,12 @@
 The ``.csv`` files are TAB-separated with quoted multi-line fields (SOURCE.txt). English is required
 and carries everything a card is in play (``card.csv``: pitch, cost, types, legality); the other
 languages translate names and texts only, so their printings take play values from the English
-card of the same Unique ID. A language whose files do not parse is quarantined as broken-file and
-skipped rather than published half-read. ``rows_read`` counts set records and printing rows.
+card of the same Unique ID. A record whose field count is not the header's (a truncated line) is
+quarantined as broken-row with its line, and the rest of the file is read; more broken records
+than ``MAX_BROKEN`` allows means the quoting went wrong (every later row could be shifted), and the
+file is refused: a language whose files do not parse is quarantined as broken-file and skipped
+rather than published half-read (English, which the rest needs, fails the source). ``rows_read``
+counts set records, printing rows and broken records.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ LEGALITY = {
 }
 
 
+MAX_BROKEN = (10, 0.01)  # a file may hold this many broken records, or this share of its rows if more
+
+
 class BrokenFile(Exception):
     """A file that cannot be trusted whole: unreadable, undecodable, or its quoting went wrong."""
 
@@ -53,6 +60,7 @@ class Language:
     cards: dict[str, dict[str, str]]  # card Unique ID -> row
     printings: list[dict[str, str]]
     set_printings: list[dict[str, str]]
+    broken: list[tuple[str, str]]  # (file:line, what is wrong) of each record refused
 
 
 def read(root: Path, sink: Sink) -> None:
@@ -67,7 +75,12 @@ def read(root: Path, sink: Sink) -> None:
             if lang == "en":
                 raise
             sink.quarantine("broken-file", f"csvs/{folder}", str(exc))
-    _sets(_table(root / "csvs" / "english" / "set.csv", ("Unique ID", "Identifier", "Name")), languages, sink)
+    set_rows = _table(root / "csvs" / "english" / "set.csv", ("Unique ID", "Identifier", "Name"), languages[0].broken)
+    for language in languages:  # each refused record: read, and quarantined with its file and line
+        for where, detail in language.broken:
+            sink.rows_read += 1
+            sink.quarantine("broken-row", f"csvs/{_folder(language.lang)}/{where}", detail)
+    _sets(set_rows, languages, sink)
     english = languages[0].cards
     drafts: list[tuple[Printing, dict[str, str], Language]] = []
     for language in languages:
@@ -165,19 +178,27 @@ def _range_size(start: str, end: str) -> int | None:
         return None
 
 
+def _folder(lang: str) -> str:
+    return next(folder for folder, code in LANGUAGES.items() if code == lang)
+
+
 def _language(folder: Path, lang: str) -> Language:
-    cards = _table(folder / "card.csv", CARD_COLUMNS)
+    broken: list[tuple[str, str]] = []
+    cards = _table(folder / "card.csv", CARD_COLUMNS, broken)
     return Language(
         lang,
         {row["Unique ID"]: row for row in cards},
-        _table(folder / "card-printing.csv", PRINTING_COLUMNS),
-        _table(folder / "set-printing.csv", SET_PRINTING_COLUMNS),
+        _table(folder / "card-printing.csv", PRINTING_COLUMNS, broken),
+        _table(folder / "set-printing.csv", SET_PRINTING_COLUMNS, broken),
+        broken,
     )
 
 
-def _table(path: Path, required: tuple[str, ...]) -> list[dict[str, str]]:
-    """Rows as dicts. A row with a different field count than the header means the quoting went wrong
-    somewhere above it, so the whole file is refused rather than read shifted."""
+def _table(path: Path, required: tuple[str, ...], broken: list[tuple[str, str]]) -> list[dict[str, str]]:
+    """Rows as dicts; a one-line record whose field count is not the header's (a truncated line) is
+    left out and added to ``broken``. A wrong record spanning lines (a quote left open swallows the
+    lines after it), or more than ``MAX_BROKEN`` wrong records, means the quoting went wrong: the
+    whole file is refused rather than read shifted."""
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
             reader = csv.reader(handle, delimiter="\t")
@@ -185,11 +206,20 @@ def _table(path: Path, required: tuple[str, ...]) -> list[dict[str, str]]:
             missing = [column for column in required if column not in header]
             if missing:
                 raise BrokenFile(f"{path.name}: no column {', '.join(missing)}")
-            rows = []
-            for row in filter(None, reader):  # a blank line is no record
+            rows, refused, line = [], [], reader.line_num
+            for row in reader:
+                first, line = line + 1, reader.line_num
+                if not row:  # a blank line is no record
+                    continue
                 if len(row) != len(header):
-                    raise BrokenFile(f"{path.name} line {reader.line_num}: {len(row)} fields, header has {len(header)}")
+                    if line > first:  # a quote left open ran on into the lines after it
+                        raise BrokenFile(f"{path.name} lines {first}-{line}: an open quote ran across them")
+                    refused.append((f"{path.name}:{first}", f"{len(row)} fields, header has {len(header)}"))
+                    continue
                 rows.append(dict(zip(header, row)))
+            if len(refused) > max(MAX_BROKEN[0], MAX_BROKEN[1] * len(rows)):
+                raise BrokenFile(f"{path.name}: {len(refused)} records of the wrong width, from line {refused[0][0]}")
+            broken += refused
             return rows
     except (OSError, UnicodeDecodeError, csv.Error) as exc:
         raise BrokenFile(f"{path.name}: {exc}") from exc

@@ -21,8 +21,9 @@ row read), ``bad-record`` (not an object, no id, or a deck card list that is not
 twice), ``bad-date`` (a set releaseDate that is not a date), ``bad-identifier`` (no SKU token can be
 made) and ``unknown-set``: every card of a cards file that the set list does not name. Upstream
 adds a set's file and its set record together; a file without one is a half-added set, and its cards
-are held back rather than published under a set with no name or date. A set record quarantined for
-its date still names the set, so its cards load. A missing rarity is not a reason (295 real cards).
+are held back rather than published under a set with no name or date. A set whose date does not
+parse is published without one (its name and total stand), and the bad field is quarantined. A
+missing rarity is not a reason (295 real cards).
 """
 
 from __future__ import annotations
@@ -102,9 +103,9 @@ def _read_sets(root: Path, path: Path, sink: Sink) -> dict[str, str]:
         set_codes.setdefault(set_id, set_code)
         try:
             released = parse_date(record.get("releaseDate"))
-        except ValueError:
-            sink.quarantine("bad-date", set_id, f"releaseDate {record.get('releaseDate')!r}")
-            continue
+        except ValueError:  # the field is quarantined, not the set: its name and total stand
+            sink.quarantine("bad-date", set_id, f"releaseDate {record.get('releaseDate')!r}: set kept without a date")
+            released = None
         sink.set(set_code, record.get("name"), released, _int_or_none(record.get("total")), set_id)
     return set_codes
 

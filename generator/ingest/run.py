@@ -32,6 +32,22 @@ class IngestResult:
     def unavailable(self) -> tuple[str, ...]:
         return tuple(r["source_id"] for r in self.runs if r["status"] == "unavailable")
 
+    def report(self) -> str:
+        """One line for a build's summary: the sources that did not run clean, and why."""
+        parts = [f"sources ok {sum(1 for r in self.runs if r['status'] == 'ok')}"]
+        for status in ("partial", "failed", "unavailable"):
+            runs = [r for r in self.runs if r["status"] == status]
+            named = ", ".join(f"{r['source_id']} ({_why(r)})" for r in runs)
+            parts.append(f"{status} {len(runs)}" + (f": {named}" if named else ""))
+        return "; ".join(parts)
+
+
+def _why(run: dict) -> str:
+    if run["status"] == "partial":
+        return f"{sum(run['quarantined'].values())} rows quarantined"
+    note = run["note"] or "no reason recorded"
+    return note if len(note) <= 100 else note[:99] + "…"
+
 
 def ingest(
     state_dir: Path,
@@ -55,7 +71,7 @@ def ingest(
         acquired = acquire(spec, mirror, cache_dir)
         sink, status, note = _read(adapter, acquired)
         run = _run_record(spec.id, status, acquired.method, started, clock(), sink, note)
-        if status in ("ok", "partial"):
+        if status in ("ok", "partial", "failed"):  # a failed sink holds only its source-failed quarantine row
             sinks.append((sink, priority[spec.id]))
         if status in ("ok", "partial") and spec.id in card_sources:
             run["cards"] = record_cards(state_dir, sink)

@@ -72,7 +72,7 @@ def test_the_summary_lines(report):
 @pytest.fixture(scope="module")
 def later_catalog(synthetic_catalog, tmp_path_factory):
     """The synthetic catalog after a later ingest: test-lor unavailable, test-fab partial with quarantined
-    rows, a new source that never ran."""
+    rows, test-ptcg failed (its one quarantine row says why), a new source that never ran."""
     path = tmp_path_factory.mktemp("stats") / "catalog.duckdb"
     shutil.copyfile(synthetic_catalog, path)
     con = duckdb.connect(str(path))
@@ -81,10 +81,13 @@ def later_catalog(synthetic_catalog, tmp_path_factory):
             ('run-2-lor', 'test-lor', 'unavailable', 'unavailable', TIMESTAMP '2026-03-01 12:00:00',
              TIMESTAMP '2026-03-01 12:00:00', 0, 0, '{}', 'mirror: /nowhere does not exist'),
             ('run-2-fab', 'test-fab', 'partial', 'cache', TIMESTAMP '2026-03-01 12:00:00',
-             TIMESTAMP '2026-03-01 12:00:01', 7, 4, '{"duplicate-id": 2, "bad-date": 1}', NULL)""")
+             TIMESTAMP '2026-03-01 12:00:01', 7, 4, '{"duplicate-id": 2, "bad-date": 1}', NULL),
+            ('run-2-ptcg', 'test-ptcg', 'failed', 'cache', TIMESTAMP '2026-03-01 12:00:00',
+             TIMESTAMP '2026-03-01 12:00:01', 3, 0, '{"source-failed": 1}', 'BrokenFile: sets.json')""")
         con.execute("""INSERT INTO quarantine VALUES
             ('test-fab', 'duplicate-id', 'TFB009', 'seen twice'), ('test-fab', 'duplicate-id', 'TFB010', 'seen twice'),
-            ('test-fab', 'bad-date', 'TFB', 'not a date')""")
+            ('test-fab', 'bad-date', 'TFB', 'not a date'),
+            ('test-ptcg', 'source-failed', NULL, 'BrokenFile: sets.json')""")
         con.execute("""INSERT INTO sources VALUES ('test-ptcg-new', 'ptcg', 'new (synthetic)', 'mit', '1',
             DATE '2026-01-01', 'https://example.invalid/new', 6)""")
     finally:
@@ -105,6 +108,13 @@ def test_every_quarantine_reason_is_counted(later_catalog):
     assert line_of(report, "test-fab").split()[1] == "partial"
     assert line_of(report, "test-fab").endswith("bad-date 1, duplicate-id 2")
     assert line_of(report, "test-op-primary").endswith("bad-identifier 1")
+
+
+def test_failed_and_partial_sources_are_named_with_their_quarantine(later_catalog):
+    report = report_of(later_catalog)
+    assert line_of(report, "test-ptcg").split()[1] == "failed"
+    assert line_of(report, "test-ptcg").endswith("source-failed 1")  # not "-"
+    assert "Failed sources: test-ptcg" in report and "Partial sources: test-fab" in report
 
 
 def test_a_source_that_never_ran_says_so(later_catalog):

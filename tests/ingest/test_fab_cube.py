@@ -7,6 +7,7 @@ Every record here is a minimal fake (card "Testblade", set "TST"); the real dump
 from __future__ import annotations
 
 import datetime as dt
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -270,14 +271,39 @@ def test_a_language_that_does_not_parse_is_quarantined_and_skipped(tmp_path, wri
     )
     broken = root / "csvs/german/card-printing.csv"
     header, row = broken.read_text().splitlines()
-    broken.write_text(f"{header}\n{row.replace('Testblade', chr(34) + 'Testblade', 1)}\n")  # quote never closed
+    opened = row.replace("Testblade", chr(34) + "Testblade", 1)  # a quote never closed: it runs on
+    broken.write_text(f"{header}\n{opened}\n{row.replace('de-1', 'de-2')}\n")
 
     sink = ingest(root)
 
     assert skus(sink) == ["fab-tst-001-en"]
     [quarantined] = sink.quarantined
     assert (quarantined.reason, quarantined.upstream_id) == ("broken-file", "csvs/german")
-    assert "card-printing.csv" in quarantined.detail
+    assert "card-printing.csv lines 2-3" in quarantined.detail
+
+
+def test_a_truncated_line_is_a_quarantined_row_and_the_rest_is_read(tmp_path, write_tsv):
+    root = write_dump(tmp_path, write_tsv)
+    path = root / "csvs/english/card-printing.csv"
+    header, *rows = path.read_text().splitlines()
+    cut = rows[0][: len(rows[0]) // 3]  # the line ends early: too few fields
+    path.write_text("\n".join([header, cut, *rows]) + "\n")
+
+    sink = ingest(root)
+
+    assert skus(sink) == ["fab-tst-001-en"]  # the good row still published
+    [quarantined] = sink.quarantined
+    assert (quarantined.reason, quarantined.upstream_id) == ("broken-row", "csvs/english/card-printing.csv:2")
+    assert "fields, header has" in quarantined.detail and sink.rows_read == 1 + 1 + 1  # row, broken, set
+
+
+def test_many_broken_lines_refuse_the_file(tmp_path, write_tsv):
+    root = write_dump(tmp_path, write_tsv)
+    path = root / "csvs/english/card-printing.csv"
+    header, *rows = path.read_text().splitlines()
+    path.write_text("\n".join([header, *rows, *(f"cut-{n}\tTST" for n in range(11))]) + "\n")
+    with pytest.raises(fab_cube.BrokenFile, match="11 records of the wrong width"):
+        ingest(root)
 
 
 def test_a_broken_english_folder_fails_the_source(tmp_path, write_tsv):
@@ -299,3 +325,24 @@ def test_real_dump_reads_every_language(real_source):
     assert sink.quarantine_counts() == {"duplicate-id": 21}
     assert len(sink.sets) == 89
     assert {"fab-wtr-000-en-ac", "fab-1hp-001-en", "fab-upr-007-en-ncfab", "fab-1hp-000-fr-nr2"} <= set(skus(sink))
+
+
+@pytest.mark.real_data
+def test_real_dump_with_a_truncated_line_loses_that_row_only(real_source, tmp_path):
+    """The corruption issue 14 found: one truncated line of the English printings used to fail the
+    whole source (every Flesh and Blood card gone); now that row is quarantined and the rest is read."""
+    clean = ingest(real_source("the-fab-cube"))
+    copy = tmp_path / "the-fab-cube"
+    shutil.copytree(real_source("the-fab-cube"), copy)
+    path = copy / "csvs/english/card-printing.csv"
+    path.chmod(0o644)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines[5000] = lines[5000][: len(lines[5000]) // 2]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+    sink = ingest(copy)
+
+    assert len(sink.printings) == len(clean.printings) - 1 and sink.rows_read == clean.rows_read
+    assert sink.quarantine_counts() == {"duplicate-id": 21, "broken-row": 1}
+    [broken] = [q for q in sink.quarantined if q.reason == "broken-row"]
+    assert broken.upstream_id == "csvs/english/card-printing.csv:5001"

@@ -161,12 +161,18 @@ def test_bad_card_rows_are_quarantined_with_stable_reasons(tmp_path):
     assert sink.rows_read == 1 + len(cards)
 
 
-def test_bad_set_date_quarantines_the_set_but_keeps_its_cards(tmp_path):
-    sets = [fake_set(), fake_set("tst2", releaseDate="2001/13/45"), fake_set("tst3", releaseDate=None)]
+def test_a_bad_set_date_quarantines_the_field_and_keeps_the_set_with_its_name(tmp_path):
+    sets = [fake_set(), fake_set("tst2", name="Jungle", releaseDate="2001/13/45"), fake_set("tst3", releaseDate=None)]
     sink = ingest(write_dump(tmp_path, sets, {"tst2": [fake_card("tst2-1")]}))
 
-    assert [(s.set_code, s.release_date) for s in sink.sets] == [("tst1", dt.date(2001, 2, 3)), ("tst3", None)]
-    assert sink.quarantine_counts() == {"bad-date": 1}
+    published = [(s.set_code, s.name, s.release_date) for s in sink.sets]
+    assert published == [
+        ("tst1", "Test Set", dt.date(2001, 2, 3)),
+        ("tst2", "Jungle", None),
+        ("tst3", "Test Set", None),
+    ]
+    [bad] = sink.quarantined
+    assert (bad.reason, bad.upstream_id) == ("bad-date", "tst2") and "kept without a date" in bad.detail
     assert skus(sink) == ["ptcg-tst2-1-en"]
 
 

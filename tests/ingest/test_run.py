@@ -285,6 +285,17 @@ def test_a_failing_adapter_fails_its_source_only(world, tmp_path):
     assert runs["fake-op-a"]["status"] == "partial" and runs["fake-fx"]["status"] == "ok"
     assert len(lines) == len(SPECS)
     assert any("fake-fab" in line and "failed" in line and "upstream layout changed" in line for line in lines)
+    # the build's summary and `stats` name it, with why (a failed source once read "unavailable: none")
+    report = result.report().split("; ")
+    assert report[:3] == [
+        "sources ok 2",
+        "partial 2: fake-op-a (2 rows quarantined), fake-ptcg (1 rows quarantined)",
+        "failed 1: fake-fab (RuntimeError: upstream layout changed)",
+    ]
+    assert report[3].startswith("unavailable 1: fake-lor (")
+    assert query(result.catalog, "SELECT reason, detail FROM quarantine WHERE source_id = 'fake-fab'") == [
+        ("source-failed", "RuntimeError: upstream layout changed")
+    ]
 
 
 def test_every_source_failing_still_writes_a_catalog(world, tmp_path):
