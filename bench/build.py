@@ -4,7 +4,8 @@ Prints: cold full build in routes/s; no-change rebuild as a ratio of the cold bu
 re-render with unchanged bytes (the hard-link path) as a ratio; and the floor: writing the same
 files' bytes (routes, twins, data shards) without rendering, with the cold build as a multiple of it.
 Targets (issue 3): >= 5,000 routes/s cold, no-change <= 20% of cold, cold <= 3x the floor; (issue 10)
-build-time contract validation costs <= 10% (the cold build against one with validation off).
+build-time contract validation costs <= 10% (the cold build against one with validation off); (issue
+12) the HTML routes' own rate, from the CPU seconds the workers spent on each route of the cold build.
 
 Order matters on this machine's disk (ext4 without a journal): for a minute after inodes are
 freed (six while their inode table block is not yet written back), ext4 skips them when creating
@@ -95,6 +96,14 @@ def main() -> None:
         f"= {cold.routes / cold.seconds:,.0f} routes/s   (target >= 5,000)"
     )
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in cold.phases.items()))
+    workers = os.cpu_count() or 1
+    for kind in ("text/html", "application/json"):  # (issue 12) the reader pages alone, and the JSON
+        n, secs = cold.routes_by_type[kind], cold.render_cpu.get(kind, 0.0)
+        print(
+            f"  {kind} routes alone: {n:,} routes, {secs:.2f} CPU s to render and encode = "
+            f"{n / secs if secs else 0:,.0f} routes per CPU second, {workers * n / secs if secs else 0:,.0f} routes/s "
+            f"on {workers} workers (writing not included)"
+        )
     print("  CPU seconds: " + ", ".join(f"{name} {secs:.2f}" for name, secs in cpu.items()))
     print(
         f"contract validation: cold {cold.seconds:.2f} s vs {unchecked.seconds:.2f} s unchecked "

@@ -34,6 +34,7 @@ from generator.fingerprint import fingerprint
 from generator.hashing import sha256_hex
 from generator.platform.export import export_digest, load_platform
 from generator.platform.export import platform_dir as default_platform_dir
+from generator.render import base_type
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.registry import Context, Surface
@@ -58,6 +59,8 @@ class BuildSummary:
     sources: str = "sources: not ingested by this build (the catalog was reused)"
     unchanged: bool = False
     phases: dict[str, float] = field(default_factory=dict)  # seconds by stage, for bench/build.py
+    routes_by_type: Counter = field(default_factory=Counter)  # media type -> routes (bench/build.py)
+    render_cpu: dict[str, float] = field(default_factory=dict)  # media type -> workers' CPU seconds
 
     def line(self) -> str:
         rate = self.routes / self.seconds if self.seconds else 0
@@ -122,13 +125,16 @@ def build(
     try:
         with _without_cycle_collector(), _rendering(ctx, writer, workers, show, validate) as rendered:
             data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
-            for path, surface_id, status, headers, encoded in rendered:
+            for path, surface_id, status, headers, encoded, cpu in rendered:
                 if path in manifest.routes:
                     raise DoubleWrite(f"{path} rendered twice in one build")
                 record = writer.put(encoded)
                 manifest.add(path, by_id[surface_id], status, headers, record)
                 summary.statuses[status] += 1
                 summary.routes += 1
+                kind = base_type(by_id[surface_id].media_type)
+                summary.render_cpu[kind] = summary.render_cpu.get(kind, 0.0) + cpu
+                summary.routes_by_type[kind] += 1
                 _count(summary, record)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)
@@ -180,12 +186,14 @@ Job = tuple[str, Mapping[str, str], bool]
 _WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
-def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded]]:
-    """A worker's share: render and encode (digest, compressed twins); the parent writes."""
+def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded, float]]:
+    """A worker's share: render and encode (digest, compressed twins), each route's CPU seconds
+    measured (bench/build.py reports HTML routes alone); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
     ctx, writer, by_id, check = _WORKER
     rendered_chunk = []
     for surface_id, params, shared in chunk:
+        began = time.process_time()
         surface = by_id[surface_id]
         path = surface.concrete(params)
         rendered = respond(surface, ctx, params, {}, path, check=check)
@@ -193,7 +201,7 @@ def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded]
             ctx.memo[answer_key(surface, path, {})] = rendered
         encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
         headers = route_headers(path, rendered.headers)
-        rendered_chunk.append((path, surface_id, rendered.status, headers, encoded))
+        rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.process_time() - began))
     return rendered_chunk
 
 
