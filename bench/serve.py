@@ -81,6 +81,27 @@ def pinned(cpus: set[int] | None):
     return (lambda: os.sched_setaffinity(0, cpus)) if cpus else None
 
 
+def start_app(dist: Path, port: int, cpus: set[int] | None, stderr=None) -> subprocess.Popen:
+    """The app as ``build.py serve`` runs it (uvicorn, one process), with the development referee key;
+    its standard error goes to ``stderr`` (default: this process's)."""
+    return subprocess.Popen(
+        [
+            sys.executable,
+            str(ROOT / "build.py"),
+            "serve",
+            "--dist",
+            str(dist),
+            "--port",
+            str(port),
+            "--dev-referee-key",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=stderr,
+        preexec_fn=pinned(cpus),
+    )
+
+
 def probe(port: int, path: str, accept: str) -> tuple[int, str, int]:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     conn.request("GET", path, headers={"Accept-Encoding": accept})
@@ -188,21 +209,7 @@ def main() -> None:
             workers=1,
         )
     )
-    app = subprocess.Popen(
-        [
-            sys.executable,
-            str(ROOT / "build.py"),
-            "serve",
-            "--dist",
-            str(dist),
-            "--port",
-            str(app_port),
-            "--dev-referee-key",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        preexec_fn=pinned(server_cpus),
-    )
+    app = start_app(dist, app_port, server_cpus)
     nginx = subprocess.Popen(
         [nginx_bin, "-p", str(prefix), "-c", str(prefix / "nginx.conf"), "-e", "stderr"], preexec_fn=pinned(server_cpus)
     )
