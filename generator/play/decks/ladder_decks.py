@@ -22,6 +22,7 @@ for a practice opponent, not a claim about the competitive meta.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -121,11 +122,13 @@ def _pool(cards: Mapping[str, OnePieceCard], rules: RulesData) -> list[OnePieceC
     ]
 
 
-def leaders(cards: Mapping[str, OnePieceCard], rules: RulesData) -> tuple[str, ...]:
+def leaders(
+    cards: Mapping[str, OnePieceCard], rules: RulesData, pool: list[OnePieceCard] | None = None
+) -> tuple[str, ...]:
     """Leaders the AI may use: eligible, with Life, able to attack (an aggressor needs to), and
-    with enough candidates in their colours for a varied deck."""
+    with enough candidates in their colours for a varied deck. ``pool``: ``_pool``'s, if made."""
     listed = _listed(rules)
-    pool = _pool(cards, rules)
+    by_colours = Counter(frozenset(p.colors) for p in (_pool(cards, rules) if pool is None else pool))
     return tuple(
         sorted(
             cid
@@ -134,7 +137,7 @@ def leaders(cards: Mapping[str, OnePieceCard], rules: RulesData) -> tuple[str, .
             and c.life
             and "cannot attack" not in (c.effect or "")
             and _eligible(c, rules, listed)
-            and sum(set(p.colors) <= set(c.colors) for p in pool) >= SLOTS + 10
+            and sum(n for colours, n in by_colours.items() if colours <= set(c.colors)) >= SLOTS + 10
         )
     )
 
@@ -169,10 +172,12 @@ def score(card: OnePieceCard) -> float:
     return value
 
 
-def candidates(cards: Mapping[str, OnePieceCard], leader_id: str, rules: RulesData) -> tuple[str, ...]:
+def candidates(
+    cards: Mapping[str, OnePieceCard], leader_id: str, rules: RulesData, pool: list[OnePieceCard] | None = None
+) -> tuple[str, ...]:
     """Main-deck candidates for a Leader, best first (ties by card id, so the order is stable)."""
     colours = set(cards[leader_id].colors)
-    pool = [c for c in _pool(cards, rules) if set(c.colors) <= colours]
+    pool = [c for c in (_pool(cards, rules) if pool is None else pool) if set(c.colors) <= colours]
     return tuple(c.card_id for c in sorted(pool, key=lambda c: (-score(c), c.card_id)))
 
 
@@ -185,11 +190,15 @@ def _pick(ids: list[str], n: int, rng: random.Random | None) -> list[str]:
 
 
 def main_deck(
-    cards: Mapping[str, OnePieceCard], leader_id: str, rules: RulesData, rng: random.Random | None = None
+    cards: Mapping[str, OnePieceCard],
+    leader_id: str,
+    rules: RulesData,
+    rng: random.Random | None = None,
+    pool: list[OnePieceCard] | None = None,
 ) -> tuple[str, ...]:
     """Fifty card ids (sorted) along the curve; ``rng=None`` gives the Leader's "typical" deck,
     which the AI also uses as its prior over an unseen opponent deck."""
-    ranked = candidates(cards, leader_id, rules)
+    ranked = candidates(cards, leader_id, rules, pool)
     events = [c for c in ranked if cards[c].category == "Event"]
     chosen = _pick(events, COUNTER_EVENT_SLOTS, rng)
     for low, high, n in CURVE:
@@ -218,12 +227,13 @@ def build_deck(
     Raises ``ValueError`` when the pool has no usable Leader or the validator rejects the deck
     (which would be a bug here, not a user error)."""
     rules = rules or load_rules()
-    options = leaders(cards, rules)
+    pool = _pool(cards, rules)  # once: a practice game's two decks were most of its start-up
+    options = leaders(cards, rules, pool)
     if not options:
         raise ValueError("no Leader in the card pool can lead a fully-compiled deck")
     rng = random.Random(f"cardpantry-deck:{role}:{level}:{seed}")
     leader = options[rng.randrange(len(options))]
-    main = main_deck(cards, leader, rules, rng)
+    main = main_deck(cards, leader, rules, rng, pool)
     verdict = validate_deck(
         DeckRequest(leader_id=leader, main_deck_card_ids=main, format="standard"), cards, rules, on_date
     )
