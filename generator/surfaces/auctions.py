@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.models import market_documents as docs
+from generator.models.page_documents import ReaderPage
 from generator.platform.auctions import Role, bid_view, projection, public_fields, role_of, visible
 from generator.platform.book import pounds
 from generator.platform.export import Platform
@@ -251,6 +252,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enveloped=False,
             media_type="text/html",
             template="page.html",
+            model=ReaderPage,
             summary="A published auction as a calm-read page",
             **public,
         ),

@@ -21,6 +21,7 @@ from pydantic import AnyHttpUrl, AwareDatetime, BaseModel, ConfigDict, Field, Va
 
 from generator.envelope import iso
 from generator.models.documents import Doc
+from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces.pages import item, page
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
@@ -164,6 +165,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enveloped=False,
             media_type="text/html",
             template="page.html",
+            model=ReaderPage,
             summary="The partner gallery as a page",
             **common,
         ),

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from generator.hashing import parse_hash
+from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.sku import Sku, SkuError
 from generator.surfaces import trust
@@ -198,6 +199,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "enveloped": False,
         "media_type": "text/html",
         "template": "page.html",
+        "model": ReaderPage,
         "since": "2026-11-25",
     }
     return (

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.models.page_documents import ReaderPage
 from generator.platform.book import offer_book, pounds
 from generator.site import Site
 from generator.surfaces.pages import page
@@ -98,6 +99,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enveloped=False,
             media_type="text/html",
             template="page.html",
+            model=ReaderPage,
             freshness="market_signal",
             provenance_kind="snapshot",
             errors=(404,),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces import coverage, doors, ledger_views, ontology, orientation, participation, prices, search
 from generator.surfaces.orientation import surface_at
@@ -147,6 +148,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "enveloped": False,
         "media_type": "text/html",
         "template": "page.html",
+        "model": ReaderPage,
         "provenance_kind": "static",
     }
     priced = tuple(
@@ -199,6 +201,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enveloped=False,
             media_type="text/html",
             template="page.html",
+            model=ReaderPage,
             freshness="welcome",
             provenance_kind="static",
             summary=summary,

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.identity import identity
+from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces import cards, prices
 from generator.surfaces.pages import WITHHELD_NOTE, page
@@ -166,6 +167,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "enveloped": False,
         "media_type": "text/html",
         "template": "page.html",
+        "model": ReaderPage,
         "freshness": "catalog",
         "errors": (404,),
         "since": "2026-11-25",

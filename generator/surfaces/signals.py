@@ -12,6 +12,7 @@ from typing import Any
 
 from generator.content.signals import RAILS, Offer, incoherence
 from generator.models import market_documents as docs
+from generator.models.page_documents import ReaderPage
 from generator.platform.book import pounds
 from generator.site import Site
 from generator.surfaces.pages import item, page
@@ -103,6 +104,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             compute=preview_page,
             media_type="text/html",
             template="page.html",
+            model=ReaderPage,
             summary="The signals product preview, on synthetic fixtures (no payment accepted)",
             **common,
         ),

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.envelope import iso
 from generator.models import market_documents as docs
+from generator.models.page_documents import ReaderPage
 from generator.platform.models import User
 from generator.platform.standing import bridge_metrics, bridge_score, trust_components
 from generator.site import Site
@@ -211,6 +212,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enveloped=False,
             media_type="text/html",
             template="page.html",
+            model=ReaderPage,
             summary="The trust projection as a page",
             **computed,
         ),

@@ -96,3 +96,17 @@ def test_the_condition_checklist_uses_the_books_grades_and_scrapers_get_the_json
         assert f'<th scope="row">{grade}</th>' in checklist
     scrapers = ask("GET", "/scrapers").text
     assert 'href="/api/v1/manifest"' in scrapers and "RateLimit" in scrapers
+
+
+def test_every_page_html_surface_checks_its_context_against_reader_page(ctx) -> None:
+    """The template's context is a model like any JSON document's: a misnamed member fails the build."""
+    from pydantic import ValidationError
+
+    from generator.models.page_documents import ReaderPage
+    from generator.surfaces.pages import page
+
+    assert all(s.model is ReaderPage for s in ctx.surfaces if s.template == "page.html")
+    good = page(ctx, "/intro", "/api/v1/introduction", "t", "d", [{"heading": "h", "items": []}]).data
+    ReaderPage.model_validate(good)
+    with pytest.raises(ValidationError):
+        ReaderPage.model_validate({**good, "sections": [{"heading": "h", "itmes": []}]})
