@@ -4,9 +4,11 @@ not expect (a misnamed member would otherwise render as nothing, silently)."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, RootModel
 
+from generator.models.card_documents import SearchMatch, SearchSummary
 from generator.models.documents import Doc
+from generator.models.source_documents import DatasetEntry
 
 
 class PageLink(Doc):
@@ -51,3 +53,38 @@ class ReaderPage(Doc):
     notice: str | None = None
     sections: tuple[PageSection, ...]
     form: PageForm | None = None
+
+
+class GameChoice(Doc):
+    token: str
+    name: str
+
+
+class SearchPage(Doc):
+    """``templates/search.html``: the form, and the results of ``?game=&q=`` when there is a query."""
+
+    title: str
+    canonical: str
+    crumbs: tuple[tuple[str, str | None], ...]
+    json_: str | None = Field(alias="json", description="the search as JSON, once there is a query")
+    games: tuple[GameChoice, ...]
+    game: str
+    q: str
+    error: str | None = Field(description="why the query was refused (the JSON search's 400 message)")
+    summary: SearchSummary | None
+    matches: tuple[SearchMatch, ...]
+    truncated: bool
+
+
+class DatasetsPage(Doc):
+    """``templates/datasets.html``: the datasets catalog as a page."""
+
+    title: str
+    canonical: str
+    crumbs: tuple[tuple[str, str | None], ...]
+    json_: str = Field(alias="json")
+    datasets: tuple[DatasetEntry, ...]
+
+
+class TextDocument(RootModel[str]):
+    """A text answer (the text mode, the stylesheet): one string, as its media type is written."""

@@ -7,6 +7,7 @@ HTML layout may change (spec "Versioning" 1); the JSON contract does not depend 
 
 from __future__ import annotations
 
+from generator.models.page_documents import TextDocument
 from generator.render.html import STYLESHEET, stylesheet_path
 from generator.site import Site
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
@@ -23,6 +24,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             stylesheet_path(),
             "B",
             stylesheet,
+            model=TextDocument,
             enumerate=lambda ctx: [{}],
             enveloped=False,
             media_type="text/css",

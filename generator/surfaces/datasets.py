@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.models import source_documents as docs
+from generator.models.page_documents import DatasetsPage
 from generator.site import Site
 from generator.surfaces.orientation import surface_at
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
@@ -191,6 +192,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enveloped=False,
             media_type="text/html",
             template="datasets.html",
+            model=DatasetsPage,
             summary="The datasets catalog as an HTML page",
             **once,
         ),

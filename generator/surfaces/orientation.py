@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.models import orientation_documents as docs
 from generator.models.documents import Preamble
+from generator.models.page_documents import TextDocument
 from generator.site import Site
 from generator.surfaces.registry import Context, Params, Query, Result, Surface, error, match
 
@@ -256,6 +257,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             text_mode,
             enveloped=False,
             media_type="text/plain",
+            model=TextDocument,
             freshness="api_root",
             summary="The API as plain text: the journey and every surface with its summary",
             **once,

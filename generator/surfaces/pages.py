@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from generator.models.page_documents import ReaderPage
+from generator.models.page_documents import ReaderPage, SearchPage
 from generator.site import Site
 from generator.surfaces import coverage, doors, ledger_views, ontology, orientation, participation, prices, search
 from generator.surfaces.orientation import surface_at
@@ -187,6 +187,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         enveloped=False,
         media_type="text/html",
         template="search.html",
+        model=SearchPage,
         freshness="catalog",
         provenance_kind="computed",
         summary="Search from what is printed on a card, as a page (URL-driven, works without JavaScript)",

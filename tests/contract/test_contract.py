@@ -42,6 +42,7 @@ def test_every_surface_is_in_the_manifest_openapi_tools_and_examples(ctx: Contex
         if surface.compute is not None and surface.auth == "public":
             assert tool_name(surface) in tool_names
         assert surface.id in example_ids
+        assert surface.model is not None, f"{surface.id} declares no response model"
     assert set(openapi["paths"]) == {s.path for s in ctx.surfaces}  # and nothing unserved
 
 
