@@ -11,13 +11,17 @@ card ids are ``<set id>-<number>``; three real quirks (commit 37d13b7) need rule
 - Celebrations Classic Collection ids carry a suffix after the printed number: ``cel25c-15_A1`` to
   ``_A4`` are four different cards all printed "15". The suffix is the variant, always
   (``ptcg-cel25c-15-en-a1``, ``ptcg-cel25c-2-en-a``), so a SKU never changes when a sibling appears.
-- A card whose id disagrees with its file and number (``zsv10pt5-80`` says number "60") is
-  quarantined as ``id-mismatch``: we cannot tell which field is wrong, and a guess could mint the
-  SKU of another card.
+- A card whose id names its set but another number than its number field (``zsv10pt5-80``, Antique
+  Cover Fossil, says "60", which is Escavalier's) takes the id's number: the id is the upstream's
+  own key for the card (its file, its images and the set list's count agree with it), while the
+  number field is a copied value. It is published, and the disagreement is recorded as a
+  ``number-disagrees`` quarantine row naming both. An id of another set is ``id-mismatch``: that
+  card is held back, since no field of it can be trusted to place it.
 
 Quarantine reasons: ``broken-file`` (not JSON, or not a list: the file is skipped and counts as one
 row read), ``bad-record`` (not an object, no id, or a deck card list that is not ``[{id, count}]``),
-``missing-number``, ``missing-name``, ``id-mismatch``, ``duplicate-id`` (a card, set or deck id seen
+``missing-number``, ``missing-name``, ``id-mismatch``, ``number-disagrees`` (published: see above),
+``duplicate-id`` (a card, set or deck id seen
 twice), ``bad-date`` (a set releaseDate that is not a date), ``bad-identifier`` (no SKU token can be
 made) and ``unknown-set``: every card of a cards file that the set list does not name. Upstream
 adds a set's file and its set record together; a file without one is a half-added set, and its cards
@@ -125,6 +129,13 @@ def _read_card(card: Any, set_id: str, set_code: str, seen: set[str], sink: Sink
         return
     number = str(number)
     suffix = _id_suffix(card_id, set_id, number)
+    if suffix is None and card_id.startswith(f"{set_id}-"):  # the id's number wins, on the record
+        printed = card_id[len(set_id) + 1 :].partition("_")[0]
+        suffix = _id_suffix(card_id, set_id, printed) if printed else None
+        if suffix is not None:
+            detail = f"number field {number!r} disagrees with the id: published as {printed}, the id's number"
+            sink.quarantine("number-disagrees", card_id, detail)
+            number = printed
     if suffix is None:
         sink.quarantine("id-mismatch", card_id, f"id is not {set_id}-{number}[_suffix]")
         return

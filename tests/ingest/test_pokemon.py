@@ -146,18 +146,21 @@ def test_bad_card_rows_are_quarantined_with_stable_reasons(tmp_path):
         fake_card("tst1-2", None),
         fake_card("tst1-3", "3", name=""),
         fake_card(),  # the same id again
-        fake_card("tst1-9", "8"),  # the id and the number disagree
+        fake_card("tst1-9", "8"),  # the id and the number disagree: the id's number wins, on the record
+        fake_card("tst2-5", "5"),  # an id of another set: nothing places it
         fake_card("tst1-4", "4"),
     ]
     sink = ingest(write_dump(tmp_path, [fake_set()], {"tst1": cards}))
 
-    assert skus(sink) == ["ptcg-tst1-1-en", "ptcg-tst1-4-en"]
+    assert skus(sink) == ["ptcg-tst1-1-en", "ptcg-tst1-9-en", "ptcg-tst1-4-en"]
     assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
         ("missing-number", "tst1-2"),
         ("missing-name", "tst1-3"),
         ("duplicate-id", "tst1-1"),
-        ("id-mismatch", "tst1-9"),
+        ("number-disagrees", "tst1-9"),
+        ("id-mismatch", "tst2-5"),
     ]
+    assert "'8'" in sink.quarantined[3].detail and "published as 9" in sink.quarantined[3].detail
     assert sink.rows_read == 1 + len(cards)
 
 
@@ -240,11 +243,14 @@ def test_real_dump(real_source):
     sink = ingest(real_source("pokemon-tcg-data"))
 
     assert len(sink.sets) == 169
-    assert len(sink.printings) + len(sink.quarantined) == 19_653
+    assert len(sink.printings) == 19_653 and len(sink.quarantined) == 1
     assert len(sink.decks) == 188  # 83 deck files
     assert sink.rows_read == 169 + 19_653 + 188
-    # One upstream error: zsv10pt5-80 (Antique Cover Fossil) carries number "60", Escavalier's.
-    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [("id-mismatch", "zsv10pt5-80")]
+    # One upstream error: zsv10pt5-80 (Antique Cover Fossil) carries number "60", Escavalier's. The
+    # id's 80 is published (issue 20), and the disagreement recorded.
+    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [("number-disagrees", "zsv10pt5-80")]
+    assert {str(p.sku): p.name for p in sink.printings}["ptcg-zsv10pt5-80-en"] == "Antique Cover Fossil"
+    assert {str(p.sku): p.name for p in sink.printings}["ptcg-zsv10pt5-60-en"] == "Escavalier"
     by_sku = {str(p.sku): p for p in sink.printings}
     assert by_sku["ptcg-base1-4-en"].name == "Charizard"
     assert by_sku["ptcg-base1-4-en"].attrs["hp"] == 120
