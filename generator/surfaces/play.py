@@ -1,13 +1,15 @@
 """The play module's surfaces (spec family F), over generator/surfaces/play_data.py.
 
-Rules content is ours (CC0-1.0); the effect grammar counts real card texts, so it carries the One
-Piece sources and is NOASSERTION. The deck validator and the practice referee are the POST
+Rules content is ours (CC0-1.0); the effect grammar counts real card texts and the tutorial's
+worked examples name real cards with their stats, so those carry the One Piece sources and are
+NOASSERTION. The deck validator and the practice referee are the POST
 methods of their surfaces: the body is ``ctx.request.body`` (None when over the limit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from generator.envelope import provenance
 from generator.models import play_documents as docs
@@ -46,6 +48,17 @@ def _lookup(fetch: Callable[[PlayContent, str], dict], param: str):
 def _card_provenance(ctx: Context):
     """Answers derived from One Piece card data carry the One Piece sources (and so NOASSERTION)."""
     return provenance(s for s in ctx.snapshot.sources() if s.game == "op")
+
+
+def _citing_cards(compute):
+    """The tutorial's worked examples name real cards with their names and stats: upstream card
+    data, so its documents name the One Piece sources and are NOASSERTION, not CC0 (issue 20)."""
+
+    def cited(ctx: Context, params: Params, query: Query) -> Result:
+        result = compute(ctx, params, query)
+        return result if result.error else replace(result, provenance=_card_provenance(ctx))
+
+    return cited
 
 
 def effect_grammar(ctx: Context, params: Params, query: Query) -> Result:
@@ -111,7 +124,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.tutorial",
             f"{PLAY}/tutorial",
             "F",
-            _content(play_data.tutorial),
+            _citing_cards(_content(play_data.tutorial)),
             enumerate=one,
             freshness="methodology",
             model=docs.Tutorial,
@@ -122,7 +135,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.tutorial_section",
             f"{PLAY}/tutorial/{{section_id}}",
             "F",
-            _lookup(play_data.tutorial_section, "section_id"),
+            _citing_cards(_lookup(play_data.tutorial_section, "section_id")),
             freshness="methodology",
             enumerate=lambda ctx: ({"section_id": s.id} for s in ctx.content.play.tutorial.sections),
             model=docs.TutorialSection,
