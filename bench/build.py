@@ -5,7 +5,7 @@ re-render with unchanged bytes (the hard-link path) as a ratio; and the floor: w
 files' bytes (routes, twins, data shards) without rendering, with the cold build as a multiple of it.
 Targets (issue 3): >= 5,000 routes/s cold, no-change <= 20% of cold, cold <= 3x the floor; (issue 10)
 build-time contract validation costs <= 10% (the cold build against one with validation off); (issue
-12) the HTML routes' own rate, from the CPU seconds the workers spent on each route of the cold build.
+12) the HTML routes' own rate, from the seconds the workers spent on each route of the cold build.
 
 Order matters on this machine's disk (ext4 without a journal): for a minute after inodes are
 freed (six while their inode table block is not yet written back), ext4 skips them when creating
@@ -98,11 +98,11 @@ def main() -> None:
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in cold.phases.items()))
     workers = os.cpu_count() or 1
     for kind in ("text/html", "application/json"):  # (issue 12) the reader pages alone, and the JSON
-        n, secs = cold.routes_by_type[kind], cold.render_cpu.get(kind, 0.0)
+        n, secs = cold.routes_by_type[kind], cold.render_seconds.get(kind, 0.0)
         print(
-            f"  {kind} routes alone: {n:,} routes, {secs:.2f} CPU s to render and encode = "
-            f"{n / secs if secs else 0:,.0f} routes per CPU second, {workers * n / secs if secs else 0:,.0f} routes/s "
-            f"on {workers} workers (writing not included)"
+            f"  {kind} routes alone: {n:,} routes, {secs:.2f} worker s to render and encode = "
+            f"{n / secs if secs else 0:,.0f} routes per worker second, "
+            f"{workers * n / secs if secs else 0:,.0f} routes/s on {workers} workers (writing not included)"
         )
     print("  CPU seconds: " + ", ".join(f"{name} {secs:.2f}" for name, secs in cpu.items()))
     print(

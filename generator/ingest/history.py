@@ -48,9 +48,10 @@ def history_rows(state_dir: Path, runs: Iterable[dict], game_of: Mapping[str, st
     """The ``coverage_history`` rows (see the module docstring) from the persisted runs."""
     first = today - dt.timedelta(days=max(WINDOWS) - 1)
     days = [first + dt.timedelta(days=n) for n in range(max(WINDOWS))]
-    kept = [r for r in runs if r["source_id"] in game_of and first <= _day(r) <= today]
+    dated = [(r, _day(r)) for r in runs if r["source_id"] in game_of]  # each run's day, parsed once
+    kept = [(r, day) for r, day in dated if first <= day <= today]
     loaded: dict[str, frozenset[str]] = {}
-    for run in kept:
+    for run, _ in kept:
         digest = (run.get("cards") or {}).get("sha256")
         if digest and digest not in loaded:
             loaded[digest] = _read_cards(state_dir, digest)
@@ -58,13 +59,16 @@ def history_rows(state_dir: Path, runs: Iterable[dict], game_of: Mapping[str, st
     filters += [(None, g) for g in sorted(set(game_of.values()))] + [(s, g) for s, g in game_of.items()]
     rows = []
     for source, game in filters:
-        chosen = [r for r in kept if source in (None, r["source_id"]) and game in (None, game_of[r["source_id"]])]
+        by_day: dict[dt.date, list[dict]] = {day: [] for day in days}
+        for run, day in kept:
+            if source in (None, run["source_id"]) and game in (None, game_of[run["source_id"]]):
+                by_day[day].append(run)
         for day in days:
-            that_day = [r for r in chosen if _day(r) == day]
-            rows.append(_row(source, game, day, None, that_day, loaded))
+            rows.append(_row(source, game, day, None, by_day[day], loaded))
         for window in WINDOWS:
             start = today - dt.timedelta(days=window - 1)
-            rows.append(_row(source, game, None, window, [r for r in chosen if _day(r) >= start], loaded))
+            in_window = [run for day, runs_that_day in by_day.items() if day >= start for run in runs_that_day]
+            rows.append(_row(source, game, None, window, in_window, loaded))
     prune(state_dir, set(loaded))
     return rows
 
