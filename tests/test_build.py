@@ -78,7 +78,7 @@ def test_manifest_lists_every_written_route_with_an_existing_file(
         assert route["sha256"] == hashlib.sha256(body).hexdigest()
         assert route["file"] == file_for(path, route["type"])
         assert route["headers"] in manifest["header_sets"]
-        assert route["twins"] == list(twin_names(len(body)))
+        assert route["twins"] == list(twin_names(len(body), route["file"]))
         for twin in route["twins"]:
             assert (small_dist / f"{route['file']}.{twin}").is_file()
 

@@ -177,6 +177,11 @@ class Snapshot:
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
         return tuple(self._printings[sku] for sku in self._skus_by_set.get((game, set_code), ()))
 
+    def printings_of_number(self, game: str, set_code: str, number: str) -> tuple[Printing, ...]:
+        """Every printing of one card number of a set (languages, variants), in catalog order: a
+        price-guide card, without scanning its set (a set's every number is a route)."""
+        return tuple(self._printings[sku] for sku in self._skus_by_number.get((game, set_code, number), ()))
+
     def fx_rates(self) -> tuple[FxRate, ...]:
         """ECB reference rates of GBP and the FX targets, newest first (``catalog/sql/queries/fx_rates.sql``)."""
         return tuple(self.records.get("fx_rates", ()))
@@ -292,6 +297,14 @@ class Snapshot:
             grouped[(row["game"], row["set_code"])].append(sku)
         return {k: tuple(v) for k, v in grouped.items()}
 
+    @cached_property
+    def _skus_by_number(self) -> dict[tuple[str, str, str], tuple[str, ...]]:
+        grouped = defaultdict(list)
+        for sku in self._printings:
+            row = self._printings.row(sku)
+            grouped[(row["game"], row["set_code"], row["number"])].append(sku)
+        return {k: tuple(v) for k, v in grouped.items()}
+
 
 def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
     """The snapshot as files under ``_data/`` (returned as (relative path, bytes) for the writer):
@@ -352,6 +365,9 @@ class FileSnapshot(Snapshot):
 
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
         return self._load_set(game, set_code)
+
+    def printings_of_number(self, game: str, set_code: str, number: str) -> tuple[Printing, ...]:
+        return tuple(p for p in self.printings_of_set(game, set_code) if p.number == number)
 
     @lru_cache(maxsize=512)  # noqa: B019 (one FileSnapshot per app process)
     def _load_set(self, game: str, set_code: str) -> tuple[Printing, ...]:

@@ -121,7 +121,7 @@ def price_set(ctx: Context, params: Params, query: Query) -> Result:
 def price_card(ctx: Context, params: Params, query: Query) -> Result:
     game, set_code, number = params["game"].lower(), params["set"].lower(), params["number"].lower()
     card_set = ctx.snapshot.card_set(game, set_code)
-    printings = [p for p in (ctx.snapshot.printings_of_set(game, set_code) if card_set else ()) if p.number == number]
+    printings = ctx.snapshot.printings_of_number(game, set_code, number) if card_set else ()
     if card_set is None or not printings:
         return error(404, "card_not_found", f"{game} {set_code} number {params['number']!r} is not in the catalog")
     data: dict[str, Any] = {

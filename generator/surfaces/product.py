@@ -6,26 +6,26 @@ and the SKU and content hash with how to check them. It renders ``cards.everythi
 sibling) and the universal card's hash. ``/prices/{game}/{set}/{number}`` renders the price-guide
 JSON of one card number. Values from uncleared sources are withheld on both, visibly, with why.
 
-Neither is written as files: the app renders them on request from the same surface functions (as
-of the build, so their ETags revalidate). Written for every SKU and number (56,369 and 32,510 pages
-in the real catalog) they brought the cold build down to 2,831 routes/s (bench/build.py: 291,892
-routes in 103 s, 3.04x the write floor), below the build's speed target. A page then cost about
-2 ms of CPU; since the registry's match stopped re-deriving its order on every call, about 0.5 ms
-to render plus 0.26 ms for the twins of a 9 KB product page, still above the 0.35 ms an average
-route costs (two workers, 5,000 routes/s).
+Both are written as files for every SKU and every card number (56,370 and 32,510 pages in the
+real catalog), so a static host serves the whole reader site. That is about as many routes again as
+the rest of the build, so each page must cost what an average route costs (0.35 ms of CPU on two
+workers at 5,000 routes/s): the product page takes the content hash from the printing's identity
+rather than building the universal document around it, and the table rows of ``page.html`` avoid
+Jinja's per-cell loop machinery.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces import cards, prices
 from generator.surfaces.pages import WITHHELD_NOTE, page
 from generator.surfaces.registry import Context, Params, Query, Result, Surface
-from generator.surfaces.universal import _lookup_card, card_document
+from generator.surfaces.universal import _lookup_card
 
 CHECK_HASH = (
     "The content hash is sha256 over the RFC 8785 canonical JSON of the card's identity fields "
@@ -47,7 +47,8 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     if isinstance(found, Result):
         return found
     d = cards.everything(ctx, {"sku": found.sku}, {}).data
-    card, universal = d["card"], card_document(ctx, found)
+    card, fields = d["card"], identity(found, ctx.snapshot.encoding)
+    digest = content_hash(fields)  # the universal document's @content_hash, without the document
     where = card["in_set"]
     facts = [
         ("Game", link(card["of_game"]["name"], f"/prices/{found.game}")),
@@ -72,7 +73,6 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         for s in d["siblings"]["same_number"] + d["siblings"]["other_printings"]
     ]
     states = [[s["name"], s["tier"], s["state"].replace("_", " "), s["publication"]] for s in d["sources"]]
-    hash_fields = ", ".join(identity(found, ctx.snapshot.encoding))
     sections: list[dict[str, Any]] = [
         {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
         {"heading": "As printed", "columns": ("Attribute", "Value"), "rows": attributes, "items": []},
@@ -90,13 +90,13 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         },
         {
             "heading": "Identity",
-            "text": CHECK_HASH.format(fields=hash_fields),
+            "text": CHECK_HASH.format(fields=", ".join(fields)),
             "columns": ("Field", "Value"),
             "rows": [
                 ("SKU", found.sku),
                 (
                     "Content hash",
-                    link(universal["@content_hash"], f"/api/v1/federation/identify/{universal['@content_hash']}"),
+                    link(digest, f"/api/v1/federation/identify/{digest}"),
                 ),
                 ("Universal document", link(card["@id"], card["@id"])),
             ],
@@ -178,6 +178,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/product/{sku}",
             "A",
             product_page,
+            enumerate=cards.every_sku,
             example=cards.example_sku,
             summary="The exact-SKU collector page: every fact, sibling, source and the hash",
             **common,
@@ -187,6 +188,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/prices/{game}/{set}/{number}",
             "A",
             number_page,
+            enumerate=prices.every_number,
             example=lambda ctx: (next(prices.every_number(ctx), {"game": "op", "set": "op01", "number": "001"}), {}),
             summary="One card number of a set: its printings and sources (values withheld)",
             **common,

@@ -43,8 +43,6 @@ def page_kinds(dist: Path, platform) -> dict[str, str]:
         u.username for u in platform.rows("users") if platform.public_profile(u.username, dt.datetime.now(dt.UTC))
     )
     kinds |= {
-        "pages.product": "/product/op-op01-001-en",
-        "pages.prices_card": "/prices/op/op01/001",
         "pages.prices_search?q": "/prices/search?game=op&q=OP01-001",
         "trust.page": f"/u/{public}/trust",
         "cards.market?computed": "/cards/ptcg-tst1-1-en/market",
@@ -55,7 +53,14 @@ def page_kinds(dist: Path, platform) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def kinds(small_dist: Path, small_app) -> dict[str, str]:
     found = page_kinds(small_dist, small_app.platform)
-    assert {"pages.product", "cards.market", "auctions.read", "signals.page", "datasets.page"} <= set(found)
+    assert {
+        "pages.product",
+        "pages.prices_card",
+        "cards.market",
+        "auctions.read",
+        "signals.page",
+        "datasets.page",
+    } <= set(found)
     return found
 
 
