@@ -253,20 +253,58 @@ def sets(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=doc, provenance=provenance(_all_sources(ctx, token)))
 
 
-def _split_set_code(code: str) -> tuple[str, str] | None:
-    game, sep, set_code = code.lower().partition("-")
-    return (game, set_code) if sep and set_code else None
+def find_set(ctx: Context, code: str) -> CardSet | Result:
+    """A set by ``<game>-<set>`` (always), or by its bare code as SKUs and each set's ``set`` field
+    spell it (``op01``, ``base1``) when that code names one set across the four games; a bare code
+    that names several is a 404 listing them (``known_ids``), so a caller can pick."""
+    code = code.lower()
+    game, sep, set_code = code.partition("-")
+    prefixed = ctx.snapshot.card_set(game, set_code) if sep and set_code else None
+    if prefixed is not None:
+        return prefixed
+    named = bare_codes(ctx).get(code, [])
+    if len(named) == 1:
+        return named[0]
+    if named:
+        candidates = tuple(f"{s.game}-{s.set_code}" for s in named)
+        return error(
+            404,
+            "ambiguous_set_code",
+            f"set code {code!r} names {len(named)} sets: {', '.join(candidates)}; ask for one of them",
+            known_ids=candidates,
+        )
+    return error(
+        404,
+        "set_not_found",
+        f"set {code!r} is not in the catalog; set codes are <game>-<set> (op-op01, ptcg-base1) or a bare code "
+        "that names one set (op01, base1)",
+    )
+
+
+def bare_codes(ctx: Context) -> dict[str, list[CardSet]]:
+    """Every set code without its game, with the sets it names (one, or several: ambiguous)."""
+    named: dict[str, list[CardSet]] = {}
+    for g in ctx.snapshot.games():
+        for s in ctx.snapshot.sets_of_game(g.game):
+            named.setdefault(s.set_code, []).append(s)
+    return named
+
+
+def every_set_code(ctx: Context):
+    """Each set as ``<game>-<set>``, then every bare code (a file each, so a static host answers
+    ``op01`` too; an ambiguous code's file is its 404 with the candidates)."""
+    for g in ctx.snapshot.games():
+        for s in ctx.snapshot.sets_of_game(g.game):
+            yield {"code": f"{s.game}-{s.set_code}"}
+    for code in sorted(bare_codes(ctx)):
+        if "-" not in code:  # a code with a dash would read as <game>-<set>; none has one today
+            yield {"code": code}
 
 
 def single_set(ctx: Context, params: Params, query: Query) -> Result:
-    parts = _split_set_code(params["code"])
-    card_set = ctx.snapshot.card_set(*parts) if parts else None
-    if card_set is None:
-        return error(
-            404,
-            "set_not_found",
-            f"set {params['code']!r} is not in the catalog; set codes are <game>-<set>, e.g. op-op01 or ptcg-base1",
-        )
+    card_set = find_set(ctx, params["code"])
+    if isinstance(card_set, Result):
+        return card_set
     game = card_set.game
     children = [
         {
@@ -361,11 +399,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{BASE}/set/{{code}}",
             "A",
             single_set,
-            enumerate=lambda ctx: (
-                {"code": f"{s.game}-{s.set_code}"}
-                for g in ctx.snapshot.games()
-                for s in ctx.snapshot.sets_of_game(g.game)
-            ),
+            enumerate=every_set_code,
             does_not_include=WITHHELD,
             model=SingleSet,
             errors=(404,),
