@@ -177,6 +177,14 @@ class Snapshot:
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
         return tuple(self._printings[sku] for sku in self._skus_by_set.get((game, set_code), ()))
 
+    def rarities(self, game: str) -> Iterator[tuple[str, str, str | None]]:
+        """(set, number, rarity) of every printing of ``game``, read from the rows without making a
+        model of each (the pulls surface counts 90,000 of them)."""
+        for sku in self._printings:
+            row = self._printings.row(sku)
+            if row["game"] == game:
+                yield row["set_code"], row["number"], row["rarity"]
+
     def printings_of_number(self, game: str, set_code: str, number: str) -> tuple[Printing, ...]:
         """Every printing of one card number of a set (languages, variants), in catalog order: a
         price-guide card, without scanning its set (a set's every number is a route)."""
@@ -368,6 +376,11 @@ class FileSnapshot(Snapshot):
 
     def printings_of_number(self, game: str, set_code: str, number: str) -> tuple[Printing, ...]:
         return tuple(p for p in self.printings_of_set(game, set_code) if p.number == number)
+
+    def rarities(self, game: str) -> Iterator[tuple[str, str, str | None]]:
+        for card_set in self.sets_of_game(game):
+            for p in self.printings_of_set(game, card_set.set_code):
+                yield card_set.set_code, p.number, p.rarity
 
     @lru_cache(maxsize=512)  # noqa: B019 (one FileSnapshot per app process)
     def _load_set(self, game: str, set_code: str) -> tuple[Printing, ...]:

@@ -21,6 +21,7 @@ from generator.content.orientation import (
     load_orientation,
 )
 from generator.content.playful import Playful, load_playful
+from generator.content.pulls import Pulls, load_pulls
 from generator.content.reader_pages import ReaderPages, load_reader_pages
 from generator.content.signals import SignalsContent, load_signals
 from generator.play.decks.rules import RulesData, load_rules
@@ -35,6 +36,7 @@ class Content:
     deck_rules: RulesData  # content/play/deck_rules.yaml
     oracle_policies: OraclePolicies  # content/oracle_policies.yaml
     fx_fallback: FxFallback  # content/fx_fallback.yaml
+    pulls: Pulls  # content/pulls.yaml: booster anatomy per game, cited
     playful: Playful  # content/playful: jokes, koans, tarot, haiku, tunes, lexicon, doors (family G)
     discovery: DiscoveryContent  # content/ontology.yaml, content/discovery, content/ledgers, and the content graph
     orientation: Orientation  # content/orientation: the welcome and the layered introduction
@@ -50,6 +52,7 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         deck_rules=load_rules(root / "play" / "deck_rules.yaml"),
         oracle_policies=load_oracle_policies(root),
         fx_fallback=load_fx_fallback(root),
+        pulls=load_pulls(root),
         playful=load_playful(root / "playful"),
         discovery=load_discovery(root),
         orientation=load_orientation(root),

@@ -424,6 +424,8 @@ def test_every_printing_has_a_card_and_every_game_its_sets(ctx: Context) -> None
         "op-st01",
         "ptcg-tst1",
         "ptcg-tst2",
+        # and each bare code, since each names one set here
+        *("tfb", "1", "p1", "op01", "st01", "tst1", "tst2"),
     }
 
 
@@ -517,7 +519,7 @@ ERROR_CASES = [
     ("universal.sets", {"game": "mtg"}, {}, 404, "game_not_found"),
     ("universal.game", {"token": "mtg"}, {}, 404, "game_not_found"),
     ("universal.set", {"code": "op-op99"}, {}, 404, "set_not_found"),  # declared, never printed
-    ("universal.set", {"code": "op01"}, {}, 404, "set_not_found"),
+    ("universal.set", {"code": "zz01"}, {}, 404, "set_not_found"),  # op01 alone is op-op01 now (a bare code)
     ("universal.set", {"code": "mtg-lea"}, {}, 404, "set_not_found"),
     ("universal.temporal_card", {"date": "2024-02-30", "sku": KNOWN_SKU}, {}, 400, "invalid_date"),
     ("universal.temporal_card", {"date": "2024-2-29", "sku": KNOWN_SKU}, {}, 400, "invalid_date"),
