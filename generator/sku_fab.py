@@ -9,7 +9,9 @@ tells those printings apart, in a fixed order with fixed-width letters, so it pa
 
 The plain printing (no specified edition, standard foiling, no art variation, front face, first of
 its slot) omits the token: ``fab-1hp-001-en``. Both FaB adapters build SKUs only through
-:func:`assign`, which is what makes the same physical printing get the same SKU from either source.
+:func:`assign`, which is what makes the same physical printing get the same SKU from either source;
+where the two upstreams describe one printing differently (a foiling, an art variation),
+:mod:`generator.ingest.fab_pairing` gives fab-cards' row the cube's SKU and the difference is recorded.
 """
 
 from __future__ import annotations

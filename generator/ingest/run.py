@@ -17,6 +17,7 @@ import orjson
 
 from generator.catalog.load import write_catalog
 from generator.ingest import ADAPTERS, Adapter
+from generator.ingest.fab_pairing import pair_fab_sources
 from generator.ingest.history import history_rows, record_cards
 from generator.ingest.sink import Sink
 from generator.sources.acquire import CACHE_DIR, Acquired, acquire
@@ -65,6 +66,7 @@ def ingest(
     priority = {spec.id: i for i, spec in enumerate(specs)}
     sinks: list[tuple[Sink, int]] = []
     runs: list[dict] = []
+    counted: list[tuple[dict, str]] = []  # (run, source id) whose cards the history counts
     for adapter in adapters:
         spec = source(adapter.source_id)
         started = clock()
@@ -74,9 +76,15 @@ def ingest(
         if status in ("ok", "partial", "failed"):  # a failed sink holds only its source-failed quarantine row
             sinks.append((sink, priority[spec.id]))
         if status in ("ok", "partial") and spec.id in card_sources:
-            run["cards"] = record_cards(state_dir, sink)
+            counted.append((run, spec.id))
         runs.append(run)
         log(_run_line(run))
+    # One SKU per physical FaB printing across its two sources, before any card is counted: the
+    # coverage history's card counts then key fab-cards' cards by the cube's ids too.
+    sinks = pair_fab_sources(sinks)
+    paired = {sink.source_id: sink for sink, _ in sinks}
+    for run, source_id in counted:
+        run["cards"] = record_cards(state_dir, paired[source_id])
     history = state_dir / "runs.jsonl"
     with history.open("ab") as handle:
         for run in runs:

@@ -276,5 +276,6 @@ def test_real_package_merges_with_the_fab_cube(real_source):
 
     shared = {p.sku for p in cards.printings} & {p.sku for p in cube.printings}
     # the 55 left are real upstream differences (a gold foil the cube calls cold, one treatment
-    # where the cube lists two), not a different SKU rule
+    # where the cube lists two), not a different SKU rule: generator.ingest.fab_pairing pairs them
+    # with the cube's printings before the catalog is written (tests/test_real_catalog_fab.py)
     assert len(shared) == 8415
