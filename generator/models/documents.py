@@ -117,6 +117,9 @@ class GameEntry(Doc):
     card_count: int
     printing_count: int
     first_seen: Moment | None
+    first_seen_note: str | None = Field(
+        None, description="why first_seen is null (none of the game's sets is dated by a source); absent when dated"
+    )
     sets: Edge
     id: str = Field(alias="@id")
 
@@ -132,6 +135,9 @@ class SetEntry(Doc):
     name: str | None
     total_cards: int | None
     released_at: Moment | None
+    released_at_note: str | None = Field(
+        None, description="why released_at is null (no source the catalog reads dates this set); absent when dated"
+    )
     id: str = Field(alias="@id")
     of_game: Edge
 

@@ -200,6 +200,12 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=doc, provenance=_card_provenance(ctx, found))
 
 
+# What the upstream dumps carry decides these; nothing is guessed (One Piece's two upstreams carry no
+# dates at all, and a few Lorcana and Flesh and Blood sets go undated by theirs).
+UNDATED_SET = "no source the catalog reads dates this set, so no release date is published"
+UNDATED_GAME = "none of this game's sets is dated by a source the catalog reads"
+
+
 def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
     return {
         "token": game.game,
@@ -212,6 +218,7 @@ def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
         "card_count": game.card_count,
         "printing_count": game.printing_count,
         "first_seen": day(game.first_seen),
+        **({} if game.first_seen else {"first_seen_note": UNDATED_GAME}),
         "sets": {"@id": f"{BASE}/sets/{game.game}", "rel": "children"},
         "@id": f"{BASE}/game/{game.game}",
     }
@@ -234,6 +241,7 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
         "name": card_set.name,
         "total_cards": card_set.total_cards,
         "released_at": day(card_set.release_date),
+        **({} if card_set.release_date else {"released_at_note": UNDATED_SET}),
         "@id": set_url(card_set.game, card_set.set_code),
         "of_game": {"@id": f"{BASE}/game/{card_set.game}", "rel": "parent"},
     }

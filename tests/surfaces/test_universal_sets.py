@@ -33,3 +33,18 @@ def test_a_bare_code_that_names_sets_of_two_games_lists_them(real_ctx) -> None:
     assert found.error_extra == {"known_ids": ("fab-smp", "ptcg-smp")}
     assert find_set(real_ctx, "ptcg-smp").game == "ptcg" and find_set(real_ctx, "fab-smp").game == "fab"
     assert find_set(real_ctx, "base1").game == "ptcg" and find_set(real_ctx, "OP01").game == "op"
+
+
+def test_an_undated_set_says_why_it_has_no_release_date(ask) -> None:
+    sets = {s["set_code"]: s for s in ask("GET", "/api/v1/universal/sets/lor").json()["data"]["sets"]}
+    assert sets["lor-1"]["released_at"]["iso8601"] == "2023-08-18" and "released_at_note" not in sets["lor-1"]
+    assert sets["lor-p1"]["released_at"] is None and "no source" in sets["lor-p1"]["released_at_note"]
+
+
+def test_one_piece_has_no_dated_set_and_says_so(real_ctx) -> None:
+    """Neither One Piece upstream dates a set: first_seen is null with its note, never a guess."""
+    from generator.surfaces.universal import games
+
+    entries = {g["token"]: g for g in games(real_ctx, {}, {}).data["games"]}
+    assert entries["op"]["first_seen"] is None and entries["op"]["first_seen_note"]
+    assert entries["ptcg"]["first_seen"] is not None and "first_seen_note" not in entries["ptcg"]
