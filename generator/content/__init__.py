@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.content.catalog_policies import FxFallback, OraclePolicies, load_fx_fallback, load_oracle_policies
+from generator.content.culture import AnsweringRhymes, load_answering_rhymes
 from generator.content.discovery import DiscoveryContent, load_discovery
 from generator.content.orientation import (
     IdentifyContent,
@@ -44,6 +45,7 @@ class Content:
     identify: IdentifyContent  # content/participation/identify.yaml: self-declaration and normative vectors
     signals: SignalsContent  # content/signals/preview.yaml: the signals product preview (family E)
     reader_pages: ReaderPages  # content/pages: /scrapers and the condition checklist
+    answering_rhymes: AnsweringRhymes  # content/culture: cards and public-domain museum works
 
 
 def load_content(root: Path = CONTENT_ROOT) -> Content:
@@ -60,4 +62,5 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         identify=load_identify(root),
         signals=load_signals(root),
         reader_pages=load_reader_pages(root),
+        answering_rhymes=load_answering_rhymes(root),
     )
