@@ -69,7 +69,9 @@ def relations(ctx: Context, params: Params, query: Query) -> Result:
         sku = found.sku
     content = ctx.content.answering_rhymes
     works = {w.id: w for w in content.works}
-    listed, missing = [], 0
+    listed: list[dict[str, Any]] = []
+    games: set[str] = set()
+    missing = 0
     for r in content.relations:
         printing = ctx.snapshot.printing(r.sku)
         if printing is None:
@@ -78,6 +80,7 @@ def relations(ctx: Context, params: Params, query: Query) -> Result:
             work = works[r.work].model_dump(mode="json", exclude={"id"})
             card = {"sku": r.sku, "name": printing.name, "@id": card_url(r.sku)}
             listed.append({"card": card, "work": work, "rhyme": r.rhyme, "text": r.text})
+            games.add(printing.game)
     data = {
         "@kind": "answering_rhymes",
         "license": "NOASSERTION",
@@ -86,7 +89,6 @@ def relations(ctx: Context, params: Params, query: Query) -> Result:
         "relations": listed,
         "not_in_catalog": missing,
     }
-    games = {rel["card"]["sku"].split("-")[0] for rel in listed}
     return Result(data=data, provenance=provenance(s for s in ctx.snapshot.sources() if s.game in games))
 
 
