@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 
 from generator.sku import Sku, SkuError, token
 
@@ -41,12 +42,59 @@ SET_NUMBERS = {
 PROMO_SETS = frozenset({"p1", "p2", "p3", "p4", "c1", "c2", "d23", "pd1", "dis", "worlds"})
 
 
+def known_set(set_tok: str) -> bool:
+    """A set token this standard names (a main set or a promo group): "93" read off a misprint is not one."""
+    return set_tok in PROMO_SETS or set_tok in {str(number) for number in SET_NUMBERS.values()}
+
+
 def set_token(code: str) -> str | None:
     """A lorcana-data set code as a SKU set token; None for a code the standard does not list yet."""
     code = str(code).lower()
     if code in SET_NUMBERS:
         return str(SET_NUMBERS[code])
     return code if code in PROMO_SETS else None
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """A printed identifier read back: where the card sits, and the set number printed after the language.
+
+    ``5/C2 • EN • 7`` is ``Printed("c2", 5, "7")``; ``1/204 • EN • 1`` is ``Printed("1", 1, "1")``. The set
+    number is kept apart because a promo's SKU leaves it out, yet it is what tells apart two different
+    cards printed with the same promo number.
+    """
+
+    set: str  # the SKU set token: "1", "q1", "p2"
+    number: int
+    set_number: str  # as printed after the language, lowercased: "1", "q1"
+
+
+# "1/204 EN 1", "1/204 • EN • 1", "01/D23 EN 1", "4a/204 EN 3", "1/31 • EN • Q1"
+_PRINTED = re.compile(r"^(\d+)[a-z]?\s*/\s*([a-z0-9]+)\s*•?\s*[a-z]{2}\s*•?\s*([a-z0-9]+)$")
+# lorcana-data's spelling for the earliest P1 promos: "1TFC EN 2/P1" (set 1, card 2 of P1)
+_PRINTED_SET_FIRST = re.compile(r"^(\d+)[a-z]+\s+[a-z]{2}\s+(\d+)[a-z]?/([a-z][a-z0-9]*)$")
+
+
+def parse_printed(text: object) -> Printed | None:
+    """Read a printed identifier; None when it is not one (blank, garbled, or no set a token can name)."""
+    folded = str(text or "").strip().lower()
+    if match := _PRINTED.match(folded):
+        number, group, set_number = match.groups()
+    elif match := _PRINTED_SET_FIRST.match(folded):
+        set_number, number, group = match.groups()
+    else:
+        return None
+    if not group.isdigit():  # a promo prints its group where a set prints its size
+        return Printed(group, int(number), _main_set(set_number) or set_number)
+    main = _main_set(set_number)
+    return Printed(main, int(number), main) if main else None
+
+
+def _main_set(set_number: str) -> str | None:
+    """ "1" for a set, "q1" for a quest; None for anything else ("p2" where a set number belongs)."""
+    if set_number.isdigit():
+        return str(int(set_number))
+    return set_number if re.fullmatch(r"q\d+", set_number) else None
 
 
 def number_token(number: object, suffix: object = None) -> str:
@@ -91,13 +139,24 @@ def display_label(value: object) -> str | None:
     return " ".join(word.capitalize() for word in text.split()) or None
 
 
-def conflicting(claims: Iterable[tuple[Hashable, str]]) -> set[Hashable]:
-    """Printed identifiers claimed by more than one card: no source row can be trusted for them.
+def told_apart(claims: Iterable[tuple[Hashable, str, str | None]]) -> dict[tuple[Hashable, str], str | None]:
+    """For each (printed identifier, card key, printed set number): the SKU variant that keeps it apart.
 
-    A repeat of the same card is a harmless duplicate (the first is kept), but when two different
-    cards claim "5/C2" the upstream is wrong about one of them and we cannot tell which.
+    One card per identifier needs no variant (a repeat of it is a duplicate). Two different cards on
+    one promo number are told apart by the set number each prints after the language (``5/C2 • EN • 7``
+    and ``5/C2 • EN • 9`` -> variants ``s7`` and ``s9``), but only when every card prints its own set
+    number; otherwise the upstream is wrong about one of them and we cannot tell which: the identifier
+    is left out, and every claimant is quarantined.
     """
-    cards: dict[Hashable, set[str]] = defaultdict(set)
-    for identifier, key in claims:
-        cards[identifier].add(key)
-    return {identifier for identifier, keys in cards.items() if len(keys) > 1}
+    cards: dict[Hashable, set[tuple[str, str | None]]] = defaultdict(set)
+    for identifier, key, set_number in claims:
+        cards[identifier].add((key, set_number))
+    variants: dict[tuple[Hashable, str], str | None] = {}
+    for identifier, claimants in cards.items():
+        keys = {key for key, _ in claimants}
+        numbers = {number for _, number in claimants}
+        if len(keys) == 1:
+            variants[identifier, next(iter(keys))] = None
+        elif len(claimants) == len(keys) == len(numbers) and None not in numbers:
+            variants.update({(identifier, key): f"s{number}" for key, number in claimants})
+    return variants

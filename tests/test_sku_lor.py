@@ -15,7 +15,17 @@ import yaml
 from generator.ingest import lorcana_data, lorcanajson
 from generator.ingest.sink import Sink
 from generator.sku import Sku, SkuError
-from generator.sku_lor import card_key, conflicting, display_label, full_name, lor_sku, number_token, set_token
+from generator.sku_lor import (
+    Printed,
+    card_key,
+    display_label,
+    full_name,
+    lor_sku,
+    number_token,
+    parse_printed,
+    set_token,
+    told_apart,
+)
 
 # One printing per row, as both upstreams describe it:
 # (LorcanaJSON setCode, promoGrouping, lorcana-data set, number, letter, rarity, expected SKU)
@@ -49,14 +59,29 @@ def test_card_keys_fold_case_accents_and_apostrophes():
     assert display_label("super_rare") == display_label("Super Rare") == "Super Rare"
 
 
-def test_conflicting_identifiers_are_those_claimed_by_two_cards():
+def test_two_cards_on_one_identifier_are_told_apart_only_by_their_printed_set_numbers():
     claims = [
-        (("c2", "5"), "test-duck"),
-        (("c2", "5"), "test-goose"),
-        (("1", "1"), "test-mouse"),
-        (("1", "1"), "test-mouse"),
+        (("c2", "5"), "test-duck", "7"),
+        (("c2", "5"), "test-goose", "9"),
+        (("c1", "5"), "test-duck", "1"),
+        (("c1", "5"), "test-goose", "1"),  # nothing printed tells them apart
+        (("1", "1"), "test-mouse", "1"),
+        (("1", "1"), "test-mouse", "1"),  # a repeat of one card
     ]
-    assert conflicting(claims) == {("c2", "5")}
+    assert told_apart(claims) == {
+        (("c2", "5"), "test-duck"): "s7",
+        (("c2", "5"), "test-goose"): "s9",
+        (("1", "1"), "test-mouse"): None,
+    }
+
+
+def test_printed_identifiers_read_back_in_every_spelling_the_upstreams_use():
+    assert parse_printed("1/204 • EN • 1") == parse_printed("01/204 EN 1") == Printed("1", 1, "1")
+    assert parse_printed("4a/204 EN 3") == Printed("3", 4, "3")
+    assert parse_printed("5/C2 • EN • 7") == Printed("c2", 5, "7")
+    assert parse_printed("1/31 • EN • Q1") == Printed("q1", 1, "q1")
+    assert parse_printed("1TFC EN 2/P1") == Printed("p1", 2, "1")
+    assert parse_printed("26/204 ZH P2") is None and parse_printed("") is None
 
 
 def lorcanajson_dump(root: Path) -> Path:
@@ -87,8 +112,8 @@ def lorcanajson_dump(root: Path) -> Path:
 
 def lorcana_data_dump(root: Path) -> Path:
     files: dict[str, list] = {}
-    for i, (_, group, set_code, number, letter, rarity, _) in enumerate(PRINTINGS, start=1):
-        printed = {"en": f"{number}{letter or ''}/{group or 204} EN 1"}
+    for i, (set_number, group, set_code, number, letter, rarity, _) in enumerate(PRINTINGS, start=1):
+        printed = {"en": f"{number}{letter or ''}/{group or 204} EN {set_number}"}
         variant = {"set": set_code, "id": number, "suffix": letter, "ravensburger": printed, "rarity": rarity}
         card = {
             "variants": [variant],

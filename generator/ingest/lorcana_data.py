@@ -1,13 +1,18 @@
 """lorcana-data (great-illuminary): every Lorcana set and promo, in every language it was printed in.
 
 One YAML file per set holds the cards first printed there; each card lists its printings
-(``variants``, including reprints and promos in other sets) and its names per language. A printing
-becomes one SKU per language it physically exists in. The upstream states that in two places and
-we require both: the card has a name in that language, and the printing carries its printed
-identifier in that language (``ravensburger.fr: "1/204 FR 1"``; promos not printed in French have
-it blank). Names are per card, so a reprint would inherit languages its own set never had (set 1-4
-cards reprinted in Fabled have Japanese names, Fabled has no Japanese edition); a main set is
-therefore printed in a language only if at least half of the cards of its own file are named in it.
+(``variants``, including reprints and promos in other sets) and its names per language. A printing's
+place (set and number) is what most of its witnesses say: its fields, its printed identifier and
+Dreamborn's id (``generator.ingest.lorcana_slots``); disagreements are recorded, not dropped.
+
+A printing becomes one SKU per language the upstream gives it both a name and a printed identifier
+in (``ravensburger.fr: "1/204 FR 1"``; promos not printed in French have it blank), except where the
+set has no edition in that language. The upstream fills the printed identifier of every main-set
+card in all six languages, and names are per card, so a set 1-4 card reprinted in Fabled carries
+Japanese text although no Japanese Fabled exists. A main set has an edition in a language when at
+least half of the cards first printed in it are named in that language; the other printings in it
+are quarantined as ``no-edition`` (one row per printing and language), so every withheld printing
+is counted with its reason.
 
 No rules text and no set names here: LorcanaJSON has those and wins the merge for English.
 """
@@ -15,22 +20,15 @@ No rules text and no set names here: LorcanaJSON has those and wins the merge fo
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
+from generator.ingest.lorcana_slots import Placement, place, printed_ids
 from generator.ingest.sink import Sink
-from generator.sku import SkuError
-from generator.sku_lor import (
-    LANGUAGES,
-    card_key,
-    conflicting,
-    display_label,
-    full_name,
-    lor_sku,
-    number_token,
-    set_token,
-)
+from generator.sku import Sku, SkuError
+from generator.sku_lor import GAME, LANGUAGES, card_key, display_label, full_name, number_token, set_token, told_apart
 from generator.yamlfile import load_yaml
 
 REFERENCE_FILES = frozenset({"abilities", "classifications", "franchises", "configuration", "placeholders"})
@@ -49,39 +47,45 @@ def read(root: Path, sink: Sink) -> None:
     files = {path.stem: _load(path, sink) for path in sorted((root / "data").glob("*.yml"))}
     subtypes, franchises = _english_names(files)
     set_files = _set_files(files, sink)
-    gates = {stem: _set_languages(cards) for stem, cards in set_files.items()}
+    editions = {set_token(stem): Editions.of(cards) for stem, cards in set_files.items()}
     candidates = []
     for stem, cards in set_files.items():
         _record_set(stem, cards, sink)
         sink.rows_read += len(cards)
         for card in cards:
             candidates.extend(_candidates(card, sink))
-    clash = conflicting((identifier, key) for identifier, key, _, _ in candidates)
+    apart = told_apart((c.identifier, c.key, c.placement.set_number) for c in candidates)
     seen = set()
-    for identifier, key, card, variant in candidates:
-        upstream_id = _upstream_id(variant)
-        if identifier in clash or identifier in seen:
-            why = "is claimed by different cards" if identifier in clash else "is listed twice"
-            sink.quarantine("duplicate-id", upstream_id, f"{'/'.join(identifier)} {why}")
+    for c in candidates:
+        upstream_id = _upstream_id(c.variant)
+        if (c.identifier, c.key) not in apart or (c.identifier, apart[c.identifier, c.key]) in seen:
+            why = "is claimed by different cards" if (c.identifier, c.key) not in apart else "is listed twice"
+            sink.quarantine("duplicate-id", upstream_id, f"{'/'.join(c.identifier)} {why}")
             continue
-        seen.add(identifier)
-        gate = gates.get(variant["set"])
-        printed = _printed(variant)
-        langs = [
-            lang for lang in LANGUAGES if printed.get(lang) and _name(card, lang) and (gate is None or lang in gate)
-        ]
-        if not langs:
+        variant = apart[c.identifier, c.key]
+        seen.add((c.identifier, variant))
+        if c.placement.disagreements:  # a note on a published printing, as pokemon-tcg-data's number-disagrees
+            placed = f"set {c.identifier[0]} number {c.identifier[1]}"
+            sink.quarantine(
+                "number-disagrees", upstream_id, f"published as {placed}; {'; '.join(c.placement.disagreements)}"
+            )
+        printed = printed_ids(c.variant)
+        carried = [lang for lang in LANGUAGES if printed.get(lang) and _name(c.card, lang)]
+        if not carried:
             sink.quarantine("missing-name", upstream_id, "no name in any language this printing exists in")
             continue
-        common = _attrs(card, variant, subtypes, franchises)
-        for lang in langs:
-            flavour = card["languages"][lang].get("flavour")
-            sku = lor_sku(identifier[0], variant["id"], variant.get("suffix"), lang)  # parts checked already
+        common = _attrs(c.card, c.variant, subtypes, franchises)
+        edition = editions.get(c.placement.set)
+        for lang in carried:
+            if edition is not None and lang not in edition.languages:
+                sink.quarantine("no-edition", f"{upstream_id}:{lang}", edition.why_not(c.placement.set, lang))
+                continue
+            flavour = c.card["languages"][lang].get("flavour")
             sink.printing(
-                sku,
-                key,
-                _name(card, lang),
-                display_label(variant.get("rarity")),
+                Sku.of(GAME, *c.identifier, lang, variant),  # parts checked already
+                c.key,
+                _name(c.card, lang),
+                display_label(c.variant.get("rarity")),
                 upstream_id,
                 {**common, "flavorText": flavour} if flavour else common,
             )
@@ -118,17 +122,24 @@ def _record_set(stem: str, cards: list, sink: Sink) -> None:
         sink.quarantine("unknown-set", stem, f"{stem}.yml is not a set the SKU standard lists")
         return
     printed = (
-        str(_printed(v).get("en") or "").split(" ")[0].partition("/")[2]
-        for v in _variants(cards)
-        if v.get("set") == stem
+        printed_ids(v).get("en", "").split(" ")[0].partition("/")[2] for v in _variants(cards) if v.get("set") == stem
     )
     totals = Counter(total for total in printed if total.isdigit())
     total = int(totals.most_common(1)[0][0]) if totals else None
     sink.set(token, None, None, total, upstream_id=stem)
 
 
-def _candidates(card: object, sink: Sink) -> list[tuple[tuple[str, str], str, dict, dict]]:
-    """(printed identifier, card key, card, variant) for each readable printing; quarantine the rest."""
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    identifier: tuple[str, str]  # (set token, number token) as placed
+    key: str
+    card: dict
+    variant: dict
+    placement: Placement
+
+
+def _candidates(card: object, sink: Sink) -> list[Candidate]:
+    """Each readable printing of a card, placed; quarantine the rest."""
     if not isinstance(card, dict) or not isinstance(card.get("languages"), dict):
         sink.quarantine("broken-row", None, "card entry is not an object with languages")
         return []
@@ -136,23 +147,23 @@ def _candidates(card: object, sink: Sink) -> list[tuple[tuple[str, str], str, di
     found = []
     for variant in _variants([card]):
         upstream_id = _upstream_id(variant)
-        set_tok = set_token(variant.get("set") or "")
-        printed = _printed(variant)
-        if set_tok is None:
+        if set_token(variant.get("set") or "") is None:
             sink.quarantine("unknown-set", upstream_id, f"set {variant.get('set')!r} is not in the SKU standard")
-        elif variant.get("id") in (None, "") or not any(printed.get(lang) for lang in LANGUAGES):
+        elif variant.get("id") in (None, "") or not any(printed_ids(variant).values()):
             sink.quarantine("missing-number", upstream_id, "no collector number printed in any language")
         elif variant.get("rarity") == "unreleased":
             sink.quarantine("unreleased", upstream_id, "the upstream marks this printing as not released")
         elif not english:
             sink.quarantine("missing-name", upstream_id, "card has no English name")
+        elif isinstance(placement := place(variant), str):
+            sink.quarantine("bad-identifier", upstream_id, placement)
         else:
             try:
-                found.append(
-                    ((set_tok, number_token(variant["id"], variant.get("suffix"))), card_key(english), card, variant)
-                )
+                number = number_token(placement.number, variant.get("suffix"))
             except SkuError as exc:
                 sink.quarantine("bad-identifier", upstream_id, str(exc))
+                continue
+            found.append(Candidate((placement.set, number), card_key(english), card, variant, placement))
     return found
 
 
@@ -164,15 +175,27 @@ def _upstream_id(variant: dict) -> str:
     return f"{variant.get('set')}/{variant.get('id')}{variant.get('suffix') or ''}"
 
 
-def _printed(variant: dict) -> dict:
-    """The printed identifier per language ("1/204 FR 1"); blank where the printing has no such edition."""
-    printed = variant.get("ravensburger")
-    return printed if isinstance(printed, dict) else {}
+@dataclass(frozen=True, slots=True)
+class Editions:
+    """The languages a main set was printed in, judged from the cards first printed in it."""
 
+    languages: frozenset[str]
+    named: dict[str, int]  # own cards named per language
+    cards: int
 
-def _set_languages(cards: list) -> frozenset[str]:
-    named = Counter(lang for card in cards if isinstance(card, dict) for lang in LANGUAGES if _name(card, lang))
-    return frozenset(lang for lang, count in named.items() if 2 * count >= len(cards))
+    @classmethod
+    def of(cls, cards: list) -> Editions:
+        """Half of its own cards named is the line: a set printed in a language has a name on (nearly)
+        every card of it, while inherited names (a reprint's, the app's translations) cover at most 42%."""
+        own = [card for card in cards if isinstance(card, dict)]
+        named = Counter(lang for card in own for lang in LANGUAGES if _name(card, lang))
+        return cls(frozenset(lang for lang, n in named.items() if 2 * n >= len(own)), dict(named), len(own))
+
+    def why_not(self, set_tok: str, lang: str) -> str:
+        return (
+            f"set {set_tok} has no {lang} edition: {self.named.get(lang, 0)} of the {self.cards} cards "
+            f"first printed in it are named in {lang}"
+        )
 
 
 def _name(card: dict, lang: str) -> str | None:

@@ -8,7 +8,9 @@ or ``q1`` for the quest LorcanaJSON files as set "10"; the number plus its print
 ``card_key`` follows LorcanaJSON's own linkage (``nonPromoId``/``nonEnchantedId``) to the base card
 and slugs that card's full name, so an enchanted or promo printing groups with its base card and
 agrees with lorcana-data's key. A printing whose printed name differs from its base card's (the
-English "Vaiana" promo of "Moana", sharing "26/P2") takes that printed name as its SKU variant.
+English "Vaiana" promo of "Moana", sharing "26/P2") takes that printed name as its SKU variant; two
+different cards on one number take the set number each prints after the language (``s7``), as
+lorcana-data's do (``generator.sku_lor.told_apart``).
 Linkage ids become SKUs in ``attrs``: our readers know SKUs, not LorcanaJSON's internal ids.
 """
 
@@ -21,7 +23,7 @@ import orjson
 
 from generator.ingest.sink import Sink, parse_date
 from generator.sku import Sku, SkuError, token
-from generator.sku_lor import card_key, conflicting, display_label, lor_sku
+from generator.sku_lor import card_key, display_label, lor_sku, parse_printed, told_apart
 
 FILE = "allCards.json"
 # What play and display need; images, prices and marketplace ids are deliberately absent.
@@ -57,14 +59,12 @@ def read(root: Path, sink: Sink) -> None:
     set_tokens = _read_sets(dump.get("sets"), cards, sink)
     by_id = {card["id"]: card for card in cards if isinstance(card, dict) and "id" in card}
     plans = [(card, _plan(card, by_id, set_tokens, lang)) for card in cards]
-    planned = [(card, plan) for card, plan in plans if isinstance(plan, Sku)]
-    clash = conflicting(((sku.set, sku.number), _key(card, by_id)) for card, sku in planned)
-    sku_of = {card.get("id"): str(sku) for card, sku in planned}
+    apart = told_apart(((sku.set, sku.number), _key(card, by_id), _set_number(card)) for card, sku in _planned(plans))
+    plans = [(card, _told_apart(card, plan, by_id, apart)) for card, plan in plans]
+    sku_of = {card.get("id"): str(sku) for card, sku in _planned(plans)}
     for card, plan in plans:
         if not isinstance(plan, Sku):
             sink.quarantine(*plan)
-        elif (plan.set, plan.number) in clash:
-            sink.quarantine("duplicate-id", card.get("id"), f"{plan.set}/{plan.number} is claimed by different cards")
         else:
             sink.printing(
                 plan,
@@ -137,6 +137,26 @@ def _plan(card: object, by_id: dict, set_tokens: dict[str, str], lang: str) -> S
         return lor_sku(str(set_tok), card["number"], card.get("variant"), lang, variant)
     except SkuError as exc:
         return ("bad-identifier", upstream_id, str(exc))
+
+
+def _planned(plans: list[tuple[dict, Sku | tuple]]) -> list[tuple[dict, Sku]]:
+    return [(card, plan) for card, plan in plans if isinstance(plan, Sku)]
+
+
+def _set_number(card: dict) -> str | None:
+    """The set number printed after the language ("7" in "5/C2 • EN • 7"), as lorcana-data reads it."""
+    printed = parse_printed(card.get("fullIdentifier"))
+    return printed.set_number if printed else None
+
+
+def _told_apart(card: dict, plan: Sku | tuple, by_id: dict, apart: dict) -> Sku | tuple[str, object, str]:
+    """Two different cards on one number: told apart by their printed set numbers, or both quarantined."""
+    if not isinstance(plan, Sku):
+        return plan
+    claim = ((plan.set, plan.number), _key(card, by_id))
+    if claim not in apart:
+        return ("duplicate-id", card.get("id"), f"{plan.set}/{plan.number} is claimed by different cards")
+    return plan if apart[claim] is None else Sku(plan.game, plan.set, plan.number, plan.lang, apart[claim])
 
 
 def _key(card: dict, by_id: dict) -> str:

@@ -15,12 +15,17 @@ import yaml
 from generator.ingest import lorcana_data
 from generator.ingest.sink import Sink
 
-SET_NUMBERS = {"tfc": 1, "rotf": 2, "fab": 9}
+SET_NUMBERS = {"tfc": 1, "rotf": 2, "fab": 9, "whi": 10}
 
 
-def fake_variant(set_code: str = "tfc", number: int | None = 1, langs=("en", "fr", "de"), **fields) -> dict:
+def fake_variant(
+    set_code: str = "tfc", number: int | None = 1, langs=("en", "fr", "de"), set_number: int = 1, **fields
+) -> dict:
+    """A printing as lorcana-data writes it: a promo prints its group and the set of its era
+    (``set_number``), a main-set card its set size and its own set ("7/204 FR 9")."""
     group = set_code.upper() if set_code not in SET_NUMBERS else "204"
-    printed = {lang: f"{number}/{group} {lang.upper()} 1" for lang in langs}
+    set_number = SET_NUMBERS.get(set_code, set_number)
+    printed = {lang: f"{number}/{group} {lang.upper()} {set_number}" for lang in langs}
     return {
         "set": set_code,
         "id": number,
@@ -201,13 +206,126 @@ def test_broken_reference_files_do_not_stop_the_sets(tmp_path):
     assert "franchise" not in sink.printings[0].attrs
 
 
+def test_a_language_without_an_edition_of_the_set_is_quarantined_with_its_reason(tmp_path):
+    """Name and printed id in Japanese on a Fabled reprint, but Fabled's own cards have no Japanese:
+    one ``no-edition`` row per printing and language, so the withheld printing is counted, not lost."""
+    old = fake_card(
+        "Test Mouse",
+        langs=("en", "fr", "ja"),
+        variants=[fake_variant("tfc", 1, langs=("en", "fr", "ja")), fake_variant("fab", 19, langs=("en", "fr", "ja"))],
+    )
+    fabled = [fake_card("Test Duck", langs=("en", "fr"), variants=[fake_variant("fab", 1, langs=("en", "fr", "ja"))])]
+    sink = ingest(write_dump(tmp_path, {"tfc": [old], "fab": fabled}))
+    assert "lor-1-1-ja" in skus(sink) and "lor-9-19-ja" not in skus(sink)
+    assert [(q.reason, q.upstream_id, q.detail) for q in sink.quarantined] == [
+        ("no-edition", "fab/19:ja", "set 9 has no ja edition: 0 of the 1 cards first printed in it are named in ja")
+    ]
+
+
+def test_a_set_has_an_edition_where_half_its_own_cards_are_named(tmp_path):
+    cards = [
+        fake_card(
+            f"Test Duck {n}",
+            langs=("en", "it") if n <= 2 else ("en",),
+            variants=[fake_variant("tfc", n, langs=("en", "it"))],
+        )
+        for n in range(1, 5)
+    ]
+    assert [s for s in skus(ingest(write_dump(tmp_path / "half", {"tfc": cards}))) if s.endswith("-it")] == [
+        "lor-1-1-it",
+        "lor-1-2-it",
+    ]
+    fewer = [
+        fake_card("Test Duck 1", langs=("en", "it"), variants=[fake_variant("tfc", 1, langs=("en", "it"))])
+    ] + cards[2:]
+    sink = ingest(write_dump(tmp_path / "fewer", {"tfc": fewer}))
+    assert not [s for s in skus(sink) if s.endswith("-it")]
+    assert sink.quarantine_counts() == {"no-edition": 1}
+
+
+def test_a_promo_is_placed_by_its_printed_identifier_not_by_the_row_it_is_filed_under(tmp_path):
+    """lorcana-data files some promos under their card's main-set number (``set: iti``, ``id: 125``)
+    while printing ``43/P2 EN 3`` and Dreamborn ``003-P2-043``: two printings, not a repeat."""
+    promo = fake_variant("iti", 125, langs=("en", "zh"), dreamborn="003-P2-043", rarity="special")
+    promo["ravensburger"].update(en="43/P2 EN 3", zh="43/P2 ZH 3")
+    main = fake_variant("iti", 125, langs=("en", "zh"), dreamborn="003-125")
+    main["ravensburger"].update(en="125/204 EN 3", zh="125/204 ZH 3")
+    card = fake_card("Test Mouse", langs=("en", "zh"), variants=[main, promo])
+    sink = ingest(write_dump(tmp_path, {"iti": [card]}))
+    assert skus(sink) == ["lor-3-125-en", "lor-3-125-zh", "lor-p2-43-en", "lor-p2-43-zh"]
+    assert [(q.reason, q.upstream_id, q.detail) for q in sink.quarantined] == [
+        ("number-disagrees", "iti/125", "published as set p2 number 43; its set/id fields say set 3 number 125")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fields", "printed", "dreamborn", "expected"),
+    [
+        (("fab", 0), "0/204 {} 10", "010-000", "lor-10-0-en"),  # the set field slipped
+        (("fab", 22), "22/204 {} 4", "009-022", "lor-9-22-en"),  # the printed set number slipped
+        (("dis", 1), "1/204 {} 4", "004-DIS-001", "lor-dis-1-en"),  # a promo printed like a set card
+    ],
+)
+def test_the_place_most_witnesses_name_wins_and_the_other_is_recorded(tmp_path, fields, printed, dreamborn, expected):
+    variant = fake_variant(*fields, langs=("en", "fr"), dreamborn=dreamborn)
+    variant["ravensburger"].update(en=printed.format("EN"), fr=printed.format("FR"))
+    sink = ingest(write_dump(tmp_path, {"urr": [fake_card("Test Mouse", langs=("en", "fr"), variants=[variant])]}))
+    assert skus(sink) == [expected, expected.replace("-en", "-fr")]
+    (note,) = sink.quarantined
+    assert note.reason == "number-disagrees" and note.upstream_id == f"{fields[0]}/{fields[1]}"
+    assert note.detail.startswith(f"published as set {expected.split('-')[1]} number {expected.split('-')[2]}; its ")
+
+
+def test_one_misprinted_language_is_outvoted_by_the_others(tmp_path):
+    variant = fake_variant("fab", 106, langs=("en", "fr", "de"), dreamborn="009-106")
+    variant["ravensburger"]["en"] = "106/204 EN 93"  # no set 93: a typo in one language
+    sink = ingest(write_dump(tmp_path, {"fab": [fake_card("Test Mouse", variants=[variant])]}))
+    assert skus(sink) == ["lor-9-106-de", "lor-9-106-en", "lor-9-106-fr"]
+    assert [(q.reason, q.detail) for q in sink.quarantined] == [
+        ("number-disagrees", "published as set 9 number 106; its printed identifier (en) reads '106/204 EN 93'")
+    ]
+
+
+def test_two_witnesses_naming_two_places_are_not_guessed(tmp_path):
+    variant = fake_variant("fab", 22, langs=("en",))  # Dreamborn "000-000" names no set
+    variant["ravensburger"]["en"] = "22/204 EN 4"
+    sink = ingest(write_dump(tmp_path, {"fab": [fake_card("Test Mouse", variants=[variant])]}))
+    assert skus(sink) == []
+    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [("bad-identifier", "fab/22")]
+
+
+def test_two_cards_on_one_promo_number_are_told_apart_by_their_printed_set_number(tmp_path):
+    elsa = fake_variant("c2", 5, langs=("en", "fr"), set_number=7, rarity="special")
+    pegasus = fake_variant("c2", 5, langs=("en", "fr", "ja"), set_number=9, rarity="special")
+    cards = [
+        fake_card("Test Duck", variants=[fake_variant("tfc", 1), elsa]),
+        fake_card("Test Goose", langs=("en", "fr", "ja"), variants=[fake_variant("tfc", 2), pegasus]),
+    ]
+    sink = ingest(write_dump(tmp_path, {"tfc": cards}))
+    promos = {str(p.sku): p.card_key for p in sink.printings if p.sku.set == "c2"}
+    assert promos == {
+        "lor-c2-5-en-s7": "test-duck-example",
+        "lor-c2-5-fr-s7": "test-duck-example",
+        "lor-c2-5-en-s9": "test-goose-example",
+        "lor-c2-5-fr-s9": "test-goose-example",
+        "lor-c2-5-ja-s9": "test-goose-example",
+    }
+    assert sink.quarantined == []
+
+
 @pytest.mark.real_data
 def test_real_dump(real_source):
     sink = ingest(real_source("lorcana-data"))
-    assert sink.rows_read == 2477 and len(sink.printings) == 13973
-    assert sink.quarantine_counts() == {"duplicate-id": 5, "missing-number": 2, "unreleased": 4}
+    assert sink.rows_read == 2477 and len(sink.printings) == 13989
+    assert sink.quarantine_counts() == {
+        "duplicate-id": 1,
+        "missing-number": 2,
+        "no-edition": 544,
+        "number-disagrees": 9,
+        "unreleased": 4,
+    }
     assert {s.set_code for s in sink.sets} == {str(n) for n in range(1, 14)}
     per_set = Counter(p.sku.set for p in sink.printings)
     assert set(per_set) == {str(n) for n in range(1, 14)} | {"p1", "p2", "p3", "p4", "c1", "c2", "d23", "pd1", "dis"}
     per_lang = Counter(p.sku.lang for p in sink.printings)
-    assert per_lang == {"en": 3145, "fr": 3128, "de": 3128, "it": 2680, "ja": 946, "zh": 946}
+    assert per_lang == {"en": 3149, "fr": 3131, "de": 3131, "it": 2683, "ja": 947, "zh": 948}

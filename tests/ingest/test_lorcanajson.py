@@ -144,6 +144,24 @@ def test_a_printing_under_another_name_takes_that_name_as_variant(tmp_path):
     assert renamed.name == "Test Souris - Example" and renamed.card_key == "test-mouse-example"
 
 
+def test_two_cards_on_one_promo_number_are_told_apart_by_their_printed_set_number(tmp_path):
+    """As lorcana-data's two "5/C2" cards: the same SKUs whichever source sees them."""
+    cards = [
+        fake_card(1, number=5, name="Test Duck", promoGrouping="C2", printed="5/C2 • EN • 7"),
+        fake_card(2, number=5, name="Test Goose", promoGrouping="C2", printed="5/C2 • EN • 9"),
+    ]
+    sink = ingest(write_dump(tmp_path, cards))
+    assert {sku: p.card_key for sku, p in by_sku(sink).items()} == {
+        "lor-c2-5-en-s7": "test-duck-example",
+        "lor-c2-5-en-s9": "test-goose-example",
+    }
+    assert sink.quarantined == []
+    same = [fake_card(1, number=5, name="Test Duck", promoGrouping="C2", printed="5/C2 • EN • 7"), cards[1]]
+    same[1] = {**cards[1], "fullIdentifier": "5/C2 • EN • 7"}
+    sink = ingest(write_dump(tmp_path, same))
+    assert not sink.printings and sink.quarantine_counts() == {"duplicate-id": 2}
+
+
 def test_attrs_carry_play_fields_and_no_images_prices_or_marketplace_ids(tmp_path):
     attrs = ingest(write_dump(tmp_path, [fake_card(1, colors=["Amber", "Steel"])])).printings[0].attrs
     assert attrs["colors"] == ["Amber", "Steel"] and attrs["cost"] == 2 and attrs["willpower"] == 3
