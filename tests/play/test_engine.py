@@ -132,9 +132,11 @@ def all_instances(state: GameState) -> list[tuple[int, int]]:
 
 
 def hidden_from(state: GameState, v: int) -> set[int]:
-    """Instances player v must not see: the opponent's hand and deck, and every Life card."""
+    """Instances player v must not see: the opponent's hand and deck, and every Life card but a
+    face-up one (open to both, 3-10-2-1)."""
     o = state.players[1 - v]
-    return {c.iid for c in (*o.hand, *o.deck, *o.life)} | {c.iid for c in state.players[v].life}
+    life = (*o.life, *state.players[v].life)
+    return {c.iid for c in (*o.hand, *o.deck)} | {c.iid for c in life if not c.face_up}
 
 
 _SHOWN = re.compile(r'"iid": (\d+), "card": "')

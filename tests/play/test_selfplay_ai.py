@@ -45,8 +45,10 @@ def _instances(state: GameState) -> list[tuple[int, int]]:
 
 
 def _hidden(state: GameState, v: int) -> set[int]:
+    """The opponent's hand and deck, and both Life areas but their face-up cards (3-10-2-1)."""
     opp = state.players[1 - v]
-    return {c.iid for c in (*opp.hand, *opp.deck, *opp.life, *state.players[v].life)}
+    life = (*opp.life, *state.players[v].life)
+    return {c.iid for c in (*opp.hand, *opp.deck)} | {c.iid for c in life if not c.face_up}
 
 
 def check(state: GameState, events: list, legal: list) -> None:
@@ -71,7 +73,8 @@ def check(state: GameState, events: list, legal: list) -> None:
         obs = observe(state, v)
         opp = obs.state.players[1 - v]
         offered = set(state.prompt.options) if state.prompt and state.prompt.player == v else set()
-        assert all(c.card == HIDDEN for c in (*opp.hand, *opp.deck, *opp.life) if c.iid not in offered)
+        open_life = {c.iid for c in opp.life if c.face_up}  # 3-10-2-1
+        assert all(c.card == HIDDEN for c in (*opp.hand, *opp.deck, *opp.life) if c.iid not in offered | open_life)
 
 
 def _match(pool, levels: tuple[int, int], seed: int) -> GameState:

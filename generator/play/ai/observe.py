@@ -7,9 +7,10 @@ an ``Observation`` whose state has every card it may not see replaced by a place
 cut down to cards it has seen or owns (the full dictionary would list the opponent's deck).
 
 Hidden from player ``p`` (3-1-4, 3-2-2, 3-4-3, 3-10-2): the opponent's hand, both decks' order,
-both Life areas, a Life card the opponent is deciding a [Trigger] on. Seen anyway: cards a prompt
-of ``p`` offers (they were revealed to ``p``), cards ``p``'s own effect is looking at. ``p`` also
-knows its own decklist, so ``own_unseen`` is the sorted multiset of its cards in deck and Life.
+both Life areas but their face-up cards (3-10-2-1), a Life card the opponent is deciding a
+[Trigger] on. Seen anyway: cards a prompt of ``p`` offers (they were revealed to ``p``), cards
+``p``'s own effect is looking at. ``p`` also knows its own decklist, so ``own_unseen`` is the
+sorted multiset of its cards in deck and Life.
 
 ``determinise`` fills the placeholders with one consistent guess: the player's own unseen cards
 shuffled, and for the opponent a prior deck (the typical deck ``decks.main_deck`` would build for
@@ -76,6 +77,7 @@ def observe(state: GameState, p: int) -> Observation:
     """The state as player ``p`` may know it (see the module docstring)."""
     seen = _seen_iids(state, p)
     me, opp = state.players[p], state.players[1 - p]
+    seen |= {c.iid for c in (*me.life, *opp.life) if c.face_up}  # open to both (3-10-2-1)
     own_unseen = tuple(sorted(c.card for c in (*me.deck, *me.life)))
     me = me.model_copy(update={"deck": _mask(me.deck, seen), "life": _mask(me.life, seen)})
     opp = opp.model_copy(

@@ -9,10 +9,10 @@ player makes (drawing, trashing, adding Life).
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import Literal, cast
 
 from generator.play.effects import model as m_
-from generator.play.effects.grammar import Context, Rule, duration, rule
+from generator.play.effects.grammar import DURATIONS, Context, Rule, duration, rule
 from generator.play.effects.model_actions import PlayZone
 from generator.play.effects.model_base import Keyword
 from generator.play.effects.phrases import number, parse_filter, parse_target
@@ -62,11 +62,63 @@ def _timed(node_type, target: m_.Target | None = None, **fixed):
 
 
 def _keyword(m: re.Match[str], ctx: Context):
-    t, d = parse_target(m["t"]), duration(m, ctx)
+    """A keyword gained with no duration lasts while the card stays on the field (3-1-6 ends it)."""
+    t, d = parse_target(m["t"]), duration(m, ctx) or "continuous"
     keyword = cast(Keyword, m["k"])  # the pattern names only keywords
     return (
         None if t is None or d is None else m_.GainKeyword(target=t, keyword=keyword, duration=d)
     )  # the pattern names only keywords
+
+
+def _second_cost(m: re.Match[str], ctx: Context):
+    """The cost half of "gains +2000 power and +5 cost"."""
+    t, d = parse_target(m["t"]), duration(m, ctx)
+    return None if t is None or d is None else m_.CostChange(target=t, amount=int(m["p2"]), duration=d)
+
+
+def _each_of(m: re.Match[str], ctx: Context):
+    """ "Play up to 1 each of [A], [B], and [C] with a cost of 2 from your hand": one play per name."""
+    names = re.findall(r"\[([^\]]+)\]", m["names"])
+    if len(names) < 2 or re.sub(r"\[[^\]]+\]|,|and| ", "", m["names"]):
+        return None
+    cost = int(m["c"])
+    return tuple(
+        m_.PlayFrom(zone="hand", filter=m_.CardFilter(names=(n,), min_cost=cost, max_cost=cost), count=_n(m))
+        for n in names
+    )
+
+
+_PER_ZONES: dict[str, tuple[Literal["trash", "hand", "rested_don"], m_.CardFilter]] = {
+    "of your rested don!! cards": ("rested_don", m_.CardFilter()),
+    "events in your trash": ("trash", m_.CardFilter(category="Event")),
+    "cards in your trash": ("trash", m_.CardFilter()),
+    "card in your trash": ("trash", m_.CardFilter()),
+    "card in your hand": ("hand", m_.CardFilter()),
+}
+
+
+def _per_every(m: re.Match[str], ctx: Context):
+    """ "This Character gains +1000 power for every 2 Events in your trash": a permanent effect
+    whose amount follows the count (triggered effects with this formula are not compiled)."""
+    t = parse_target(m["t"])
+    if t is None or not ctx.static:
+        return None
+    zone, flt = _PER_ZONES[m["what"].lower()]
+    per = m_.PerCount(zone=zone, step=int(m["step"] or 1), filter=flt)
+    power = m_.Power(target=t, amount=int(m["p"]), duration="continuous", per=per)
+    if not m["p2"]:
+        return power
+    return (power, m_.CostChange(target=t, amount=int(m["p2"]), duration="continuous", per=per))
+
+
+def _characters_only(f: m_.CardFilter) -> m_.CardFilter:
+    return f.model_copy(update={"category": None})
+
+
+def _keyword_named(m: re.Match[str], ctx: Context, keyword: Keyword):
+    """ "can attack Characters on the turn in which it is played" is [Rush: Character] (10-1-6)."""
+    t, d = parse_target(m["t"]), duration(m, ctx) or "continuous"
+    return None if t is None else m_.GainKeyword(target=t, keyword=keyword, duration=d)
 
 
 def _both(first, second):
@@ -77,6 +129,47 @@ def _both(first, second):
         return None if a is None or b is None else (a, b)
 
     return build
+
+
+def _timed_only(build):
+    def wrapped(m: re.Match[str], ctx: Context):
+        built = build(m, ctx)
+        return None if built is None or built.duration == "continuous" else built
+
+    return wrapped
+
+
+def _give_each(m: re.Match[str], ctx: Context):
+    """ "Give your Leader and 1 Character up to 1 rested DON!! card each": DON!! go to your cards."""
+    t = parse_target(m["t"])
+    if t is not None and t.who == "any_character":
+        t = t.model_copy(update={"who": "your_character"})
+    return None if t is None else m_.GiveDon(target=t, n=_n(m), rested_only=True)
+
+
+def _pair(build):
+    """ "Your Leader and all of your Characters gain +1000 power": the same action on two
+    targets, {T} and {T2}."""
+
+    def both(m: re.Match[str], ctx: Context):
+        first = build(m, ctx)
+        second = build(_Swapped(m), ctx)
+        return None if first is None or second is None else (first, second)
+
+    return both
+
+
+class _Swapped:
+    """A match whose ``t`` group reads the ``t2`` group."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def __getitem__(self, key: str):
+        return self._m["t2" if key == "t" else key]
+
+    def groupdict(self) -> dict:
+        return {**self._m.groupdict(), "t": self._m["t2"]}
 
 
 def _status(status: str, target: m_.Target | None = None):
@@ -91,7 +184,7 @@ def _look_top(f: m_.CardFilter, m: re.Match[str], ctx: Context):
         take=number(m["n2"]),
         to="play" if m["play"] else "hand",
         rested=bool(m["rested"]),
-        rest_to="trash" if m["rest"].startswith("trash") else "bottom",
+        rest_to="trash" if m["rest"].startswith("trash") else "top_or_bottom" if "top or" in m["rest"] else "bottom",
     )
 
 
@@ -107,11 +200,38 @@ def _add_don(m: re.Match[str], ctx: Context):
 
 _LOOK = (
     "Look at {N} cards from the top of your deck(?:; reveal|(?: and|;) (?P<play>play)|"
-    " and add) up to {N2} {F}(?:,? (?:and )?add (?:it|them) to your hand| to your hand)?"
+    " and add) (?:a total of )?up to (?:a total of )?{N2} {F}"
+    "(?:,? (?:and )?add (?:it|them) to your hand| to your hand)?"
     "(?P<rested> rested)?(?:. Then,| and)"
-    " (?P<rest>place the rest at the bottom of your deck in any order|trash the rest)"
+    " (?P<rest>place the rest at the bottom of your deck in any order|trash the rest"
+    "|place the rest at the top or bottom of (?:the|your) deck in any order)"
 )
 _IN_ANY_ORDER = "(?: in any order)?"
+
+
+def _revealed_to(to: str):
+    @_filter
+    def build(f: m_.CardFilter, m: re.Match[str], ctx: Context):
+        rested = bool(m.groupdict().get("rested"))
+        return m_.TakeRevealed(filter=f, count=_n(m), to=to, rested=rested)  # type: ignore[arg-type]
+
+    return build
+
+
+_POSITION = "(?P<pos>bottom|top|top or bottom)"
+Position = Literal["bottom", "top", "top_or_bottom"]  # what _POSITION matches, with "_or_"
+_REVEAL_RULES = (
+    rule("Reveal {N} cards? from the top of your deck", lambda m, c: m_.RevealTop(n=_n(m))),
+    rule("Reveal {N} cards? from the top of your Life cards", lambda m, c: m_.RevealTop(n=_n(m), source="life")),
+    rule("play that card(?P<rested> rested)?", lambda m, c: m_.TakeRevealed(rested=bool(m["rested"]), up_to=False)),
+    rule("play up to {N} {F}(?P<rested> rested)?", _revealed_to("play")),
+    rule("add up to {N} {F} to your hand", _revealed_to("hand")),
+    rule(
+        f"place (?:the revealed card|the rest|it) at the {_POSITION} of (?:your|the) deck" + "(?: in any order)?",
+        lambda m, c: m_.PlaceRevealed(position=cast(Position, m["pos"].lower().replace(" or ", "_or_"))),
+    ),
+    rule("shuffle your deck", lambda m, c: m_.Shuffle()),
+)
 
 ACTIONS: tuple[Rule, ...] = (
     # cards and hands
@@ -143,11 +263,11 @@ ACTIONS: tuple[Rule, ...] = (
         lambda m, c: m_.LookTop(n=_n(m), take=0, rest_to="top_or_bottom"),
     ),
     rule("Trash {N} cards? from the top of your deck", lambda m, c: m_.TrashFromDeck(n=_n(m))),
-    rule("Play up to {N} {F} from your (?P<zone>hand or trash|hand|trash)(?P<rested> rested)?", _play_from),
+    rule("Play up to {N} {F} from your (?P<zone>hand or trash|hand|trash|deck)(?P<rested> rested)?", _play_from),
     rule("Play this card", lambda m, c: m_.PlayThisCard()),
-    rule("Add this card to your hand", lambda m, c: m_.AddThisToHand()),
+    rule("Add this (?:card|Character card) (?:from your trash )?to your hand", lambda m, c: m_.AddThisToHand()),
     rule(
-        "Add up to {N} {F} from your trash to your hand",
+        "Add up to {N} (?:of your )?{F} from your trash to your hand",
         _filter(lambda f, m, c: m_.AddFromTrash(filter=f, count=_n(m))),
     ),
     # Life
@@ -192,6 +312,14 @@ ACTIONS: tuple[Rule, ...] = (
         _add_don,
     ),
     rule("Add up to {N} DON!! cards? as (?P<how>rested|active) from your DON!! deck", _add_don),
+    rule(
+        "Add {N} DON!! cards? from your DON!! deck and (?P<how>rest (?:it|them)|set (?:it|them) as active)",
+        _add_don,
+    ),
+    rule(
+        "add up to {N} additional DON!! cards? and (?P<how>rest (?:it|them)|set (?:it|them) as active)",
+        _add_don,
+    ),
     rule("Set up to {N} of your DON!! cards as active", lambda m, c: m_.SetDonActive(n=_n(m))),
     rule("Rest up to {N} of your opponent's DON!! cards", lambda m, c: m_.RestOpponentDon(n=_n(m))),
     rule(
@@ -210,7 +338,16 @@ ACTIONS: tuple[Rule, ...] = (
     rule("K.O. {T}", _target(lambda t, m, c: m_.KO(target=t))),
     rule("Rest {T}", _target(lambda t, m, c: m_.Rest(target=t))),
     rule("Set {T} as active", _target(lambda t, m, c: m_.SetActive(target=t))),
+    rule(
+        "Set {T} and up to {N} of your DON!! cards as active",
+        _target(lambda t, m, c: (m_.SetActive(target=t), m_.SetDonActive(n=_n(m)))),
+    ),
+    rule("Set {T} and {T2} as active", _pair(_target(lambda t, m, c: m_.SetActive(target=t)))),
     rule("Return {T} to (?:the owner's|your) hand", _target(lambda t, m, c: m_.ReturnToHand(target=t))),
+    rule(
+        "Return {T} to the (?P<pos>bottom|top) of the owner's deck",
+        _target(lambda t, m, c: m_.ReturnToDeck(target=t, position=m["pos"].lower())),
+    ),
     rule(
         "Place {T} at the (?P<pos>bottom|top) of the owner's deck",
         _target(lambda t, m, c: m_.ReturnToDeck(target=t, position=m["pos"].lower())),
@@ -218,13 +355,48 @@ ACTIONS: tuple[Rule, ...] = (
     rule("Trash {T}", _target(lambda t, m, c: m_.TrashTarget(target=t))),
     # power, cost, keywords, statuses
     rule("Give {T} {P} power{D}", _timed(m_.Power)),
+    rule("Give {P} power{D} to {T}", _timed(m_.Power)),
+    rule(
+        "Give up to {N} of your opponent's rested DON!! cards? to {T}",
+        _target(lambda t, m, c: m_.GiveOpponentDon(target=t, n=_n(m)) if t.who == "opponent_character" else None),
+    ),
+    rule(
+        "Give up to {N} DON!! cards? from your opponent's cost area to {T}",
+        _target(
+            lambda t, m, c: (
+                m_.GiveOpponentDon(target=t, n=_n(m), rested_only=False) if t.who == "opponent_character" else None
+            )
+        ),
+    ),
+    rule("{T} and {T2} gains? {P} power{D}", _pair(_timed(m_.Power))),
+    rule("Give {T} and {T2} up to {N} rested DON!! cards? each", _pair(_give_each)),
     rule("{T} gains? {P} power{D}", _timed(m_.Power)),
     rule("Give {T} {P} cost{D}", _timed(m_.CostChange)),
     rule("{T} gains? {P} cost{D}", _timed(m_.CostChange)),
     rule("{T}'s? base power becomes {N}{D}", _timed(m_.SetBasePower)),
+    rule("{T} gains? an additional {P} power{D}", _timed(m_.Power)),
+    Rule(
+        re.compile(
+            r"(?P<t>.+?) gains? (?P<p>[+-]\d+) power(?: and (?P<p2>[+-]\d+) cost)? for every (?:(?P<step>\d+) )?"
+            r"(?P<what>of your rested DON!! cards|Events in your trash|cards? in your trash|card in your hand)",
+            re.I,
+        ),
+        _per_every,
+        "{T} gains {P} power for every N Events in your trash (permanent)",
+    ),
     rule("{T} gains? [{K}]{D}", _keyword),
     rule("{T} gains? [{K}] and {P} power{D}", _both(_keyword, _timed(m_.Power))),
     rule("{T} gains? [{K}] and {P} cost{D}", _both(_keyword, _timed(m_.CostChange))),
+    Rule(
+        re.compile(
+            r"(?P<t>.+?) gains? (?P<p>[+-]\d+) power and (?P<p2>[+-]\d+) cost(?P<d>"
+            + "|".join(re.escape(d) for d in DURATIONS)
+            + ")?",
+            re.I,
+        ),
+        _both(_timed(m_.Power), _second_cost),
+        "{T} gains {P} power and {P} cost{D}",
+    ),
     rule("{T} cannot attack{D}", _status("cannot_attack")),
     rule("{T} cannot be K.O.'d{D}", _status("cannot_be_ko")),
     rule("{T} cannot be K.O.'d in battle{D}", _status("cannot_be_ko_in_battle")),
@@ -235,6 +407,9 @@ ACTIONS: tuple[Rule, ...] = (
         _status("cannot_be_removed_by_opponent_effects"),
     ),
     rule("{T} cannot be rested{D}", _status("cannot_be_rested")),
+    # a negation lasts for a stated time; a permanent one is read by no engine path (see ``stats.negated``)
+    rule("Negate the effects? of {T}{D}", _timed_only(_status("negated"))),
+    rule("{T}'s effects? (?:is|are) negated{D}", _timed_only(_status("negated"))),
     rule("{T} cannot activate [Blocker]{D}", _status("cannot_block")),
     rule("Your opponent cannot activate [Blocker]{D}", _status("cannot_block", target=_ALL_OPPONENT_CHARACTERS)),
     rule(
@@ -244,4 +419,92 @@ ACTIONS: tuple[Rule, ...] = (
         ),
     ),
     rule("{T} can also attack (?:your opponent's )?active Characters{D}", _status("can_attack_active")),
+    # the revealed card ("memo" actions; the compiler checks a reveal comes first)
+    *_REVEAL_RULES,
+    # Life
+    rule(
+        "Add up to {N} {F} from your (?P<zone>hand or trash|hand|trash) to the top of your Life cards"
+        " face-(?P<face>up|down)",
+        _filter(
+            lambda f, m, c: m_.CardsToLife(
+                zone=m["zone"].lower().replace(" or ", "_or_"),
+                filter=f,
+                count=_n(m),
+                face_up=m["face"].lower() == "up",
+            )
+        ),
+    ),
+    rule(
+        "(?:Add|Place) {T} (?:to|at) the top(?P<tb> or bottom)? of (?:your opponent's|the owner's|their|your)"
+        " Life cards face-(?P<face>up|down)",
+        _target(
+            lambda t, m, c: m_.FieldToLife(
+                target=t, position="top_or_bottom" if m["tb"] else "top", face_up=m["face"].lower() == "up"
+            )
+        ),
+    ),
+    rule("turn all of your Life cards face-(?P<face>up|down)", lambda m, c: m_.TurnAllLife(face_up=m["face"] == "up")),
+    rule(
+        "Look at up to 1 card from the top of your or your opponent's Life cards,? and place it at the top or"
+        " bottom of the Life cards",
+        lambda m, c: m_.LifeScry(),
+    ),
+    rule(
+        "Look at all (?:of )?(?P<whose>your|your opponent's) Life cards and place them back in (?:your|their)"
+        " Life area in any order",
+        lambda m, c: m_.OrderLife(whose="you" if m["whose"].lower() == "your" else "opponent"),
+    ),
+    rule(
+        "play this Character card from your trash(?P<rested> rested)?",
+        lambda m, c: m_.PlayThisFromTrash(rested=bool(m["rested"])),
+    ),
+    rule("Select {T}", _target(lambda t, m, c: m_.Select(target=t))),
+    rule(
+        "Reveal up to {N} {F} from your hand and add it to the top of your Life cards face-(?P<face>up|down)",
+        _filter(lambda f, m, c: m_.CardsToLife(zone="hand", filter=f, count=_n(m), face_up=m["face"] == "up")),
+    ),
+    rule(
+        "look at all (?:of )?your Life cards; place {N} (?:card )?at the top of your deck and place the rest back"
+        " in your Life area in any order",
+        lambda m, c: (m_.LifeToDeckTop(n=_n(m)), m_.OrderLife()),
+    ),
+    Rule(
+        re.compile(r"Play up to (?P<n>\d+) each of (?P<names>.+?) with a cost of (?P<c>\d+) from your hand", re.I),
+        _each_of,
+        "Play up to {N} each of [A], [B] and [C] with a cost of N from your hand",
+    ),
+    rule("Rest up to {N} of your opponent's cards", lambda m, c: m_.RestOpponentCards(n=_n(m))),
+    rule(
+        "Rest up to (?:a total of )?{N} of your opponent's DON!! cards or {F}",
+        _filter(lambda f, m, c: m_.RestOpponentCards(n=_n(m), characters=_characters_only(f), others=False)),
+    ),
+    rule(
+        "Rest up to (?:a total of )?{N} of your opponent's {F} or DON!! cards",
+        _filter(lambda f, m, c: m_.RestOpponentCards(n=_n(m), characters=_characters_only(f), others=False)),
+    ),
+    rule(
+        "{T} can attack Characters on the turn in which (?:it is|they are) played{D}",
+        lambda m, c: _keyword_named(m, c, "Rush: Character"),
+    ),
+    rule(
+        "Your opponent places {N} (?P<what>cards|Events?) from their trash at the bottom of their deck"
+        "(?: in any order)?",
+        lambda m, c: m_.OpponentMoves(
+            source="trash",
+            n=_n(m),
+            to="deck_bottom",
+            filter=m_.CardFilter(category="Event") if m["what"].startswith("Event") else m_.CardFilter(),
+        ),
+    ),
+    rule(
+        "Your opponent (?P<verb>returns|places) {N} of their (?P<state>active )?Characters (?:to the owner's hand|at"
+        " the bottom of the owner's deck)",
+        lambda m, c: m_.OpponentMoves(
+            source="characters",
+            n=_n(m),
+            to="hand" if m["verb"] == "returns" else "deck_bottom",
+            filter=m_.CardFilter(state="active") if m["state"] else m_.CardFilter(),
+        ),
+    ),
+    rule("give this card in your hand {P} cost", lambda m, c: m_.HandCost(amount=int(m["p"])) if c.static else None),
 )

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model as m_
+from generator.play.effects import triggers
 from generator.play.effects.actions import ACTIONS
 from generator.play.effects.conditions import parse_conditions
 from generator.play.effects.costs import parse_costs
@@ -39,11 +40,20 @@ _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])")
 _KEEP_WITH_PREVIOUS = re.compile(r"Then, (?:place|trash) the rest")
 _CLAUSE_JOIN = re.compile(r",? and |, then |, ")
 _SUBJECT = re.compile(r"(this Character|this Leader|your Leader) (?=gains? |cannot |can )", re.I)
+_VERB = re.compile(r"(K\.O\.|Rest|Return|Trash|Give|Set) (?=up to |\d+ )", re.I)
+_MAY_PAY = re.compile(r"you may (?P<pay>[^.]+)\. If you do, (?P<then>.+)", re.I | re.S)
 _COPY = re.compile(r"Activate this card's \[(?P<marker>[^\]]+)\] effect\.?", re.I)
 
 
+_END_OF_TURN = re.compile(r"(?P<what>.+) at the end of this turn", re.I)
+
+
 def _action(text: str, ctx: Context) -> tuple[m_.Action, ...] | None:
-    """One clause; a rule may build two actions from one clause ("gains [Rush] and +1000")."""
+    """One clause; a rule may build two actions from one clause ("gains [Rush] and +1000").
+    "<clause> at the end of this turn" waits for the End Phase (``AtEndOfTurn``)."""
+    if later := _END_OF_TURN.fullmatch(text.strip()):
+        inner = _action(later["what"], ctx)
+        return None if inner is None else (m_.AtEndOfTurn(actions=inner),)
     built = match(ACTIONS, text, ctx)
     return None if built is None else built if isinstance(built, tuple) else (built,)
 
@@ -59,7 +69,11 @@ def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...
     for cut in _CLAUSE_JOIN.finditer(text):
         head = _action(text[: cut.start()], ctx)
         said = _SUBJECT.match(text)
-        tail = _clauses(text[cut.end() :], ctx, said.group(1) if said else "") if head else None
+        rest = text[cut.end() :]
+        tail = _clauses(rest, ctx, said.group(1) if said else "") if head else None
+        verb = _VERB.match(text)
+        if head is not None and tail is None and verb and re.match(r"(?:up to |\d+ )", rest):
+            tail = _action(f"{verb.group(1)} {rest}", ctx)  # "K.O. up to 1 ... and up to 1 ..."
         if head is not None and tail is not None:
             return (*head, *tail)
     return None
@@ -93,7 +107,7 @@ def _guarded(text: str, ctx: Context) -> m_.If | None:
 def _sentences(body: str) -> list[str]:
     parts: list[str] = []
     for part in _SENTENCE_END.split(body.strip()):
-        if parts and _KEEP_WITH_PREVIOUS.match(part):
+        if parts and _KEEP_WITH_PREVIOUS.match(part) and "look at" in parts[-1].lower():
             parts[-1] = f"{parts[-1]} {part}"
         else:
             parts.append(part)
@@ -105,9 +119,14 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
     text = re.sub(r"^Then, ", "", text)
     if text.startswith("If you do, "):
         follow = _clauses(text[len("If you do, ") :], ctx)
-        if not follow or not done or not isinstance(done[-1], m_.May):
+        last = done[-1] if done else None
+        if follow and isinstance(last, m_.If) and last.actions and isinstance(last.actions[-1], m_.May):
+            may = last.actions[-1]  # "If X, you may Y. If you do, Z."
+            grown = m_.May(actions=(*may.actions, *follow))
+            return [*done[:-1], last.model_copy(update={"actions": (*last.actions[:-1], grown)})]
+        if not follow or not isinstance(last, m_.May):
             raise Unparsed(text)
-        return [*done[:-1], m_.May(actions=(*done[-1].actions, *follow))]
+        return [*done[:-1], m_.May(actions=(*last.actions, *follow))]
     built = _guarded(text, ctx)
     if built is not None:
         return [*done, built]
@@ -139,27 +158,43 @@ def _actions(body: str, ctx: Context) -> list[m_.Action]:
     return done
 
 
-def _split_costs(body: str) -> tuple[tuple[m_.Cost, ...], str]:
+def _split_costs(body: str) -> tuple[tuple[m_.Cost, ...], str, tuple[m_.Condition, ...]]:
     """Costs are what stands before the first colon outside brackets, unless that colon opens a
-    "choose one" list."""
+    "choose one" list; "If <conditions>, you may <costs>:" also gives the conditions."""
     depth = 0
     for i, ch in enumerate(body):
         depth += {"[": 1, "]": -1}.get(ch, 0)
         if ch == ":" and depth == 0:
             head = body[:i]
             if re.search(r"chooses? one$", head.rstrip(), re.I):
-                return (), body
+                return (), body, ()
             costs = parse_costs(head)
+            if costs is None and (guard := re.fullmatch(r"If (?P<c>.+?), (?P<pay>you (?:may|can) .+)", head, re.I)):
+                conditions = parse_conditions(guard["c"])  # "If your Leader is [X], you may ...: ..."
+                costs = parse_costs(guard["pay"]) if conditions else None
+                if costs is not None and conditions is not None:
+                    return costs, body[i + 1 :].strip(), conditions
             if costs is None:
                 raise Unparsed(head)
-            return costs, body[i + 1 :].strip()
-    return (), body
+            return costs, body[i + 1 :].strip(), ()
+    return (), body, ()
 
 
 def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
     """One segment at one timing. Raises Unparsed."""
+    if timing == "static":
+        special = _special(seg)
+        if special is not None:
+            return special
+    return _effect(seg, timing, seg.body)
+
+
+def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
     ctx = Context(static=timing == "static")
-    costs, rest = _split_costs(seg.body)
+    costs, rest, guard = _split_costs(body)
+    paid = _MAY_PAY.fullmatch(rest) if not costs and not guard else None
+    if paid and _clauses(paid["pay"], ctx) is None and (spoken := parse_costs(f"you may {paid['pay']}")):
+        costs, rest = spoken, paid["then"]  # "You may <cost words>. If you do, Y." reads as "You may <cost>: Y."
     actions = _actions(rest, ctx) if rest else []
     conditions: tuple[m_.Condition, ...] = ()
     optional = bool(costs)
@@ -168,18 +203,119 @@ def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
     if len(actions) == 1 and isinstance(actions[0], m_.May) and not costs:
         optional, actions = True, list(actions[0].actions)
     if not actions:
-        raise Unparsed(seg.body or "(no effect text)")
+        raise Unparsed(body or "(no effect text)")
+    conditions = (*guard, *conditions)
+    if any(isinstance(c, m_.RevealedIs) for c in conditions):  # it reads a card revealed first
+        actions, conditions = [m_.If(conditions=conditions, actions=tuple(actions))], ()
+    _check_memo(body, actions)
+    _check_delayed(body, actions)
+    return _with_flags(
+        seg, timing, costs=costs, conditions=conditions, actions=tuple(actions), optional=optional, **extra
+    )
+
+
+_MEMO_READERS = (m_.TakeRevealed, m_.PlaceRevealed)
+
+
+def _check_memo(body: str, actions: list[m_.Action]) -> None:
+    """ "that card", "the revealed card", "the rest": only after the effect revealed cards."""
+    revealed = False
+
+    def walk(seq) -> None:
+        nonlocal revealed
+        for a in seq:
+            target = getattr(a, "target", None)
+            reads = (
+                isinstance(a, _MEMO_READERS)
+                or (isinstance(a, m_.If) and any(isinstance(c, m_.RevealedIs) for c in a.conditions))
+                or (target is not None and target.who == "memo")
+            )
+            if reads and not revealed:
+                raise Unparsed(body)
+            if isinstance(a, m_.RevealTop) or (target is not None and target.who not in ("memo", "self_card")):
+                revealed = True
+            for child in getattr(a, "actions", ()) or ():
+                walk((child,))
+            for option in getattr(a, "options", ()) or ():
+                walk(option)
+
+    walk(actions)
+
+
+def _check_delayed(body: str, actions) -> bool:
+    """ "... at the end of this turn" must end the effect, at every level it is nested in (its
+    part resumes in the End Phase and the effect ends with it). True when ``actions`` hold one."""
+    found = False
+    for i, a in enumerate(actions):
+        inner = isinstance(a, m_.AtEndOfTurn) or any(
+            _check_delayed(body, seq)
+            for seq in (getattr(a, "actions", None) or (), *(getattr(a, "options", None) or ()))
+        )
+        if inner and i != len(actions) - 1:
+            raise Unparsed(body)
+        found = found or inner
+    return found
+
+
+def _with_flags(seg: Segment, timing: m_.Timing, **fields) -> m_.Effect:
     return m_.Effect(
         timing=timing,
         your_turn="Your Turn" in seg.flags,
         opponents_turn="Opponent's Turn" in seg.flags,
         once_per_turn="Once Per Turn" in seg.flags,
         don_requirement=seg.don,
-        costs=costs,
-        conditions=conditions,
-        actions=tuple(actions),
-        optional=optional,
+        **fields,
     )
+
+
+def _special(seg: Segment) -> m_.Effect | None:
+    """An unmarked segment whose head says when it applies: a replacement effect, a written
+    activation event, the start of the turn, a deck-construction rule (``triggers``)."""
+    body = seg.body
+    if replaced := triggers.replacement(body, parse_conditions):
+        conditions, replaces, instead, may = replaced
+        costs, actions = _instead(instead)
+        return _with_flags(
+            seg, "replacement", costs=costs, conditions=conditions, actions=actions, optional=may, replaces=replaces
+        )
+    if event := triggers.when(body):
+        when, rest = event
+        return _effect(seg, "when", rest, when=when)
+    if ":" in body and not body.lower().startswith("if "):  # "You may trash 1 card from your hand: When ..."
+        head, _, tail = body.partition(": ")
+        if (event := triggers.when(tail)) and parse_costs(head):
+            when, rest = event
+            return _effect(seg, "when", f"{head}: {rest}", when=when)
+    if (start := triggers.start_of_turn(body)) is not None:
+        return _effect(seg, "start_of_your_turn", start)
+    if rule := triggers.deck_rule(body):
+        deck_rule, rest = rule
+        if rest:  # "... and at the start of the game, <effect>"
+            game = re.fullmatch(r"at the start of the game, (?P<rest>.+)", rest, re.I)
+            if not game:
+                raise Unparsed(rest)
+            return _effect(seg, "start_of_game", game["rest"], deck_rule=deck_rule)
+        return _with_flags(seg, "rules", deck_rule=deck_rule)
+    return None
+
+
+def _instead(text: str) -> tuple[tuple[m_.Cost, ...], tuple[m_.Action, ...]]:
+    """What a replacement does instead: costs ("trash 1 card from your hand"), actions ("give this
+    Character -2000 power during this turn"), or a cost then actions ("trash this Character and
+    draw 1 card"). Raises Unparsed."""
+    ctx = Context()
+    costs = parse_costs(f"you may {text}")
+    if costs is not None:
+        return costs, ()
+    actions = _clauses(text, ctx)
+    if actions is not None:
+        return (), actions
+    for cut in re.finditer(",? and ", text):
+        head = parse_costs(f"you may {text[: cut.start()]}")
+        tail = _clauses(text[cut.end() :], ctx) if head else None
+        if head and tail:
+            return head, tail
+    raise Unparsed(text)
 
 
 def _as_keyword(effect: m_.Effect) -> Keyword | None:
@@ -208,6 +344,7 @@ def _copy_for_trigger(text: str, effects: list[m_.Effect]) -> m_.Effect | None:
 
 def compile_card(card: OnePieceCard) -> m_.CompiledCard:
     keywords: set[Keyword] = set()
+    also_named: tuple[str, ...] = ()
     effects: list[m_.Effect] = []
     unparsed: list[str] = []
     trigger_segments: list[Segment] = []
@@ -217,6 +354,9 @@ def compile_card(card: OnePieceCard) -> m_.CompiledCard:
             continue
         if "trigger" in seg.timings:
             trigger_segments.append(seg)
+            continue
+        if not seg.timings and (names := triggers.also_named(seg.body)):
+            also_named += names
             continue
         try:
             compiled = [compile_effect(seg, t) for t in seg.timings or ("static",)]
@@ -240,6 +380,7 @@ def compile_card(card: OnePieceCard) -> m_.CompiledCard:
     return m_.CompiledCard(
         card_id=card.card_id,
         keywords=tuple(sorted(keywords)),
+        also_named=also_named,
         effects=tuple(effects),
         trigger=trigger,
         complete=not unparsed,

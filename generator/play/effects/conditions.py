@@ -30,6 +30,8 @@ _ZONES: dict[str, CountZone] = {
     "rested DON!! cards": "rested_don",
     "active DON!! cards": "active_don",
     "given DON!! cards": "given_don",
+    "rested cards": "rested_cards",
+    "face-up Life cards": "face_up_life",
 }
 _ZONE_ALT = "|".join(re.escape(z) for z in sorted(_ZONES, key=len, reverse=True))
 
@@ -56,9 +58,9 @@ def _card_count(compare: Compare | None = None, n: int | None = None, whose: Who
 
     def build(m: re.Match[str], ctx: Context):
         parsed = parse_filter(m["f"])
-        if parsed is None or parsed[2]:
+        if parsed is None:
             return None
-        flt, scope, _ = parsed
+        flt, scope, excl = parsed
         in_trash = bool(m.groupdict().get("trash"))
         zone: CountZone
         if in_trash:
@@ -75,6 +77,7 @@ def _card_count(compare: Compare | None = None, n: int | None = None, whose: Who
             filter=flt,
             compare=compare or _compare(m),
             n=int(m["n"]) if n is None else n,
+            exclude_self=excl or bool(m.groupdict().get("other")),
         )
 
     return build
@@ -173,21 +176,128 @@ CONDITIONS: tuple[Rule, ...] = (
 )
 
 
+def _revealed_is(m: re.Match[str], ctx: Context):
+    """ "the revealed card is a Character card with 6000 power or more", "that card has a cost of
+    4 or more", "that card's type includes "X"": the filter of a card off the field."""
+    said, verb = m["rest"], m["verb"].strip()
+    phrase = {
+        "is": re.sub(r"^(?:an? )", "", said),
+        "has": f"card with {said}",
+        "'s type includes": f'card with a type including "{said.strip(chr(34))}"',
+    }[verb]
+    parsed = parse_filter(phrase)
+    if parsed is None or parsed[2]:
+        return None
+    return m_.RevealedIs(filter=parsed[0])
+
+
+def _only(m: re.Match[str], ctx: Context):
+    parsed = parse_filter(m["f"])
+    if parsed is None or parsed[2] or parsed[1] != "character":
+        return None
+    return m_.OnlyCharacters(filter=parsed[0].model_copy(update={"category": None}))
+
+
+CONDITIONS = (
+    *CONDITIONS,
+    Rule(
+        re.compile(r"the only Characters on your field are (?P<f>.+? Characters)", _R),
+        _only,
+        "the only Characters on your field are {F}",
+    ),
+    Rule(re.compile(r"you only have (?P<f>.+? Characters)", _R), _only, "you only have {F} Characters"),
+    Rule(
+        re.compile(r"your (?P<opp>opponent's )?Leader has (?P<n>\d+) power(?P<cmp> or less| or more|)", _R),
+        lambda m, c: m_.LeaderPower(whose="opponent" if m["opp"] else "you", compare=_compare(m), n=int(m["n"])),
+        "your Leader has N power or more",
+    ),
+    Rule(
+        re.compile(r"your Leader is (?P<s>active|rested)", _R),
+        lambda m, c: m_.LeaderState(state="active" if m["s"].lower() == "active" else "rested"),
+        "your Leader is active",
+    ),
+    rule("it is your second turn or later", lambda m, c: m_.OwnTurnCount(n=2)),
+    Rule(
+        re.compile(r"(?P<who>you) have no (?P<other>other )?(?P<f>.+?)(?: on your field)?", _R),
+        _card_count("at_most", 0),
+        "you have no [other] {F}",
+    ),
+    Rule(
+        re.compile(r"(?P<who>you) have an? face-up Life card", _R),
+        lambda m, c: m_.CountCondition(zone="face_up_life", compare="at_least", n=1),
+        "you have a face-up Life card",
+    ),
+    Rule(
+        re.compile(rf"there are {_CMP} (?P<f>.+?)", _R),
+        lambda m, c: _card_count(whose="both")(m, c),
+        "there are N or more {F}",
+    ),
+    rule(
+        "you have less Characters than your opponent",
+        lambda m, c: m_.CompareWithOpponent(zone="characters", compare="less"),
+    ),
+    rule(
+        "all of your DON!! cards are rested",
+        lambda m, c: m_.CountCondition(zone="active_don", compare="at_most", n=0),
+    ),
+    rule(
+        "you have any DON!! cards on your field",
+        lambda m, c: m_.CountCondition(zone="don", compare="at_least", n=1),
+    ),
+    rule(
+        "your opponent has any DON!! cards given",
+        lambda m, c: m_.CountCondition(zone="given_don", whose="opponent", compare="at_least", n=1),
+    ),
+    rule(
+        "you and your opponent have a total of {N} or more Life cards",
+        lambda m, c: m_.CountCondition(zone="life", whose="both", compare="at_least", n=int(m["n"])),
+    ),
+    Rule(
+        re.compile(r"your deck has (?P<n>\d+) cards?(?P<cmp> or less| or more|)", _R),
+        lambda m, c: m_.CountCondition(zone="deck", compare=_compare(m), n=int(m["n"])),
+        "your deck has N cards",
+    ),
+    Rule(
+        re.compile(rf"your Leader's colors include (?P<c>{'|'.join(COLOURS)})", _R),
+        lambda m, c: m_.LeaderIsColour(colour=m["c"].capitalize()),
+        "your Leader's colors include <colour>",
+    ),
+    Rule(
+        re.compile(
+            r"(?:the revealed card|that card|that Character|the selected Character|the chosen Character)"
+            r"(?P<verb> is|'s type includes| has) (?P<rest>.+)",
+            _R,
+        ),
+        _revealed_is,
+        "the revealed card is {F}",
+    ),
+)
+
+
 def parse_conditions(text: str, subject: str = "") -> tuple[m_.Condition, ...] | None:
     """ "A and B" -> (A, B). Tries the whole text first so that "and" inside one condition's
     card phrase is not cut. A part without a subject takes the previous part's: "you have
     [Nami] and [Usopp]" is two "you have" conditions, "you have 6 or less cards in your hand and a
     Character with..." too. Not "you have [A] and [B] Characters with 6000 power", where the
     qualifier belongs to both names: only a lone name or a counted phrase takes a subject."""
-    inherits = subject and _SUBJECTLESS.fullmatch(text)
-    for candidate in (text, f"{subject} {text}") if inherits else (text,):
+    inherits = subject and (
+        _SUBJECTLESS.fullmatch(text) or (subject == "your Leader" and re.match(r"(?:is|has) |\[", text))
+    )
+    said_as = f"{subject} is {text}" if subject == "your Leader" and text.startswith("[") else f"{subject} {text}"
+    for candidate in (text, said_as) if inherits else (text,):
         whole = match(CONDITIONS, candidate, Context())
         if whole is not None:
             return (whole,)
     for cut in re.finditer(" and ", text):
         head = parse_conditions(text[: cut.start()], subject)
-        said = re.match(r"you have|your opponent has", text, re.I)
+        said = re.match(r"you have|your opponent has|your Leader", text, re.I)
         tail = parse_conditions(text[cut.end() :], said.group() if said else "") if head else None
         if head and tail and len(head) == 1:
             return (*head, *tail)
+    for cut in re.finditer(" or ", text):  # "your Leader has the {X} type or is [Y]"
+        head = parse_conditions(text[: cut.start()], subject)
+        said = re.match(r"you have|your opponent has|your Leader", text, re.I)
+        tail = parse_conditions(text[cut.end() :], said.group() if said else "") if head else None
+        if head and tail and len(head) == 1 and len(tail) == 1:
+            return (m_.AnyOf(conditions=(*head, *tail)),)
     return None

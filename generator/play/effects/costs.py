@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from generator.play.effects import model as m_
+from generator.play.effects import model_costs as mc
 from generator.play.effects.grammar import Context, Rule, match, rule
 from generator.play.effects.phrases import number, parse_filter, parse_target
 
@@ -46,7 +47,9 @@ COSTS: tuple[Rule, ...] = (
     rule("rest this (?:Character|Stage|Leader|card)", lambda m, c: m_.RestSelf()),
     rule("trash this (?:Character|Stage|card)", lambda m, c: m_.TrashSelf()),
     rule("return this Character to the owner's hand", lambda m, c: m_.ReturnSelf(to="hand")),
-    rule("place this Character at the bottom of the owner's deck", lambda m, c: m_.ReturnSelf(to="deck_bottom")),
+    rule(
+        "place this (?:Character|Stage) at the bottom of the owner's deck", lambda m, c: m_.ReturnSelf(to="deck_bottom")
+    ),
     rule("rest {T}", _own_target(m_.RestCards)),
     rule("trash {T}", _own_target(m_.TrashCards)),
     rule("return {T} to the owner's hand", _own_target(m_.ReturnCardsToHand)),
@@ -69,6 +72,40 @@ COSTS: tuple[Rule, ...] = (
     ),
     rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?", _with_filter(m_.PlaceFromTrash)),
     rule("reveal {N} {F} from your hand", _with_filter(m_.RevealFromHand)),
+    rule("rest {N} of your cards", lambda m, c: mc.RestAny(n=number(m["n"]))),
+    rule(
+        "give {N} of your opponent's rested DON!! cards? to 1 of your opponent's Characters",
+        lambda m, c: mc.GiveOpponentDonCost(n=number(m["n"])),
+    ),
+    rule(
+        "turn {N} cards? from the top(?P<tb> or bottom)? of your Life cards face-(?P<face>up|down)",
+        lambda m, c: mc.TurnLife(
+            n=number(m["n"]),
+            face_up=m["face"].lower() == "up",
+            position="top_or_bottom" if m["tb"] else "top",
+        ),
+    ),
+    rule(
+        "turn {N} of your face-up Life cards face-down",
+        lambda m, c: mc.TurnLife(n=number(m["n"]), face_up=False),
+    ),
+    rule(
+        "give your (?:1 )?active Leader {P} power during this turn",
+        lambda m, c: mc.LeaderPowerCost(amount=int(m["p"])),
+    ),
+    rule(
+        "return {N} DON!! cards? from your field to your DON!! deck",
+        lambda m, c: m_.ReturnDon(n=number(m["n"])),
+    ),
+    rule("return {N} of your active DON!! cards to your DON!! deck", lambda m, c: mc.ReturnActiveDon(n=number(m["n"]))),
+    rule("place {T} at the bottom of (?:the owner's|your) deck", _own_target(mc.PlaceCardsAtBottom)),
+    rule("K.O. {T}", _own_target(mc.KOCards)),
+    rule("rest your (?:1 )?Leader", lambda m, c: m_.RestCards(target=m_.Target(who="your_leader", up_to=False))),
+    rule("add {N} cards? from your Life area to your hand", lambda m, c: m_.LifeToHandCost(n=number(m["n"]))),
+    rule(
+        "place {N} cards? from your hand at the (?P<pos>bottom|top) of your deck(?: in any order)?",
+        lambda m, c: mc.HandToDeckCost(n=number(m["n"]), position="top" if m["pos"].lower() == "top" else "bottom"),
+    ),
 )
 
 

@@ -55,11 +55,15 @@ def _row(code: str, compiled: list[CompiledCard]) -> CoverageRow:
 
 
 def effect_coverage(cards: Iterable[OnePieceCard]) -> list[CoverageRow]:
-    """One row per set for the cards that have effect or trigger text, then a ``total`` row."""
+    """One row per set for the cards that have effect or trigger text, then a ``total`` row. A card
+    is complete when its whole text compiled and the rules engine can run every node of the tree
+    (``engine.support.supported``): a text the engine would treat as vanilla does not count."""
+    from generator.play.engine.support import supported  # the engine reads the effect model, not the reverse
+
     by_set: dict[str, list[CompiledCard]] = {}
     for card in cards:
         if card.effect or card.trigger:
-            by_set.setdefault(set_code(card.card_id), []).append(compile_card(card))
+            by_set.setdefault(set_code(card.card_id), []).append(supported(compile_card(card)))
     rows = [_row(code, by_set[code]) for code in sorted(by_set, key=_set_order)]
     everything = [c for compiled in by_set.values() for c in compiled]
     return [*rows, _row("total", everything)]

@@ -33,6 +33,7 @@ _DURATIONS: dict[str, Duration] = {
     " until the end of your next turn": "until_end_of_your_next_turn",
 }
 _BY_LOWER = {k.lower(): v for k, v in _DURATIONS.items()}
+DURATIONS = tuple(_DURATIONS)  # the duration suffixes as printed, for hand-written patterns
 _SLOTS = {
     "{T}": r"(?P<t>.+?)",
     "{T2}": r"(?P<t2>.+?)",

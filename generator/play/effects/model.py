@@ -35,34 +35,52 @@ from generator.play.effects.model_actions import (
     AddFromTrash,
     AddLife,
     AddThisToHand,
+    CardsToLife,
     CostChange,
     Draw,
+    FieldToLife,
     GainKeyword,
     GainStatus,
     GiveDon,
+    GiveOpponentDon,
+    HandCost,
     HandToDeck,
+    LifeScry,
+    LifeToDeckTop,
     LifeToHand,
     LookTop,
     OpponentDiscard,
+    OpponentMoves,
     OpponentReturnDon,
+    OrderLife,
+    PerCount,
+    PlaceRevealed,
     PlayFrom,
     PlayThisCard,
+    PlayThisFromTrash,
     Power,
     Rest,
+    RestOpponentCards,
     RestOpponentDon,
     ReturnToDeck,
     ReturnToHand,
+    RevealTop,
+    Select,
     SetActive,
     SetBasePower,
     SetDonActive,
+    Shuffle,
     Status,
+    TakeRevealed,
     TrashFromDeck,
     TrashFromHand,
     TrashLife,
     TrashTarget,
+    TurnAllLife,
 )
 from generator.play.effects.model_base import CardFilter, Compare, Duration, Keyword, Node, Player, Target, Timing, Who
 from generator.play.effects.model_conditions import (
+    AnyOf,
     CompareWithOpponent,
     Condition,
     CountCondition,
@@ -71,16 +89,28 @@ from generator.play.effects.model_conditions import (
     LeaderIsColour,
     LeaderIsName,
     LeaderMulticoloured,
+    LeaderPower,
+    LeaderState,
+    OnlyCharacters,
+    OwnTurnCount,
+    RevealedIs,
     SelfPower,
     SelfState,
 )
 from generator.play.effects.model_costs import (
     Cost,
+    GiveOpponentDonCost,
+    HandToDeckCost,
+    KOCards,
+    LeaderPowerCost,
     LifeToHandCost,
+    PlaceCardsAtBottom,
     PlaceFromTrash,
+    RestAny,
     RestCards,
     RestDon,
     RestSelf,
+    ReturnActiveDon,
     ReturnCardsToHand,
     ReturnDon,
     ReturnSelf,
@@ -90,7 +120,9 @@ from generator.play.effects.model_costs import (
     TrashFromHandCost,
     TrashLifeCost,
     TrashSelf,
+    TurnLife,
 )
+from generator.play.effects.model_triggers import DeckRule, Replacement, When
 
 
 class If(Node):
@@ -106,6 +138,14 @@ class May(Node):
     The first action is the choice; the rest happen only if it was done."""
 
     kind: Literal["may"] = "may"
+    actions: tuple[Action, ...]
+
+
+class AtEndOfTurn(Node):
+    """ "... at the end of this turn": the actions wait for the End Phase's delayed processing of
+    this turn (6-6-1-2), after the [End of Your Turn] effects."""
+
+    kind: Literal["at_end_of_turn"] = "at_end_of_turn"
     actions: tuple[Action, ...]
 
 
@@ -147,8 +187,25 @@ Action = Annotated[
     | PlayThisCard
     | AddThisToHand
     | GainStatus
+    | RevealTop
+    | FieldToLife
+    | CardsToLife
+    | TurnAllLife
+    | LifeScry
+    | OrderLife
+    | PlayThisFromTrash
+    | Select
+    | HandCost
+    | OpponentMoves
+    | RestOpponentCards
+    | LifeToDeckTop
+    | GiveOpponentDon
+    | TakeRevealed
+    | PlaceRevealed
+    | Shuffle
     | If
     | May
+    | AtEndOfTurn
     | ChooseOne,
     Field(discriminator="kind"),
 ]
@@ -164,18 +221,22 @@ class Effect(Node):
     conditions: tuple[Condition, ...] = ()
     actions: tuple[Action, ...] = ()
     optional: bool = False
+    replaces: Replacement | None = None  # timing "replacement": what the effect replaces
+    when: When | None = None  # timing "when": the written activation event
+    deck_rule: DeckRule | None = None  # timing "rules": a deck-construction rule (5-1-2-4)
 
 
 class CompiledCard(Node):
     card_id: str
     keywords: tuple[Keyword, ...] = ()  # unconditional keywords, sorted
+    also_named: tuple[str, ...] = ()  # "Also treat this card's name as [X]" (2-1-3)
     effects: tuple[Effect, ...] = ()
     trigger: Effect | None = None
     complete: bool
     unparsed: tuple[str, ...] = ()
 
 
-for _recursive in (If, May, ChooseOne):
+for _recursive in (If, May, AtEndOfTurn, ChooseOne):
     _recursive.model_rebuild()
 
 
@@ -185,7 +246,10 @@ __all__ = [
     "AddFromTrash",
     "AddLife",
     "AddThisToHand",
+    "AnyOf",
+    "AtEndOfTurn",
     "CardFilter",
+    "CardsToLife",
     "ChooseOne",
     "Compare",
     "CompareWithOpponent",
@@ -194,49 +258,78 @@ __all__ = [
     "Cost",
     "CostChange",
     "CountCondition",
+    "DeckRule",
     "Draw",
     "Duration",
     "Effect",
+    "FieldToLife",
     "GainKeyword",
     "GainStatus",
     "GiveDon",
+    "GiveOpponentDon",
+    "GiveOpponentDonCost",
+    "HandCost",
     "HandToDeck",
+    "HandToDeckCost",
     "If",
-    "KO",
     "Keyword",
+    "KO",
+    "KOCards",
     "LeaderHasAttribute",
     "LeaderHasType",
     "LeaderIsColour",
     "LeaderIsName",
     "LeaderMulticoloured",
+    "LeaderPower",
+    "LeaderPowerCost",
+    "LeaderState",
+    "LifeScry",
+    "LifeToDeckTop",
     "LifeToHand",
     "LifeToHandCost",
     "LookTop",
     "May",
+    "OnlyCharacters",
     "OpponentDiscard",
+    "OpponentMoves",
     "OpponentReturnDon",
+    "OrderLife",
+    "PerCount",
+    "OwnTurnCount",
+    "PlaceCardsAtBottom",
     "PlaceFromTrash",
+    "PlaceRevealed",
+    "Player",
     "PlayFrom",
     "PlayThisCard",
-    "Player",
+    "PlayThisFromTrash",
     "Power",
+    "Replacement",
     "Rest",
+    "RestAny",
     "RestCards",
     "RestDon",
+    "RestOpponentCards",
     "RestOpponentDon",
     "RestSelf",
+    "ReturnActiveDon",
     "ReturnCardsToHand",
     "ReturnDon",
     "ReturnSelf",
     "ReturnToDeck",
     "ReturnToHand",
+    "RevealedIs",
     "RevealFromHand",
+    "RevealTop",
+    "Select",
     "SelfPower",
     "SelfState",
     "SetActive",
     "SetBasePower",
     "SetDonActive",
+    "Shuffle",
     "Status",
+    "TakeRevealed",
     "Target",
     "Timing",
     "TrashCards",
@@ -248,5 +341,8 @@ __all__ = [
     "TrashLifeCost",
     "TrashSelf",
     "TrashTarget",
+    "TurnAllLife",
+    "TurnLife",
+    "When",
     "Who",
 ]

@@ -9,7 +9,18 @@ from pydantic import Field
 from generator.play.effects.model_base import CardFilter, Compare, Node, Player
 
 CountZone = Literal[
-    "life", "hand", "trash", "deck", "don", "rested_don", "active_don", "given_don", "characters", "field"
+    "life",
+    "hand",
+    "trash",
+    "deck",
+    "don",
+    "rested_don",
+    "active_don",
+    "given_don",
+    "characters",
+    "field",
+    "rested_cards",  # rested Leader, Characters, Stage and cost-area DON!! ("8 or more rested cards")
+    "face_up_life",
 ]
 Whose = Literal["you", "opponent", "both"]
 
@@ -49,6 +60,7 @@ class CountCondition(Node):
     compare: Compare
     n: int
     filter: CardFilter = CardFilter()
+    exclude_self: bool = False  # "you have no other [Nami] Characters": the effect's card does not count
 
 
 class CompareWithOpponent(Node):
@@ -81,6 +93,50 @@ class LeaderHasAttribute(Node):
     whose: Player = "you"
 
 
+class RevealedIs(Node):
+    """ "If the revealed card is a Character card with a cost of 4 or less", "If that card is
+    ...": the card the effect revealed (or picked) earlier matches ``filter``."""
+
+    kind: Literal["revealed_is"] = "revealed_is"
+    filter: CardFilter = CardFilter()
+
+
+class OnlyCharacters(Node):
+    """ "If the only Characters on your field are {X} type Characters": you have at least one
+    Character and every one matches ``filter``."""
+
+    kind: Literal["only_characters"] = "only_characters"
+    filter: CardFilter = CardFilter()
+
+
+class LeaderPower(Node):
+    """ "If your Leader has 5000 power or less": its current power."""
+
+    kind: Literal["leader_power"] = "leader_power"
+    whose: Player = "you"
+    compare: Compare
+    n: int
+
+
+class LeaderState(Node):
+    kind: Literal["leader_state"] = "leader_state"
+    state: Literal["active", "rested"]
+
+
+class OwnTurnCount(Node):
+    """ "If it is your second turn or later": the controller has begun ``n`` or more turns."""
+
+    kind: Literal["own_turn_count"] = "own_turn_count"
+    n: int
+
+
+class AnyOf(Node):
+    """ "If your Leader has the {X} type or is [Y]": one of the conditions holds."""
+
+    kind: Literal["any_of"] = "any_of"
+    conditions: tuple[Condition, ...]
+
+
 Condition = Annotated[
     LeaderHasType
     | LeaderIsColour
@@ -90,6 +146,14 @@ Condition = Annotated[
     | CompareWithOpponent
     | SelfState
     | SelfPower
-    | LeaderHasAttribute,
+    | LeaderHasAttribute
+    | RevealedIs
+    | OnlyCharacters
+    | LeaderPower
+    | LeaderState
+    | OwnTurnCount
+    | AnyOf,
     Field(discriminator="kind"),
 ]
+
+AnyOf.model_rebuild()

@@ -96,6 +96,67 @@ class RevealFromHand(Node):
     filter: CardFilter = CardFilter()
 
 
+class RestAny(Node):
+    """ "rest N of your cards": any of your active Leader, Characters, Stage or cost-area DON!!."""
+
+    kind: Literal["rest_any"] = "rest_any"
+    n: int
+
+
+class TurnLife(Node):
+    """ "turn N cards from the top [or bottom] of your Life cards face-up" (or face-down)."""
+
+    kind: Literal["turn_life"] = "turn_life"
+    n: int = 1
+    face_up: bool = True
+    position: Literal["top", "top_or_bottom"] = "top"
+
+
+class LeaderPowerCost(Node):
+    """ "give your active Leader -5000 power during this turn": the Leader must be active."""
+
+    kind: Literal["leader_power"] = "leader_power"
+    amount: int
+
+
+class ReturnActiveDon(Node):
+    """ "return N of your active DON!! cards to your DON!! deck" (cost-area active DON!! only)."""
+
+    kind: Literal["return_active_don"] = "return_active_don"
+    n: int
+
+
+class PlaceCardsAtBottom(Node):
+    """Place N of your own Characters or Stage matching the target at the bottom of the owner's
+    deck as a cost."""
+
+    kind: Literal["place_cards_at_bottom"] = "place_cards_at_bottom"
+    target: Target
+
+
+class KOCards(Node):
+    """K.O. N of your own Characters as a cost (their [On K.O.] effects activate: a K.O. by
+    an effect, 10-2-1)."""
+
+    kind: Literal["ko_cards"] = "ko_cards"
+    target: Target
+
+
+class HandToDeckCost(Node):
+    """Place N cards from your hand at the bottom (or top) of your deck as a cost."""
+
+    kind: Literal["hand_to_deck"] = "hand_to_deck"
+    n: int
+    position: Literal["bottom", "top"] = "bottom"
+
+
+class GiveOpponentDonCost(Node):
+    """ "You may give 1 of your opponent's rested DON!! cards to 1 of your opponent's Characters"."""
+
+    kind: Literal["give_opponent_don"] = "give_opponent_don"
+    n: int = 1
+
+
 Cost = Annotated[
     RestDon
     | ReturnDon
@@ -110,6 +171,14 @@ Cost = Annotated[
     | TrashLifeCost
     | TrashFromDeckCost
     | PlaceFromTrash
-    | RevealFromHand,
+    | RevealFromHand
+    | RestAny
+    | TurnLife
+    | LeaderPowerCost
+    | ReturnActiveDon
+    | PlaceCardsAtBottom
+    | KOCards
+    | HandToDeckCost
+    | GiveOpponentDonCost,
     Field(discriminator="kind"),
 ]

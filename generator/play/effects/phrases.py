@@ -29,6 +29,7 @@ _NOUNS: dict[str, tuple[str | None, str]] = {
     "Leader or Character card": (None, "both"),
     "Leader or Character cards": (None, "both"),
     "Leader or Characters": (None, "both"),
+    "Leader and Character cards": (None, "both"),
     "Leader or Stage card": (None, "leader_or_stage"),
     "Leader or Stage cards": (None, "leader_or_stage"),
     "card": (None, "both"),
@@ -54,21 +55,48 @@ _HEAD = re.compile(
     rf"(?:(?<=\]) |(?<!\]))?(?P<noun>{_NOUN_ALT})?"
     r"(?P<tail>(?:(?<= )| ).*|)$"
 )
+_REFS = {
+    "the number of your opponent's Life cards": "opponent_life",
+    "your opponent's number of Life cards": "opponent_life",
+    "the number of your Life cards": "your_life",
+    "your number of Life cards": "your_life",
+    "the total of your and your opponent's Life cards": "total_life",
+    "the number of DON!! cards on your field": "your_don",
+    "the number of DON!! cards on your opponent's field": "opponent_don",
+}
+_REF_ALT = "|".join(re.escape(r) for r in sorted(_REFS, key=len, reverse=True))
 _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), field)
     for p, field in (
+        (r" with a (?P<base>base )?cost of (?P<lo>\d+) to (?P<hi>\d+)", "cost_range"),
+        (r" with (?P<lo>\d+) to (?P<hi>\d+) (?P<base>base )?power", "power_range"),
+        (r" and a (?P<base>base )?cost of (?P<lo>\d+) to (?P<hi>\d+)", "cost_range"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+) or less", "max_cost"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
+        (r" with a (?P<base>base )?power of (?P<n>\d+) or less", "max_power"),
+        (r" with a (?P<base>base )?power of (?P<n>\d+) or more", "min_power"),
+        (r" with (?P<n>\d+) or more (?P<base>base )?power", "min_power"),
+        (r" with (?P<n>\d+) or less (?P<base>base )?power", "max_power"),
         (r" with (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
         (r" with (?P<n>\d+) (?P<base>base )?power or more", "min_power"),
         (r" with (?P<n>\d+) (?P<base>base )?power", "power"),
         (r" with a type including \"(?P<s>[^\"]+)\"", "type_contains"),
+        (rf" with a (?P<base>base )?cost equal to or less than (?P<ref>{_REF_ALT})", "max_cost_of"),
+        (rf" and a (?P<base>base )?cost equal to or less than (?P<ref>{_REF_ALT})", "max_cost_of"),
         (r" and a (?P<base>base )?cost of (?P<n>\d+) or less", "max_cost"),
         (r" and a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
         (r" and a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
         (r" and (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
         (r" (?:and|with) a \[Trigger\]", "has_trigger"),
+        (r" (?:and|with) no base effect", "no_effect"),
+        (r" with a DON!! card given", "min_don_1"),
+        (r" that (?:has|have) (?P<n>\d+) or more DON!! cards given", "min_don"),
+        (r" without an? \[(?P<s>On Play|When Attacking)\] effect", "lacks_timing"),
+        (
+            r" that is either \[(?P<name>[^\]]+)\] or has the <(?P<attr>[^>]+)> attribute",
+            "name_or_attribute",
+        ),
         (r" and the \{(?P<s>[^}]+)\} type", "type"),
         (r" other than \[(?P<s>[^\]]+)\]", "exclude_name"),
         (r" other than this (?:Character|card|Leader)", "exclude_self"),
@@ -81,11 +109,52 @@ def number(word: str) -> int:
 
 
 def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
-    """Parse "[colour] [rested] [{T} type] [Name] noun [with ...] [other than ...]".
+    """Parse "[colour] [rested] [{T} type] [Name] noun [with ...] [other than ...]", or two or
+    more such phrases joined by "or" ("[Nami] or red Event": ``CardFilter.any_of``).
 
     Returns the filter, the field scope of the noun (leader / character / both / leader_or_stage /
     other) and whether
     "other than this Character" was said; None when any word is not understood."""
+    return _one_filter(text) or _any_of(text)
+
+
+_OR_SPLIT = re.compile(r"(?:,)? or (?:up to (?:a total of )?\d+ |\d+ )?")
+_SCOPES = {"character": "character", "leader": "both", "both": "both"}
+
+
+def _any_of(text: str) -> tuple[CardFilter, str, bool] | None:
+    """ "A or B [or C]" where each part is a filter phrase; a trailing "other than [X]" binds all
+    of them. The scope is the common one (Characters and Leaders: both)."""
+    text = text.strip()
+    excl = re.search(r" other than \[(?P<n>[^\]]+)\]$", text)
+    body = text[: excl.start()] if excl else text
+    for cut in _OR_SPLIT.finditer(body):
+        head = _one_filter(body[: cut.start()])
+        tail_text = body[cut.end() :]
+        if head and tail_text.startswith("with ") and (noun := _HEAD.match(body[: cut.start()])) and noun["noun"]:
+            tail_text = f"{noun['noun']} {tail_text}"  # "Character with a cost of 0 or with a cost of 8 or more"
+        tail = parse_filter(tail_text) if head else None
+        if not head or not tail or head[2] or tail[2]:
+            continue
+        alts = (head[0], *(tail[0].any_of if _bare_any_of(tail[0]) else (tail[0],)))
+        scopes = {head[1], tail[1]}
+        scope = "other" if scopes == {"other"} else "character" if scopes == {"character"} else None
+        if scope is None and scopes <= set(_SCOPES) | {"both"}:
+            scope = "both"
+        if scope is None:
+            scope = "both" if "other" in scopes and not scopes & {"leader", "character"} else "mixed"
+        values: dict[str, Any] = {"any_of": alts}
+        if excl:
+            values["exclude_name"] = excl["n"]
+        return CardFilter.model_validate(values), scope, False
+    return None
+
+
+def _bare_any_of(flt: CardFilter) -> bool:
+    return flt.any_of != () and flt.model_copy(update={"any_of": ()}) == CardFilter()
+
+
+def _one_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     m = _HEAD.match(text.strip())
     if not m or not (m["noun"] or m["names"]):
         return None
@@ -101,7 +170,7 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
         values["names"] = tuple(re.findall(r"\[([^\]]+)\]", m["names"]))
     if m["attribute"]:
         values["attribute"] = m["attribute"]
-    tail, exclude_self = m["tail"], False
+    tail, exclude_self = m["tail"].replace(" and with ", " with "), False
     if tail and not tail.startswith(" "):  # the space went with a name: "[Nami] with a cost"
         tail = f" {tail}"
     while tail:
@@ -113,10 +182,23 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
         groups = t.groupdict()
         if groups.get("base"):
             values["base"] = True
-        if field == "exclude_self":
+        if field == "min_don_1":
+            values["min_don"] = 1
+        elif field == "lacks_timing":
+            values["lacks_timing"] = {"On Play": "on_play", "When Attacking": "when_attacking"}[groups["s"]]
+        elif field == "name_or_attribute":
+            values["any_of"] = (CardFilter(names=(groups["name"],)), CardFilter(attribute=groups["attr"]))
+        elif field in ("cost_range", "power_range"):
+            stat = field.split("_")[0]
+            values[f"min_{stat}"], values[f"max_{stat}"] = int(groups["lo"]), int(groups["hi"])
+        elif field == "max_cost_of":
+            values["max_cost_of"] = _REFS[groups["ref"]]
+        elif field == "exclude_self":
             exclude_self = True
         elif field == "has_trigger":
             values["has_trigger"] = True
+        elif field == "no_effect":
+            values["no_effect"] = True
         elif field in ("cost", "power"):
             values[f"min_{field}"] = values[f"max_{field}"] = int(groups["n"])
         elif field == "type":
@@ -139,6 +221,10 @@ _OWNER_WHO: dict[tuple[str, str], Who] = {
     ("you", "leader_or_stage"): "your_leader_or_stage",
 }
 _SELF = re.compile(r"this (?:Character|Leader|card|Stage)")
+# A card an earlier step of the same effect picked or revealed ("that card gains an additional...").
+_MEMO = re.compile(
+    r"(?:that|the selected|those|the chosen) (?:card|cards|Character|Characters|Leader or Character|Leader)|it|them"
+)
 _FIXED = {
     "your Leader": Target(who="your_leader", up_to=False),
     "your opponent's Leader": Target(who="opponent_leader", up_to=False),
@@ -148,6 +234,11 @@ _QUANTIFIED = re.compile(
     r"(?: of (?P<owner>your opponent's|your))? (?P<rest>.+)"
 )
 _BARE = re.compile(r"(?P<owner>your opponent's|your) (?P<rest>.+)")
+_THIS_LEADER_OR_N = re.compile(r"this Leader or (?P<upto>up to )?(?P<n>\d+) of your Characters")
+_TOTAL_LEADER_AND_CHARACTERS = re.compile(r"up to a total of (?P<n>\d+) of your Leader and Character cards")
+_LEADER_OR_CHARACTERS = re.compile(
+    r"up to (?P<n>\d+) of your Leader (?P<q>with .+?) or up to (?P=n) of your Characters? (?P=q)"
+)
 _LEADER_OR_N = re.compile(r"your Leader or (?P<upto>up to )?(?P<n>\d+) of your Characters")
 
 
@@ -156,25 +247,55 @@ def parse_target(text: str) -> Target | None:
     owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any
     player's."""
     text = text.strip()
-    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All"):  # sentence-initial capital
+    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All", "The", "That"):  # sentence-initial capital
         text = text[0].lower() + text[1:]
     if _SELF.fullmatch(text):
         return Target(who="self_card", up_to=False)
+    if _MEMO.fullmatch(text):
+        return Target(who="memo", count=None, up_to=False)
     if text in _FIXED:
         return _FIXED[text]
+    if m := _LEADER_OR_CHARACTERS.fullmatch(
+        text
+    ):  # "up to 1 of your Leader with X or up to 1 of your Characters with X"
+        parsed = parse_filter(f"card {m['q']}")
+        if parsed is None or parsed[2]:
+            return None
+        return Target(
+            who="your_leader_or_character", count=int(m["n"]), filter=parsed[0].model_copy(update={"category": None})
+        )
     if m := _LEADER_OR_N.fullmatch(text):
         # Only unqualified Characters: in "your Leader or 1 of your {X} type Characters" the type
         # binds the Characters alone, which one Target filter cannot say.
         return Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))
+    if m := _THIS_LEADER_OR_N.fullmatch(text):  # "this Leader or 1 of your Characters"
+        return Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))
+    if field := re.fullmatch(
+        r"(?P<q>up to \d+ .+?) on your field", text
+    ):  # "... Leader or Character card on your field"
+        mine = re.sub(r"^up to (\d+) ", r"up to \1 of your ", field["q"])
+        return parse_target(mine)
+    if m := _TOTAL_LEADER_AND_CHARACTERS.fullmatch(text):  # "up to a total of 3 of your Leader and Character cards"
+        return Target(who="your_leader_or_character", count=int(m["n"]))
     m = _QUANTIFIED.fullmatch(text)
     if not m:
         return _bare(text)
-    parsed = parse_filter(m["rest"])
+    rest, other = m["rest"], False
+    if rest.startswith("other ") and m["owner"] == "your":  # "1 of your other Characters"
+        rest, other = rest[6:], True
+    parsed = parse_filter(rest)
+    if parsed is None and m["all"] and " and " in rest:  # "all of your [A] and {B} type Characters": either
+        parsed = parse_filter(rest.replace(" and ", " or "))
     if not parsed:
         return None
     flt, scope, excl = parsed
+    excl = excl or other
     owner = {"your opponent's": "opponent", "your": "you", None: "any"}[m["owner"]]
     who = _OWNER_WHO.get((owner, scope))
+    if scope == "other" and flt.category == "Stage" and owner in ("you", "opponent"):  # "your opponent's Stages"
+        who = "your_stage" if owner == "you" else "opponent_stage"
+        flt = flt.model_copy(update={"category": None})
+        scope = "stage"
     if who is None:
         return None
     if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not flt.names:

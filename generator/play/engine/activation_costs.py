@@ -1,15 +1,18 @@
 """Activation costs (8-3-1): whether all of an effect's costs can be paid, and paying one of them.
 
 Costs are all-or-nothing (8-3-1-3), so ``payable`` looks at every cost before the first is paid;
-choices inside a cost (which card to trash, rest or return) are exact, never "up to".
+choices inside a cost (which card to trash, rest or return) are exact, never "up to"; which DON!!
+go back for DON!! -X and which end of the Life cards a card comes from are asked as the effect's
+other choices (``don_moves``, ``life_moves``).
 """
 
 from __future__ import annotations
 
 from generator.play.effects.model import Effect
-from generator.play.engine import effect_primitives
-from generator.play.engine.card_moves import return_don
+from generator.play.engine import effect_primitives, extra_costs
+from generator.play.engine.don_moves import return_don
 from generator.play.engine.field_actions import Result, source_card
+from generator.play.engine.life_moves import take_life
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches, target_pool
 from generator.play.engine.zones import (
@@ -23,23 +26,26 @@ from generator.play.engine.zones import (
     trash_from_field,
 )
 
-KINDS = frozenset(
-    {
-        "rest_don",
-        "return_don",
-        "trash_from_hand",
-        "rest_self",
-        "trash_self",
-        "rest_cards",
-        "trash_cards",
-        "return_cards_to_hand",
-        "return_self",
-        "life_to_hand",
-        "trash_life",
-        "trash_from_deck",
-        "place_from_trash",
-        "reveal_from_hand",
-    }
+KINDS = (
+    frozenset(
+        {
+            "rest_don",
+            "return_don",
+            "trash_from_hand",
+            "rest_self",
+            "trash_self",
+            "rest_cards",
+            "trash_cards",
+            "return_cards_to_hand",
+            "return_self",
+            "life_to_hand",
+            "trash_life",
+            "trash_from_deck",
+            "place_from_trash",
+            "reveal_from_hand",
+        }
+    )
+    | extra_costs.KINDS
 )
 _FROM_HAND = ("trash_from_hand", "reveal_from_hand")
 _FROM_FIELD = ("rest_cards", "trash_cards", "return_cards_to_hand")
@@ -73,6 +79,8 @@ def _count(cost) -> int:
 def _payable(state: GameState, frame: Frame, cost) -> bool:
     ps = state.players[frame.controller]
     kind = cost.kind
+    if kind in extra_costs.KINDS:
+        return extra_costs.payable(state, frame, cost)
     if kind == "rest_don":
         return ps.don_active >= cost.n
     if kind == "return_don":
@@ -93,12 +101,15 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     p = frame.controller
     ps = state.players[p]
     kind = cost.kind
+    if kind in extra_costs.KINDS:
+        return extra_costs.pay(state, frame, cost, ev)
     if kind == "rest_don":
         return set_ps(state, p, don_active=ps.don_active - cost.n, don_rested=ps.don_rested + cost.n), frame, None
     if kind == "return_don":
-        return return_don(state, p, cost.n, ev), frame, None
+        return return_don(state, frame, p, cost.n, ev)
     if kind == "rest_self":
         card = field_card_of(state, p, frame.source)
+        ev.append(Event(kind="rest", player=p, data={"targets": [card.iid]}))
         return replace_on_field(state, p, card.model_copy(update={"rested": True})), frame, None
     if kind == "trash_self":
         return trash_from_field(state, p, frame.source, ev), frame, None
@@ -112,20 +123,14 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
             )
         )
         return put(state, p, "hand" if cost.to == "hand" else "deck", card, top=False), frame, None
-    if kind in ("life_to_hand", "trash_life", "trash_from_deck"):
-        src = "deck" if kind == "trash_from_deck" else "life"
+    if kind in ("life_to_hand", "trash_life"):
         dst = "hand" if kind == "life_to_hand" else "trash"
-        for card in getattr(ps, src)[: cost.n]:
-            state, card = take(state, p, src, card.iid)
-            ev.append(
-                Event(
-                    kind=f"{src}_to_{dst}",
-                    player=p,
-                    data={"iid": card.iid, "card": card.card},
-                    private=("iid", "card") if dst == "hand" else (),
-                )
-            )
-            state = put(state, p, dst, card, top=dst == "trash")
+        return take_life(state, frame, p, cost.n, cost.position, dst, ev, f"life_to_{dst}")
+    if kind == "trash_from_deck":
+        for card in ps.deck[: cost.n]:
+            state, card = take(state, p, "deck", card.iid)
+            ev.append(Event(kind="deck_to_trash", player=p, data={"iid": card.iid, "card": card.card}))
+            state = put(state, p, "trash", card)
         return state, frame, None
     picked, prompt = effect_primitives.choose(
         frame, p, _pool(state, frame, cost), _count(cost), False, kind.replace("_", " ")
@@ -152,6 +157,7 @@ def _pay_one(state: GameState, p: int, kind: str, iid: int, ev: list[Event]) -> 
         return put(state, p, dst, card, top=dst == "trash")
     if kind == "rest_cards":
         card = field_card_of(state, p, iid)
+        ev.append(Event(kind="rest", player=p, data={"targets": [iid]}))
         return replace_on_field(state, p, card.model_copy(update={"rested": True}))
     if kind == "trash_cards":
         return trash_from_field(state, p, iid, ev)

@@ -26,11 +26,10 @@ Comprehensive Rules 1.2.0 as digested in the design notes.
 
 Card text comes from ``effects.compiler.compile_card``. A card whose text did not compile
 completely keeps its keywords, power, cost and Counter but none of its effects run (action labels
-say "[text not supported: no effect]"). Choices the engine makes for a player instead of asking,
-each written where it happens: DON!! -X and DON!! given by effects pick rested DON!! first,
-"draw up to N" is all or nothing, "top or bottom" means bottom (deck) or top (Life), cards not
-taken by "look at" keep their order, an effect plays a Character only while there are fewer
-than 5, and a face-up Life card is kept face down.
+say "[text not supported: no effect]"). The small choices the rules leave to a player inside an
+effect (which DON!! go back for DON!! -X, how many for "up to N", when to stop a "draw up to N",
+top or bottom, the order of cards placed together) are prompts like any other, whose first
+answer is the default (``choices``).
 """
 
 from __future__ import annotations
@@ -41,8 +40,10 @@ from typing import Any
 from generator.models.onepiece import OnePieceCard
 from generator.play.engine import legal_actions as _actions
 from generator.play.engine import setup as _setup
+from generator.play.engine import state_schema as _state_schema
 from generator.play.engine import view as _view
 from generator.play.engine.state import Action, Deck, Event, GameState, IllegalAction, Result
+from generator.play.engine.view_model import PlayerView
 
 __all__ = [
     "Action",
@@ -50,6 +51,7 @@ __all__ = [
     "Event",
     "GameState",
     "IllegalAction",
+    "PlayerView",
     "Result",
     "apply",
     "apply_action",
@@ -57,6 +59,7 @@ __all__ = [
     "game_state_json_schema",
     "legal_actions",
     "new_game",
+    "player_view",
     "redact",
     "result",
     "view",
@@ -116,8 +119,14 @@ def concede(state: GameState, player: int) -> tuple[GameState, list[Event]]:
 def view(state: GameState, player: int) -> dict[str, Any]:
     """What ``player`` may see (3-1-4, 3-2-2, 3-4-3, 3-10-2): their own hand, both boards, both
     trashes, DON!! areas, and only the counts of each deck, each Life area and the opponent's hand.
-    """
+    Another player's pending decisions show only who decides (a prompt's options, a Life card's
+    [Trigger]). ``player_view`` as JSON, members one may not see left out."""
     return _view.view(state, player)
+
+
+def player_view(state: GameState, player: int) -> PlayerView:
+    """``view`` as the typed ``PlayerView`` the game-state contract publishes (``#/$defs/PlayerView``)."""
+    return _view.player_view(state, player)
 
 
 def redact(events: list[Event], player: int) -> list[dict[str, Any]]:
@@ -131,5 +140,7 @@ def result(state: GameState) -> Result | None:
 
 
 def game_state_json_schema() -> dict[str, Any]:
-    """The published game-state contract (surface ``/api/v1/play/game-state-schema``)."""
-    return GameState.model_json_schema()
+    """The published game-state contract (surface ``/api/v1/play/game-state-schema``): the JSON
+    Schema of ``GameState`` with ``PlayerView`` and the rules' numbers (zones and their caps, win
+    conditions, deck construction) in its ``$defs``, and an ``@kind`` (see ``state_schema``)."""
+    return _state_schema.game_state_schema()

@@ -13,7 +13,8 @@ care about and saves a move.
 
 from __future__ import annotations
 
-from generator.play.engine import effect_primitives
+from generator.play.engine import effect_primitives, hand_costs
+from generator.play.engine.life_moves import HAND_MOVE_PRIVATE, face_down
 from generator.play.engine.phases import check_defeat
 from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod, Outcome
 from generator.play.engine.stats import card_of, has_status, keywords, power
@@ -143,7 +144,7 @@ def counter_events(state: GameState) -> list[CardInstance]:
         for c in ps.hand
         if card_of(state, c).category == "Event"
         and COUNTER_MARK in (card_of(state, c).effect or "")
-        and max(0, card_of(state, c).cost or 0) <= ps.don_active
+        and hand_costs.play_cost(state, q, c) <= ps.don_active
     ]
 
 
@@ -168,7 +169,7 @@ def counter_event(state: GameState, hand_iid: int, ev: list[Event]) -> GameState
     """Pay a [Counter] Event's cost, trash it, and resolve its [Counter] effect (7-1-3-2-2, 8-4-2)."""
     q = 1 - state.active
     state, card = take(state, q, "hand", hand_iid)
-    paid = max(0, card_of(state, card).cost or 0)
+    paid = hand_costs.play_cost(state, q, card)
     ps = state.players[q]
     state = set_ps(state, q, don_active=ps.don_active - paid, don_rested=ps.don_rested + paid)
     return effect_primitives.activate_event(state, q, card, "counter", ev)
@@ -235,30 +236,46 @@ def _damage(state: GameState, ev: list[Event]) -> GameState:
 def _life(state: GameState, ev: list[Event]) -> GameState:
     """One damage (7-1-4-1-1-2): the top Life card goes to hand, or is trashed under [Banish]
     (10-1-3), or is revealed for its [Trigger] (10-1-5). With no Life left, a further damage of
-    the same attack does nothing: Double Attack cannot win from 1 Life (7-1-4-1-1-3)."""
+    the same attack does nothing: Double Attack cannot win from 1 Life (7-1-4-1-1-3). Once all
+    damage is dealt, the effects whose timing came meanwhile activate (8-6-2)."""
     b = state.battle
     assert b is not None
     q = 1 - state.active
     if b.revealed is not None:  # 10-1-5-3: trashed after its [Trigger]
-        state = put(state, q, "trash", b.revealed)
+        state = put(state, q, "trash", face_down(b.revealed))
         ev.append(Event(kind="trigger_trashed", player=q, data={"card": b.revealed.card}))
         b = b.model_copy(update={"revealed": None})
     ps = state.players[q]
     if b.damage_left <= 0 or not ps.life:
-        return state.model_copy(update={"battle": b.model_copy(update={"step": "end"})})
+        done = b.model_copy(update={"step": "end", "deferred": ()})
+        return state.model_copy(update={"battle": done, "pending": state.pending + b.deferred})
     top = ps.life[0]
     state = set_ps(state, q, life=ps.life[1:])
     b = b.model_copy(update={"damage_left": b.damage_left - 1})
     if b.banish:
         ev.append(Event(kind="life_trashed", player=q, data={"iid": top.iid, "card": top.card}))
-        return put(state, q, "trash", top).model_copy(update={"battle": b})
+        return put(state, q, "trash", face_down(top)).model_copy(update={"battle": b})
     if card_of(state, top).trigger is not None:
-        ev.append(Event(kind="life_check", player=q, data={"iid": top.iid, "card": top.card}, private=("iid", "card")))
+        ev.append(
+            Event(kind="life_check", player=q, data={"iid": top.iid, "card": top.card}, private=HAND_MOVE_PRIVATE)
+        )
         return state.model_copy(
             update={"battle": b.model_copy(update={"step": "trigger", "revealed": top}), "waiting_for": q}
         )
-    ev.append(Event(kind="life_to_hand", player=q, data={"iid": top.iid, "card": top.card}, private=("iid", "card")))
-    return put(state, q, "hand", top, top=False).model_copy(update={"battle": b})
+    data = {"iid": top.iid, "card": top.card}
+    ev.append(Event(kind="life_to_hand", player=q, data=data, private=HAND_MOVE_PRIVATE))
+    return put(state, q, "hand", face_down(top), top=False).model_copy(update={"battle": b})
+
+
+def defer_during_damage(state: GameState) -> GameState:
+    """8-6-2: an effect whose timing comes while damage is being dealt (one set off by a
+    [Trigger] resolving between two damage of a Double Attack, say) waits until all of it is
+    dealt. The [Trigger] itself is not delayed (8-6-2-1), nor an effect already resolving."""
+    b, head = state.battle, state.pending[0]
+    if b is None or b.step != "life" or head.effect == -1 or head.pc != ("start",):
+        return state
+    battle = b.model_copy(update={"deferred": b.deferred + (head,)})
+    return state.model_copy(update={"battle": battle, "pending": state.pending[1:]})
 
 
 def trigger(state: GameState, use: bool, ev: list[Event]) -> GameState:
@@ -267,10 +284,9 @@ def trigger(state: GameState, use: bool, ev: list[Event]) -> GameState:
     assert b is not None and b.revealed is not None
     q, card = 1 - state.active, b.revealed
     if not use:
-        ev.append(
-            Event(kind="life_to_hand", player=q, data={"iid": card.iid, "card": card.card}, private=("iid", "card"))
-        )
-        state = put(state, q, "hand", card, top=False)
+        data = {"iid": card.iid, "card": card.card}
+        ev.append(Event(kind="life_to_hand", player=q, data=data, private=HAND_MOVE_PRIVATE))
+        state = put(state, q, "hand", face_down(card), top=False)
         return state.model_copy(update={"battle": b.model_copy(update={"step": "life", "revealed": None})})
     ev.append(Event(kind="trigger", player=q, data={"iid": card.iid, "card": card.card}))
     state = next_step(state, "life")

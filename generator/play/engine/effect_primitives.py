@@ -43,16 +43,39 @@ def frames_for(state: GameState, timing: str, controller: int, sources: Iterable
 
 
 def queue(state: GameState, timing: str, controller: int, sources: Iterable[CardInstance | None]) -> GameState:
-    """Activate the ``timing`` effects of ``sources`` (controlled by ``controller``)."""
+    """Activate the ``timing`` effects of ``sources`` (controlled by ``controller``). They
+    activate together: ``together`` lets their controller order them (``choices.order_together``)."""
     frames = frames_for(state, timing, controller, sources)
     if not frames:
         return state
+    frames = [frames[0], *(f.model_copy(update={"together": True}) for f in frames[1:])]
     return state.model_copy(update={"pending": state.pending + tuple(frames)})
 
 
-def ko(state: GameState, owner: int, iid: int, ev: list[Event]) -> GameState:
-    """K.O. a Character (10-2-1-2). Its [On K.O.] conditions are checked on the field, then it is
-    trashed and the effect resolves from the trash (10-2-17-1)."""
+def queue_delayed(state: GameState) -> GameState:
+    """6-6-1-2: after the End Phase's [End of ...] effects, the parts of this turn's effects
+    that wait "until the end of this turn" resolve, the turn player's first."""
+    if not state.delayed:
+        return state
+    later = sorted(state.delayed, key=lambda f: f.controller != state.active)
+    return state.model_copy(update={"pending": state.pending + tuple(later), "delayed": ()})
+
+
+def ko(
+    state: GameState, owner: int, iid: int, ev: list[Event], by: int | None = None, by_card: str | None = None
+) -> GameState:
+    """K.O. a Character (10-2-1-2): ``by`` is the controller of the effect doing it (``by_card``
+    its card), None in battle. A replacement effect of the owner may apply instead (8-1-3-4).
+    Otherwise its [On K.O.] conditions are checked on the field, then it is trashed and the
+    effect resolves from the trash (10-2-17-1)."""
+    from generator.play.engine import replacement  # noqa: PLC0415 (replacements run costs and actions)
+
+    state, done = replacement.replaced(state, owner, iid, "ko", by, by_card, ev)
+    if done:
+        return state
+    stage = state.players[owner].stage
+    if stage is not None and stage.iid == iid:  # "K.O. up to 1 of your opponent's Stages"
+        return trash_from_field(state, owner, iid, ev, kind="ko")
     card = next(c for c in state.players[owner].characters if c.iid == iid)
     frames = frames_for(state, "on_ko", owner, (card,))
     state = trash_from_field(state, owner, iid, ev, kind="ko")

@@ -7,8 +7,8 @@ step needs a choice first (4-8, 8-4-4): the interpreter asks it and calls the ha
 
 Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, by
 the opponent's effects, or just one of them), "cannot be rested", and "cannot be removed from
-the field by your opponent's effects". A Leader never leaves its area (3-6-3). A DON!! given by an
-effect is taken rested first (the player's best choice: active DON!! can still pay costs).
+the field by your opponent's effects". A Leader never leaves its area (3-6-3). Giving DON!! by an
+effect is in ``don_moves``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from generator.play.engine.zones import (
     on_field,
     put,
     replace_on_field,
-    set_ps,
     trash_from_field,
 )
 
@@ -41,9 +40,11 @@ def source_card(state: GameState, frame: Frame) -> CardInstance:
     return field_card(state, frame.controller, frame.source) or CardInstance(iid=frame.source, card=frame.card)
 
 
-def _pick_targets(
+def pick_targets(
     state: GameState, frame: Frame, target: Target, label: str
 ) -> tuple[tuple[int, ...] | None, Prompt | None]:
+    if target.who == "memo":  # "that card": what an earlier step of the effect picked
+        return tuple(iid for iid in frame.memo if on_field(state, iid)), None
     src = source_card(state, frame)
     pool = [c.iid for _, c in target_pool(state, frame.controller, src, target) if on_field(state, c.iid)]
     if target.who in _SINGLE:
@@ -60,7 +61,7 @@ def _field(state: GameState, picked: tuple[int, ...]) -> list[tuple[int, CardIns
     return out
 
 
-def _removable(
+def removable(
     state: GameState, frame: Frame, picked: tuple[int, ...], ko: bool = False
 ) -> list[tuple[int, CardInstance]]:
     """Picked Characters/Stages an effect may take off the field."""
@@ -71,7 +72,7 @@ def _removable(
         if owner != frame.controller and has_status(state, owner, c, "cannot_be_removed_by_opponent_effects"):
             continue
         if ko and (
-            state.cards[c.card].category != "Character"
+            state.cards[c.card].category not in ("Character", "Stage")  # card text may K.O. a Stage
             or any(has_status(state, owner, c, s) for s in ("cannot_be_ko", "cannot_be_ko_by_effects"))
             or (owner != frame.controller and has_status(state, owner, c, "cannot_be_ko_by_opponent_effects"))
         ):
@@ -80,15 +81,25 @@ def _removable(
     return out
 
 
+def _remember(state: GameState, frame: Frame, target: Target, picked: tuple[int, ...]) -> Frame:
+    """A pick a later sentence may name ("that card", "the selected Character"): it replaces the
+    cards picked before; cards revealed off the field are kept ("the revealed card")."""
+    if not picked or target.who in _SINGLE or target.who == "memo":
+        return frame
+    kept = tuple(i for i in frame.memo if not on_field(state, i))
+    return frame.model_copy(update={"memo": kept + picked})
+
+
 def _targeted(
     fn: Callable[[GameState, Frame, object, tuple[int, ...], list[Event]], GameState], label: str
 ) -> Callable[..., Result]:
     def run(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
-        picked, prompt = _pick_targets(state, frame, node.target, label)
+        picked, prompt = pick_targets(state, frame, node.target, label)
         if prompt is not None:
             return state, frame, prompt
         assert picked is not None, "without a question the targets are picked"
-        return fn(state, frame, node, picked, ev), frame, None
+        remembered = _remember(state, frame, node.target, picked)
+        return fn(state, frame, node, picked, ev), remembered, None
 
     return run
 
@@ -120,6 +131,11 @@ def _set_rested(rested: bool):
         for owner, c in _field(state, picked):
             if rested and has_status(state, owner, c, "cannot_be_rested"):
                 continue
+            if rested and not c.rested:
+                state, done = replaced_by(state, frame, owner, c.iid, ev, "rested")
+                if done:
+                    continue
+                c = field_card_of(state, owner, c.iid)
             state = replace_on_field(state, owner, c.model_copy(update={"rested": rested}))
         return state
 
@@ -127,14 +143,27 @@ def _set_rested(rested: bool):
 
 
 def _ko(state, frame, node, picked, ev):
-    for owner, c in _removable(state, frame, picked, ko=True):
+    for owner, c in removable(state, frame, picked, ko=True):
         if on_field(state, c.iid):
-            state = effect_primitives.ko(state, owner, c.iid, ev)
+            state = effect_primitives.ko(state, owner, c.iid, ev, by=frame.controller, by_card=frame.card)
     return state
 
 
+def replaced_by(state: GameState, frame: Frame, owner: int, iid: int, ev: list[Event], kind: str = "removed"):
+    """A replacement effect of the card's owner applies instead of this effect's removal or
+    rest (8-1-3-4; ``replacement``)."""
+    from generator.play.engine import replacement  # noqa: PLC0415 (replacements run costs and actions)
+
+    if not on_field(state, iid):
+        return state, True
+    return replacement.replaced(state, owner, iid, kind, frame.controller, frame.card, ev)
+
+
 def _to_hand(state, frame, node, picked, ev):
-    for owner, c in _removable(state, frame, picked):
+    for owner, c in removable(state, frame, picked):
+        state, done = replaced_by(state, frame, owner, c.iid, ev)
+        if done:
+            continue
         state, card = leave_field(state, owner, c.iid)
         ev.append(Event(kind="return_to_hand", player=owner, data={"iid": c.iid, "card": c.card}))
         state = put(state, owner, "hand", card, top=False)
@@ -142,7 +171,10 @@ def _to_hand(state, frame, node, picked, ev):
 
 
 def _to_deck(state, frame, node, picked, ev):
-    for owner, c in _removable(state, frame, picked):
+    for owner, c in removable(state, frame, picked):
+        state, done = replaced_by(state, frame, owner, c.iid, ev)
+        if done:
+            continue
         state, card = leave_field(state, owner, c.iid)
         ev.append(
             Event(kind="return_to_deck", player=owner, data={"iid": c.iid, "card": c.card, "position": node.position})
@@ -152,22 +184,10 @@ def _to_deck(state, frame, node, picked, ev):
 
 
 def _trash(state, frame, node, picked, ev):
-    for owner, c in _removable(state, frame, picked):
-        state = trash_from_field(state, owner, c.iid, ev)
-    return state
-
-
-def _give_don(state, frame, node, picked, ev):
-    p = frame.controller
-    for owner, card in _field(state, picked):
-        ps = state.players[p]
-        rested = min(node.n, ps.don_rested)
-        active = 0 if node.rested_only else min(node.n - rested, ps.don_active)
-        if owner != p or not rested + active:
-            continue
-        state = set_ps(state, p, don_rested=ps.don_rested - rested, don_active=ps.don_active - active)
-        state = replace_on_field(state, p, card.model_copy(update={"don": card.don + rested + active}))
-        ev.append(Event(kind="give_don", player=p, data={"target": card.iid, "count": rested + active}))
+    for owner, c in removable(state, frame, picked):
+        state, done = replaced_by(state, frame, owner, c.iid, ev)
+        if not done:
+            state = trash_from_field(state, owner, c.iid, ev)
     return state
 
 
@@ -183,5 +203,4 @@ FIELD_ACTIONS: dict[str, Callable[..., Result]] = {
     "return_to_hand": _targeted(_to_hand, "return to hand"),
     "return_to_deck": _targeted(_to_deck, "return to deck"),
     "trash": _targeted(_trash, "trash"),
-    "give_don": _targeted(_give_don, "give DON!!"),
 }

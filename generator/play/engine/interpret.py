@@ -20,13 +20,14 @@ from typing import Any
 
 from generator.play.engine import activation_costs, effect_primitives
 from generator.play.engine.card_moves import ZONE_ACTIONS
+from generator.play.engine.effect_actions import EFFECT_ACTIONS
 from generator.play.engine.field_actions import FIELD_ACTIONS, source_card
 from generator.play.engine.state import Action, Event, Frame, GameState, Prompt
-from generator.play.engine.stats import condition_holds
+from generator.play.engine.stats import condition_holds, matches
 from generator.play.engine.zones import field_card, replace_on_field
 
-ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS}
-BLOCKS = ("if", "may", "choose_one")
+ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS, **EFFECT_ACTIONS}
+BLOCKS = ("if", "may", "choose_one", "at_end_of_turn")
 _CHOSEN = ("activate_main", "main", "counter", "trigger")  # the player already chose to use it
 
 
@@ -113,17 +114,19 @@ def step(state: GameState, ev: list[Event]) -> GameState:
             if prompt is not None:
                 return _asking(state, frame, prompt)
             return _goto(state, frame, ("cost", i + 1))
-        src = source_card(state, frame)
-        if not eff.actions or not all(condition_holds(state, frame.controller, src, c) for c in eff.conditions):
+        if not eff.actions or not all(_holds(state, frame, c) for c in eff.conditions):
             return _head(state, None)
         return _goto(state, frame, ("act", 0))
     path = tuple(pc[1:])
     node = _node(eff.actions, path)
     nxt = _after(eff.actions, path)
     if node.kind == "if":
-        src = source_card(state, frame)
-        if node.actions and all(condition_holds(state, frame.controller, src, c) for c in node.conditions):
+        if node.actions and all(_holds(state, frame, c) for c in node.conditions):
             nxt = path + (0,)
+    elif node.kind == "at_end_of_turn":
+        if node.actions:  # 6-6-1-2: resumed inside the block in the End Phase (``phases.end_turn``)
+            later = frame.model_copy(update={"pc": ("act", *path, 0), "picked": (), "chosen": False})
+            state = state.model_copy(update={"delayed": state.delayed + (later,)})
     elif node.kind == "may":
         yes, prompt = effect_primitives.ask(frame, frame.controller, f"{state.cards[frame.card].name}: you may")
         if prompt is not None:
@@ -151,6 +154,19 @@ def step(state: GameState, ev: list[Event]) -> GameState:
     return _goto(state, frame, ("act", *nxt) if nxt is not None else None)
 
 
+def _holds(state: GameState, frame: Frame, cond) -> bool:
+    """A condition on resolution; "the revealed card is ..." reads the cards the effect
+    remembers (``Frame.memo``)."""
+    if cond.kind == "revealed_is":  # current numbers on the field, printed ones elsewhere (4-9-2)
+        return any(
+            c.iid in frame.memo and matches(state, owner, c, cond.filter, on_field=field)
+            for owner, ps in enumerate(state.players)
+            for field, zone in ((True, ps.field()), (False, (*ps.deck, *ps.life, *ps.hand, *ps.trash)))
+            for c in zone
+        )
+    return condition_holds(state, frame.controller, source_card(state, frame), cond)
+
+
 def prompt_actions(state: GameState) -> list[Action]:
     prompt = state.prompt
     assert prompt is not None
@@ -175,6 +191,8 @@ def prompt_actions(state: GameState) -> list[Action]:
 
 
 def _name(state: GameState, iid: int) -> str:
+    if iid < 0:  # a cost-area DON!! card offered by "rest N of your cards" (``extra_costs``)
+        return "an active DON!! card"
     for ps in state.players:
         for zone in (ps.field(), ps.hand, ps.deck, ps.trash, ps.life):
             for c in zone:

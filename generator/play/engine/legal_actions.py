@@ -21,8 +21,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.play.engine import battle, effect_primitives, interpret, phases, setup
+from generator.play.engine import (
+    battle,
+    effect_primitives,
+    hand_costs,
+    interpret,
+    loops,
+    phases,
+    reactions,
+    setup,
+)
 from generator.play.engine.activation_costs import payable
+from generator.play.engine.choices import order_together
 from generator.play.engine.state import MAX_CHARACTERS, Action, Event, Frame, GameState, IllegalAction
 from generator.play.engine.stats import effect_live, power
 from generator.play.engine.zones import field_card_of, replace_on_field, set_ps, take, trash_from_field
@@ -64,7 +74,7 @@ def _main_actions(state: GameState, p: int) -> list[Action]:
     out: list[Action] = []
     for c in ps.hand:
         card = state.cards[c.card]
-        cost = max(0, card.cost or 0)
+        cost = hand_costs.play_cost(state, p, c)
         if cost > ps.don_active:
             continue
         label = f"play {_used(state, c.card)} (cost {cost})"
@@ -170,13 +180,14 @@ def apply(state: GameState, action_id: str, choices: dict[str, Any] | None = Non
         action = next((a for a in legal_actions(state) if a.id == aid), None)
         if action is None:
             raise IllegalAction(f"{aid!r} is not a legal action now")
-        state = _advance(_do(state, action, ev), ev)
+        cursor = len(ev)
+        state = _advance(_do(state, action, ev), ev, cursor)
     return state, ev
 
 
 def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     ev: list[Event] = []
-    return _advance(_do(state, action, ev), ev), ev
+    return _advance(_do(state, action, ev), ev, 0), ev
 
 
 def concede(state: GameState, p: int) -> tuple[GameState, list[Event]]:
@@ -228,7 +239,7 @@ def _play(state: GameState, p: int, iid: int, trash: int | None, ev: list[Event]
     """6-5-3-1: rest DON!! equal to the cost (2-7-2 to 2-7-4), make room for a 6th Character by
     trashing one as rule processing, not a K.O. (3-7-6-1-1), then play or activate the card."""
     state, card = take(state, p, "hand", iid)
-    cost = max(0, state.cards[card.card].cost or 0)
+    cost = hand_costs.play_cost(state, p, card)
     ps = state.players[p]
     state = set_ps(state, p, don_active=ps.don_active - cost, don_rested=ps.don_rested + cost)
     if trash is not None:
@@ -238,24 +249,41 @@ def _play(state: GameState, p: int, iid: int, trash: int | None, ev: list[Event]
     return effect_primitives.enter_field(state, p, card, ev)
 
 
-def _advance(state: GameState, ev: list[Event]) -> GameState:
+def _advance(state: GameState, ev: list[Event], cursor: int = 0) -> GameState:
     """Run everything that needs no decision: rule processing (9-2) after every step, queued
-    effects, battle steps, the End phase and the next turn's first three phases."""
+    effects, battle steps, the End phase and the next turn's first three phases. A run that
+    comes back to a position it has been in, with nobody asked anything, is an infinite loop
+    that no player can stop: a draw (11-1-1-1, ``loops``)."""
+    steps, seen = 0, set[str]()
+    # what made the events from ``cursor`` on: the effect resolving, or the battle's attacker (``reactions``)
+    cause, attacker = None, (state.battle.attacker if state.battle is not None else None)
     while True:
+        state, cursor = reactions.react(state, ev, cursor, cause, attacker)
+        cause = attacker = None
         if state.result is None:
             state = phases.check_defeat(state, ev)
         if state.result is not None:
             return state
         if state.prompt is not None:
             return state.model_copy(update={"waiting_for": state.prompt.player})
+        steps += 1
+        if loops.endless(state, seen, steps):
+            return loops.draw_by_loop(state, ev)
         if state.pending:
-            state = interpret.step(state, ev)
+            state = order_together(battle.defer_during_damage(state))
+            if state.pending and state.prompt is None:
+                cause = state.pending[0]
+                state = interpret.step(state, ev)
         elif state.battle is not None:
+            attacker = state.battle.attacker
             state, waiting = battle.progress(state, ev)
             if waiting:
+                state, cursor = reactions.react(state, ev, cursor, None, attacker)
                 return state.model_copy(update={"waiting_for": 1 - state.active})
         elif state.phase == "end":
             state = phases.finish_turn(state, ev)
+        elif state.phase == "refresh":
+            state = phases.continue_turn(state, ev)
         elif state.phase == "main":
             return state.model_copy(update={"waiting_for": state.active})
         else:

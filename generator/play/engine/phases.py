@@ -22,8 +22,16 @@ def start_turn(state: GameState, ev: list[Event]) -> GameState:
     p = state.first if turn == 1 else 1 - state.active
     state = state.model_copy(update={"turn": turn, "active": p, "phase": "refresh"})
     ev.append(Event(kind="turn_start", player=p, data={"turn": turn}))
+    state = effect_primitives.queue(state, "start_of_your_turn", p, state.players[p].field())
+    if state.pending:  # 6-2-2: they resolve first; the game loop then calls ``continue_turn``
+        return state.model_copy(update={"waiting_for": p})
+    return continue_turn(state, ev)
+
+
+def continue_turn(state: GameState, ev: list[Event]) -> GameState:
+    """The rest of the Refresh Phase (6-2-3, 6-2-4), then the Draw and DON!! phases."""
     state = don_phase(draw_phase(refresh_phase(state, ev), ev), ev)
-    return state.model_copy(update={"waiting_for": p})
+    return state.model_copy(update={"waiting_for": state.active})
 
 
 def refresh_phase(state: GameState, ev: list[Event]) -> GameState:
@@ -78,7 +86,8 @@ def end_turn(state: GameState, ev: list[Event]) -> GameState:
     ev.append(Event(kind="end_phase", player=p))
     state = state.model_copy(update={"phase": "end"})
     state = effect_primitives.queue(state, "end_of_your_turn", p, state.players[p].field())
-    return effect_primitives.queue(state, "end_of_opponents_turn", 1 - p, state.players[1 - p].field())
+    state = effect_primitives.queue(state, "end_of_opponents_turn", 1 - p, state.players[1 - p].field())
+    return effect_primitives.queue_delayed(state)
 
 
 def finish_turn(state: GameState, ev: list[Event]) -> GameState:

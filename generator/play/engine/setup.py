@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.compiler import compile_card
-from generator.play.engine import phases, rng
+from generator.play.engine import auto_resolve, phases, rng
 from generator.play.engine.state import CardInstance, Deck, Event, GameState, PlayerState
 from generator.play.engine.support import supported
 from generator.play.engine.zones import draw, set_ps
@@ -43,6 +43,7 @@ def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed
         rng=s,
     )
     ev: list[Event] = []
+    state = auto_resolve.start_of_game(state, ev)  # 5-2-1-5-1, before the opening hands
     for p in (first, 1 - first):
         state = draw(state, p, HAND_SIZE, ev)
     return state

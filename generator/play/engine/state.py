@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.model import CompiledCard
@@ -63,23 +63,24 @@ class CardInstance(_Frozen):
     iid: int
     card: str  # card_id, key into GameState.cards
     rested: bool = False
-    don: int = 0  # DON!! given to this card (6-5-5-1)
+    don: int = Field(default=0, ge=0, le=DON_PER_PLAYER)  # DON!! given to this card (6-5-5-1)
     played_turn: int = 0  # turn it entered the field: 3-7-4 summoning rule
     mods: tuple[Mod, ...] = ()
     once: tuple[int, ...] = ()  # effect indexes used this turn ([Once Per Turn], 10-2-13)
+    face_up: bool = False  # a Life card added face up: open to both players while in Life (3-10-2-1)
 
 
 class PlayerState(_Frozen):
     leader: CardInstance
-    characters: tuple[CardInstance, ...] = ()
-    stage: CardInstance | None = None
+    characters: tuple[CardInstance, ...] = Field(default=(), max_length=MAX_CHARACTERS)  # 3-7-6
+    stage: CardInstance | None = None  # at most one Stage: a single slot (3-8-5)
     hand: tuple[CardInstance, ...] = ()
     deck: tuple[CardInstance, ...] = ()
     life: tuple[CardInstance, ...] = ()
     trash: tuple[CardInstance, ...] = ()
-    don_deck: int = DON_PER_PLAYER
-    don_active: int = 0
-    don_rested: int = 0
+    don_deck: int = Field(default=DON_PER_PLAYER, ge=0, le=DON_PER_PLAYER)
+    don_active: int = Field(default=0, ge=0, le=DON_PER_PLAYER)  # cost area (3-9)
+    don_rested: int = Field(default=0, ge=0, le=DON_PER_PLAYER)  # cost area (3-9)
 
     def field(self) -> tuple[CardInstance, ...]:
         """Leader, Characters and Stage: the cards whose effects are live (2-8-2)."""
@@ -97,7 +98,9 @@ class Battle(_Frozen):
     ``target`` becomes the blocker when a [Blocker] is used (10-1-4-1). ``damage_left`` counts the
     Life cards still to check in the damage step (2 for Double Attack, 7-1-4-1-1-3), ``banish``
     whether they are trashed instead (10-1-3), and
-    ``revealed`` is the Life card whose [Trigger] the defender is deciding on.
+    ``revealed`` is the Life card whose [Trigger] the defender is deciding on. ``deferred`` holds
+    the effects whose timing came while damage was being dealt: they activate once all of it is
+    (8-6-2; a [Trigger] itself interrupts at once, 8-6-2-1).
     """
 
     attacker: int
@@ -107,6 +110,7 @@ class Battle(_Frozen):
     banish: bool = False
     damage_left: int = 0
     revealed: CardInstance | None = None
+    deferred: tuple[Frame, ...] = ()
 
 
 class Frame(_Frozen):
@@ -129,6 +133,8 @@ class Frame(_Frozen):
     chosen: bool = False
     looked: tuple[int, ...] = ()
     held: tuple[int, ...] = ()
+    memo: tuple[int, ...] = ()  # cards the text names again later: "that card", "the revealed card"
+    together: bool = False  # activated at the same time as the frame before it, same controller
 
 
 class Prompt(_Frozen):
@@ -167,6 +173,7 @@ class GameState(_Frozen):
     prompt: Prompt | None = None
     rng: int  # splitmix64 state: the only source of randomness
     result: Result | None = None
+    delayed: tuple[Frame, ...] = ()  # "at the end of this turn" parts of resolved effects (6-6-1-2)
 
     @cached_property
     def static_cards(self) -> frozenset[str]:

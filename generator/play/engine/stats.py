@@ -29,13 +29,30 @@ def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
     return state.cards[inst.card]
 
 
+def per_count(state: GameState, p: int, per) -> int:
+    """How many times "for every N ..." counts for player ``p`` (1 when the amount is fixed)."""
+    if per is None:
+        return 1
+    ps = state.players[p]
+    if per.zone == "rested_don":
+        n = ps.don_rested
+    else:
+        n = sum(1 for c in getattr(ps, per.zone) if matches(state, p, c, per.filter, False))
+    return n // per.step
+
+
+def names_of(state: GameState, card_id: str) -> set[str]:
+    """The card's name and the names its text says to treat it as (2-1-3)."""
+    return {state.cards[card_id].name, *state.compiled[card_id].also_named}
+
+
 def power(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
     base = [m.amount for m in inst.mods if m.stat == "base_power"]
     adds = sum(m.amount for m in inst.mods if m.stat == "power")
     if statics:
         for act in _static_actions(state, owner, inst):
             if act.kind == "power":
-                adds += act.amount
+                adds += act.amount * per_count(state, owner, act.per)
             elif act.kind == "set_base_power":
                 base.append(act.value)
     total = (max(base) if base else state.cards[inst.card].power or 0) + adds
@@ -47,14 +64,15 @@ def power(state: GameState, owner: int, inst: CardInstance, statics: bool = True
 def cost(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
     total = (state.cards[inst.card].cost or 0) + sum(m.amount for m in inst.mods if m.stat == "cost")
     if statics:
-        total += sum(a.amount for a in _static_actions(state, owner, inst) if a.kind == "cost_change")
+        changes = (a for a in _static_actions(state, owner, inst) if a.kind == "cost_change")
+        total += sum(a.amount * per_count(state, owner, a.per) for a in changes)
     return max(0, total)
 
 
 def keywords(state: GameState, owner: int, inst: CardInstance) -> frozenset[str]:
     if not inst.mods and not state.static_cards:
         return frozenset(state.compiled[inst.card].keywords)
-    kws: set[str] = set(state.compiled[inst.card].keywords)
+    kws: set[str] = set() if negated(inst) else set(state.compiled[inst.card].keywords)
     kws.update(m.tag for m in inst.mods if m.stat == "keyword" and m.tag is not None)
     kws.update(a.keyword for a in _static_actions(state, owner, inst) if a.kind == "gain_keyword")
     return frozenset(kws)
@@ -66,11 +84,17 @@ def has_status(state: GameState, owner: int, inst: CardInstance, status: str) ->
     return any(a.kind == "status" and a.status == status for a in _static_actions(state, owner, inst))
 
 
+def negated(inst: CardInstance) -> bool:
+    """ "Negate the effect of ...": the card's own effects are invalid while this lasts (8-2-1-1);
+    effects it gains meanwhile are not (8-2-4)."""
+    return any(m.stat == "status" and m.tag == "negated" for m in inst.mods)
+
+
 def effect_live(state: GameState, controller: int, source: CardInstance, eff: Effect) -> bool:
     """The effect's conditions hold now (8-3-2): [Your Turn], [Opponent's Turn], [DON!! xX]
     (8-3-2-3) and its other conditions. Cards whose text did not compile completely have no live
     effects: running half of a text could do what the card never says."""
-    if not state.compiled[source.card].complete:
+    if not state.compiled[source.card].complete or negated(source):
         return False
     if eff.your_turn and state.active != controller:
         return False
@@ -81,8 +105,12 @@ def effect_live(state: GameState, controller: int, source: CardInstance, eff: Ef
     return all(condition_holds(state, controller, source, c) for c in eff.conditions)
 
 
-def _zone_count(state: GameState, p: int, zone: str, flt: CardFilter) -> int:
+def _zone_count(state: GameState, p: int, zone: str, flt: CardFilter, skip: int | None = None) -> int:
     ps: PlayerState = state.players[p]
+    if zone == "rested_cards":
+        return ps.don_rested + sum(1 for c in ps.field() if c.rested)
+    if zone == "face_up_life":
+        return sum(1 for c in ps.life if c.face_up)
     if zone in ("life", "hand", "trash", "deck"):
         return len(getattr(ps, zone))
     if zone == "don":
@@ -94,7 +122,7 @@ def _zone_count(state: GameState, p: int, zone: str, flt: CardFilter) -> int:
     if zone == "given_don":
         return ps.leader.don + sum(c.don for c in ps.characters)
     cards = ps.characters if zone == "characters" else ps.field()
-    return sum(1 for c in cards if matches(state, p, c, flt, True, False))
+    return sum(1 for c in cards if c.iid != skip and matches(state, p, c, flt, True, False))
 
 
 def condition_holds(state: GameState, controller: int, source: CardInstance, cond: Condition) -> bool:
@@ -109,7 +137,7 @@ def condition_holds(state: GameState, controller: int, source: CardInstance, con
         case mc.LeaderMulticoloured():
             return len(leader.colors) > 1
         case mc.LeaderIsName():
-            return leader.name == cond.name
+            return cond.name in names_of(state, state.players[controller].leader.card)
         case mc.LeaderHasAttribute():
             whose = controller if cond.whose == "you" else 1 - controller
             return cond.attribute in state.cards[state.players[whose].leader.card].attributes
@@ -130,7 +158,23 @@ def condition_holds(state: GameState, controller: int, source: CardInstance, con
             }[cond.compare]
         case mc.CountCondition():
             players = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
-            return _compare(sum(_zone_count(state, p, cond.zone, cond.filter) for p in players), cond.compare, cond.n)
+            skip = source.iid if cond.exclude_self else None
+            total = sum(_zone_count(state, p, cond.zone, cond.filter, skip) for p in players)
+            return _compare(total, cond.compare, cond.n)
+        case mc.OnlyCharacters():
+            chars = state.players[controller].characters
+            return bool(chars) and all(matches(state, controller, c, cond.filter, True, False) for c in chars)
+        case mc.LeaderPower():
+            whose = controller if cond.whose == "you" else 1 - controller
+            return _compare(power(state, whose, state.players[whose].leader, statics=False), cond.compare, cond.n)
+        case mc.LeaderState():
+            return state.players[controller].leader.rested == (cond.state == "rested")
+        case mc.OwnTurnCount():
+            began = (state.turn + 1) // 2 if controller == state.first else state.turn // 2
+            return began >= cond.n
+        case mc.AnyOf():
+            return any(condition_holds(state, controller, source, c) for c in cond.conditions)
+    return False  # "the revealed card is ..." is read by the interpreter (``interpret._holds``)
 
 
 def _compare(value: int, compare: str, n: int) -> bool:
@@ -141,13 +185,36 @@ def _compare(value: int, compare: str, n: int) -> bool:
     return value == n
 
 
+def count_ref(state: GameState, controller: int, ref: str) -> int:
+    """A number a filter reads from the game ("the number of your opponent's Life cards")."""
+    me, opp = state.players[controller], state.players[1 - controller]
+    return {
+        "your_life": len(me.life),
+        "opponent_life": len(opp.life),
+        "total_life": len(me.life) + len(opp.life),
+        "your_don": me.don_total() - me.don_deck,
+        "opponent_don": opp.don_total() - opp.don_deck,
+    }[ref]
+
+
 def matches(
-    state: GameState, owner: int, inst: CardInstance, flt: CardFilter, on_field: bool, statics: bool = True
+    state: GameState,
+    owner: int,
+    inst: CardInstance,
+    flt: CardFilter,
+    on_field: bool,
+    statics: bool = True,
+    controller: int | None = None,
 ) -> bool:
     """Does the card match the filter? Numbers are current values on the field and printed ones
-    elsewhere or when the filter says "base" (4-9-2)."""
+    elsewhere or when the filter says "base" (4-9-2). ``controller`` is the player whose effect
+    reads the filter (the owner when not given), for numbers the filter reads from the game."""
     c = state.cards[inst.card]
     current = on_field and not flt.base
+    if flt.max_cost_of is not None:
+        limit = count_ref(state, owner if controller is None else controller, flt.max_cost_of)
+        if (cost(state, owner, inst, statics) if current else max(0, c.cost or 0)) > limit:
+            return False
     if flt.category is not None and c.category != flt.category:
         return False
     if flt.min_cost is not None or flt.max_cost is not None:
@@ -164,13 +231,21 @@ def matches(
         return False
     if flt.colour is not None and flt.colour not in c.colors:
         return False
-    if flt.names and c.name not in flt.names:
+    if flt.names and not names_of(state, inst.card) & set(flt.names):
         return False
-    if flt.exclude_name is not None and c.name == flt.exclude_name:
+    if flt.exclude_name is not None and flt.exclude_name in names_of(state, inst.card):
         return False
     if flt.attribute is not None and flt.attribute not in c.attributes:
         return False
     if flt.state is not None and inst.rested != (flt.state == "rested"):
+        return False
+    if flt.no_effect and (c.effect or c.trigger):
+        return False
+    if flt.min_don is not None and (not on_field or inst.don < flt.min_don):
+        return False
+    if flt.lacks_timing is not None and any(e.timing == flt.lacks_timing for e in state.compiled[inst.card].effects):
+        return False
+    if flt.any_of and not any(matches(state, owner, inst, alt, on_field, statics, controller) for alt in flt.any_of):
         return False
     return flt.has_trigger is None or (c.trigger is not None) == flt.has_trigger
 
@@ -185,6 +260,10 @@ def target_pool(
         pool = [(me, source)]
     elif who == "any_character":
         pool = [(p, c) for p in (me, opp) for c in state.players[p].characters]
+    elif who in ("your_stage", "opponent_stage"):
+        side = me if who == "your_stage" else opp
+        stage = state.players[side].stage
+        pool = [(side, stage)] if stage is not None else []
     elif who == "your_leader_or_stage":
         ps = state.players[me]
         pool = [(me, ps.leader)] + ([(me, ps.stage)] if ps.stage is not None else [])
@@ -200,7 +279,7 @@ def target_pool(
         (o, c)
         for o, c in pool
         if not (target.exclude_self and c.iid == source.iid)
-        and matches(state, o, c, target.filter, on_field=True, statics=statics)
+        and matches(state, o, c, target.filter, on_field=True, statics=statics, controller=me)
     ]
 
 

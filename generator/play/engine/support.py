@@ -25,9 +25,23 @@ CONDITION_KINDS = frozenset(
         "compare_with_opponent",
         "self_state",
         "self_power",
+        "revealed_is",  # read by the interpreter from Frame.memo
+        "only_characters",
+        "leader_power",
+        "leader_state",
+        "own_turn_count",
+        "any_of",
     }
 )
-KNOWN_KINDS = frozenset(ACTIONS) | frozenset(BLOCKS) | COST_KINDS | CONDITION_KINDS
+# Deck-construction rules (``DeckRule.kind``) are applied by the deck validator and do nothing
+# during a game (5-1-2-4-2), so the engine knows them all.
+DECK_RULE_KINDS = frozenset(
+    {"any_number_of_copies", "leader_max_cost", "leader_max_event_cost", "leader_required_type"}
+)
+# Permanent effects read where they apply, not run by the interpreter: "give this card in your hand
+# -N cost" (``hand_costs.play_cost``).
+READ_KINDS = frozenset({"hand_cost"})
+KNOWN_KINDS = frozenset(ACTIONS) | frozenset(BLOCKS) | COST_KINDS | CONDITION_KINDS | DECK_RULE_KINDS | READ_KINDS
 KNOWN_VALUES: dict[str, frozenset[str]] = {
     k: frozenset(v)
     for k, v in {
@@ -44,7 +58,40 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
             "on_block",
             "on_opponents_attack",
             "static",
+            "replacement",
+            "when",
+            "start_of_your_turn",
+            "start_of_game",
+            "rules",
         ),
+        # Replacement.event and When.event share the key: the engine runs these (``replacement``,
+        # ``reactions``).
+        "event": (
+            "ko",
+            "removed",
+            "ko_or_removed",
+            "rested",
+            "don_returned",
+            "returned_to_hand",
+            "event_activated",
+            "blocker_activated",
+            "event_or_blocker",
+            "event_or_trigger",
+            "trigger_activated",
+            "played",
+            "hand_trashed",
+            "life_removed",
+            "life_to_hand",
+            "life_zero",
+            "attack_damage",
+            "damage_dealt",
+            "damage_taken",
+            "attacks",
+            "attacks_or_attacked",
+            "drew_outside_draw_phase",
+            "given_don",
+        ),
+        "cause": ("any", "battle", "effect", "your_effect", "opponent_effect", "opponent_character_effect"),
         "who": (
             "self_card",
             "your_leader",
@@ -55,6 +102,9 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
             "opponent_leader_or_character",
             "any_character",
             "your_leader_or_stage",
+            "memo",
+            "your_stage",
+            "opponent_stage",
         ),
         "duration": (
             "this_turn",
@@ -75,6 +125,7 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
             "no_refresh",
             "can_attack_active",
             "cannot_be_removed_by_opponent_effects",
+            "negated",
         ),
         "zone": (
             "life",
@@ -88,12 +139,14 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
             "characters",
             "field",
             "hand_or_trash",
+            "rested_cards",
+            "face_up_life",
         ),
         "position": ("top", "bottom", "top_or_bottom"),
         "to": ("hand", "play", "deck_bottom"),
         "rest_to": ("bottom", "top", "top_or_bottom", "trash"),
-        "source": ("deck_top", "hand"),
-        "whose": ("you", "opponent", "both"),
+        "source": ("deck_top", "hand", "deck", "life", "trash", "characters"),
+        "whose": ("you", "opponent", "both", "any"),
         "compare": ("at_least", "at_most", "exactly", "less", "more"),
         "state": ("rested", "active", "played_this_turn"),
         "keyword": ("Rush", "Rush: Character", "Blocker", "Double Attack", "Banish", "Unblockable"),

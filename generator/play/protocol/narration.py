@@ -4,7 +4,9 @@ Why from redacted events: the narration must never name a card its reader may no
 simplest way to be sure is to give the narrator nothing else. It receives the events as
 ``api.redact`` returns them for the reader (hidden card ids are null there) and a name table
 built from what the reader's own ``view`` shows (``public_names``), so a hidden card has no name
-to be written with: "The AI draws a card", never "The AI draws Nami".
+to be written with: "The AI draws a card", never "The AI draws Nami". ``observe`` gives it the
+reader's view before each move, from which it writes owners and powers ("the AI's Leader Kaido
+(6000 power)") and follows a battle to say why it ended as it did (``narration_battle``).
 
 Sentences are second person for the reader ("You attack...") and "the AI" (or any other label)
 for the other player. Unknown event kinds still get a plain sentence, so a new engine event
@@ -14,9 +16,20 @@ never breaks the log.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from generator.models.onepiece import OnePieceCard
+from generator.play.protocol.narration_battle import (
+    BattleMemory,
+    PublicCard,
+    battle_sentence,
+    note_left_field,
+    public_cards,
+)
+from generator.play.protocol.narration_effects import effect_sentence
+
+__all__ = ["Narrator", "public_names"]
 
 
 def public_names(view: dict[str, Any], names: dict[int, str] | None = None, hand: bool = True) -> dict[int, str]:
@@ -42,10 +55,26 @@ class Narrator:
         other: str = "the AI",
         labels: Mapping[int, str] | None = None,
     ) -> None:
-        self.cards = cards
+        self.cards_by_id = cards
         self.reader = reader
         self.other = other
         self.labels = dict(labels or {})
+        self.cards: dict[int, PublicCard] = {}
+        self.names: dict[int, str] = {}
+        self.battle: BattleMemory | None = None
+        self.active: int | None = None  # the turn player: DON!! given adds power only then (6-5-5-2)
+
+    def observe(self, view: dict[str, Any]) -> None:
+        """Learn the public cards of the reader's ``view`` (taken before the next move) and the
+        battle under way, when it began before the narrator's first event."""
+        self.cards.update(public_cards(view))
+        self.active = view.get("active")
+        b = view.get("battle")
+        if b is None:
+            self.battle = None
+        elif self.battle is None or (self.battle.attacker, self.battle.target) != (b["attacker"], b["target"]):
+            # begun before this narrator's first event: its powers at the declaration are unknown
+            self.battle = BattleMemory(b["attacker"], b["target"], None, None)
 
     def who(self, player: int | None, capital: bool = True) -> str:
         if player is None:
@@ -53,118 +82,99 @@ class Narrator:
         name = self.labels.get(player) or ("you" if player == self.reader else self.other)
         return name[0].upper() + name[1:] if capital else name
 
-    def _verb(self, player: int | None, verb: str) -> str:
+    def whose(self, player: int | None, capital: bool = False) -> str:
+        """The possessive: "your", "the AI's", "Player 1 (L2)'s"."""
+        if player == self.reader and player not in self.labels:
+            return "Your" if capital else "your"
+        return f"{self.who(player, capital)}'s"
+
+    def verb(self, player: int | None, verb: str) -> str:
         """``verb`` agreed with its subject ("you draw", "the AI draws")."""
-        if player == self.reader:
+        if player == self.reader and player not in self.labels:
             return verb
         if verb.endswith(("sh", "ch", "s")):
             return verb + "es"
         return verb[:-1] + "ies" if verb.endswith("y") and verb[-2] not in "aeiou" else verb + "s"
 
-    def _card(self, data: dict, key: str = "card") -> str | None:
+    def power_of(self, iid: object) -> int | None:
+        card = self.cards.get(iid) if isinstance(iid, int) else None
+        return card.power if card is not None else None
+
+    def shift_power(self, iid: object, amount: int) -> str:
+        """Apply a power change the reader saw to the remembered power: " (2000 → 4000)", or ""
+        for a card whose power is not known. Exact from the view taken before the move, then
+        kept by the changes narrated since."""
+        if not isinstance(iid, int) or iid not in self.cards or self.cards[iid].power is None:
+            return ""
+        card = self.cards[iid]
+        assert card.power is not None
+        self.cards[iid] = replace(card, power=card.power + amount)
+        return f" ({card.power} → {card.power + amount})"
+
+    def phrase(self, iid: object, power: bool = True) -> str:
+        """A field card as a player names it: "the AI's Leader Kaido (6000 power)"."""
+        card = self.cards.get(iid) if isinstance(iid, int) else None
+        if card is None:
+            return self.names.get(iid, "a card") if isinstance(iid, int) else "a card"
+        role = "Leader " if card.leader else ""
+        shown = f" ({card.power} power)" if power and card.power is not None else ""
+        return f"{self.whose(card.owner)} {role}{card.name}{shown}"
+
+    def card_name(self, data: dict, key: str = "card") -> str | None:
         cid = data.get(key)
-        card = self.cards.get(cid) if isinstance(cid, str) else None
+        card = self.cards_by_id.get(cid) if isinstance(cid, str) else None
         return card.name if card is not None else None
 
     def sentence(self, event: dict[str, Any], names: dict[int, str]) -> str:
         kind, p, d = event["kind"], event.get("player"), event.get("data") or {}
+        self.names = names
+        note_left_field(self, kind, d)
+        self._note_played(kind, p, d)
+        text = battle_sentence(self, kind, p, d)
+        if text is None:
+            text = self._turn_sentence(kind, p, d) or effect_sentence(self, kind, p, d)
+        return text
+
+    def _note_played(self, kind: str, p: int | None, d: dict) -> None:
+        """A card played during the move is on the field from now on, at its printed power."""
+        iid, cid = d.get("iid"), d.get("card")
+        card = self.cards_by_id.get(cid) if isinstance(cid, str) else None
+        if kind == "play" and isinstance(iid, int) and isinstance(p, int) and card is not None:
+            self.cards[iid] = PublicCard(card.name, p, False, card.power)
+
+    def _turn_sentence(self, kind: str, p: int | None, d: dict) -> str | None:
+        """Set-up, turn structure and the end of the game."""
         who = self.who(p)
-
-        def say(verb: str, rest: str) -> str:
-            return f"{who} {self._verb(p, verb)} {rest}".rstrip() + "."
-
-        def nm(key: str) -> str:
-            iid = d.get(key)
-            return names.get(iid, "a card") if isinstance(iid, int) else "a card"
-
-        card = self._card(d)
         if kind == "turn_start":
             return f"Turn {d.get('turn')}: {self.who(p, False)} to play."
         if kind == "don_phase":
-            return say("add", f"{d.get('added')} DON!! to the cost area")
-        if kind == "draw":
-            return say("draw", card or "a card")
+            added = d.get("added")
+            if added == 0:
+                return f"{self.whose(p, True)} DON!! deck is empty: no DON!! is added."
+            return f"{who} {self.verb(p, 'add')} {added} DON!! to the cost area."
         if kind in ("keep_hand", "mulligan"):
-            return (
-                say("keep", "the opening hand")
-                if kind == "keep_hand"
-                else say("redraw", "the opening hand (5 new cards)")
-            )
+            if kind == "keep_hand":
+                return f"{who} {self.verb(p, 'keep')} the opening hand."
+            return f"{who} {self.verb(p, 'redraw')} the opening hand (5 new cards)."
         if kind == "life_placed":
-            return say("place", f"{d.get('count')} Life cards face down")
-        if kind in ("play", "event"):
-            return say("play", card or "a card") if kind == "play" else say("activate", f"the Event {card or 'a card'}")
-        if kind == "give_don":
-            return say("give", f"{d.get('count')} DON!! to {nm('target')}")
-        if kind == "attack":
-            return say("attack", f"{nm('target')} with {nm('attacker')}")
-        if kind == "block":
-            return say("block", f"with {nm('blocker')}")
-        if kind == "counter":
-            return say("counter", f"with {card or 'a card'}: +{d.get('amount')} power to {nm('target')}")
-        if kind == "battle":
-            won = "succeeds" if d.get("attacker_wins") else "fails"
-            return f"{d.get('attacker_power')} power against {d.get('target_power')}: the attack {won}."
-        if kind in ("ko", "trash"):
-            what = card or "a card"
-            return f"{who}'s {what} is K.O.'d." if kind == "ko" else f"{who}'s {what} is trashed."
-        if kind in ("life_to_hand", "life_check"):
-            if kind == "life_check":
-                return say("check", f"{card} from Life ([Trigger])" if card else "a Life card")
-            return say("take", f"{card or 'a Life card'} into hand from Life")
-        if kind == "life_trashed":
-            return f"{who}'s Life card {card or ''} is trashed (Banish).".replace("  ", " ")
-        if kind == "trigger":
-            return say("activate", f"the [Trigger] of {card or 'a Life card'}")
-        if kind == "trigger_trashed":
-            return f"{card or 'The [Trigger] card'} goes to the trash."
-        if kind == "effect":
-            return f"{card or 'A card'}: {str(d.get('timing', '')).replace('_', ' ')} effect."
-        if kind == "chosen":
-            return say("choose", "targets" if d.get("picked") is not None else "")
+            return f"{who} {self.verb(p, 'place')} {d.get('count')} Life cards face down."
         if kind == "end_phase":
-            return say("end", "the turn")
-        if kind == "battle_end":
-            return "The battle ends."
+            return f"{who} {self.verb(p, 'end')} the turn."
         if kind == "game_over":
             winner = d.get("winner")
-            head = "It is a draw" if winner is None else f"{self.who(winner)} {self._verb(winner, 'win')}"
-            return f"Game over. {head} ({d.get('reason')})."
-        return (
-            self._effect_sentence(kind, p, d, card, names)
-            or f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
-        )
-
-    def _effect_sentence(
-        self, kind: str, p: int | None, d: dict, card: str | None, names: dict[int, str]
-    ) -> str | None:
-        """Sentences for what effects do (moves between areas, DON!!, modifiers)."""
-        who = self.who(p)
-        what = card or "a card"
-        targets = ", ".join(names.get(i, "a card") for i in d.get("targets") or [] if isinstance(i, int)) or "no card"
-        simple = {
-            "look_top": ("look", f"at the top {d.get('count')} cards of the deck"),
-            "reveal_to_hand": ("reveal", f"{what}, adding it to hand"),
-            "to_hand": ("add", f"{what} to hand"),
-            "discard": ("trash", f"{what} from hand"),
-            "return_don": ("return", f"{d.get('count')} DON!! to the DON!! deck"),
-            "add_don": ("add", f"{d.get('count')} DON!! from the DON!! deck"),
-            "add_life": ("add", "a card to Life"),
-            "reveal": ("reveal", what),
-            "rest": ("rest", targets),
-            "set_active": ("set", f"{targets} as active"),
-            "return_to_hand": ("return", f"{what} to hand"),
-            "return_to_deck": ("put", f"{what} into the deck"),
-        }
-        if kind in simple:
-            verb, rest = simple[kind]
-            return f"{who} {self._verb(p, verb)} {rest}."
-        if kind.startswith("effect_"):
-            amount = d.get("amount")
-            change = d.get("tag") or (f"{amount:+d}" if isinstance(amount, int) else "")
-            stat = kind.removeprefix("effect_").replace("_", " ")
-            return f"{targets}: {stat} {change}".rstrip() + "."
-        if "_to_" in kind:
-            src, dst = kind.split("_to_", 1)
-            return f"{who}: {what} from {src.replace('_', ' ')} to {dst.replace('_', ' ')}."
+            head = "It is a draw" if winner is None else f"{self.who(winner)} {self.verb(winner, 'win')}"
+            return f"Game over. {head}: {self._why_lost(d)}."
         return None
+
+    def _why_lost(self, d: dict) -> str:
+        """The defeat condition in words (1-2-1-1, 1-2-3), for each player who lost."""
+        losers = [p for p in d.get("losers") or [] if isinstance(p, int)]
+        reason = str(d.get("reason"))
+        why = {
+            "damage at 0 Life": lambda p: f"{self.whose(p)} Leader took damage at 0 Life (1-2-1-1-1)",
+            "no cards in deck": lambda p: f"{self.whose(p)} deck has no cards left (1-2-1-1-2)",
+            "concession": lambda p: f"{self.who(p, False)} conceded (1-2-3)",
+        }.get(reason)
+        if why is None or not losers:
+            return reason
+        return " and ".join(why(p) for p in losers)

@@ -25,7 +25,8 @@ let a client recompute the AI's hand; the same seed on the same deployment deals
 Stale tokens: a token is a complete game position, so the referee cannot tell a replayed older
 token from the newest one without storing something, and it stores nothing. What it does: every
 token carries the game id and move number (``game_id``, ``ply``, also in each answer, so a
-client can see what it sends), an action must be legal in the token's own position (else 400
+client can see what it sends; the ``ply`` shown counts the moves you can see being made, see
+``hidden_answer``), an action must be legal in the token's own position (else 400
 ``illegal_action``), and play is deterministic: replaying a token with the same action gives the
 same continuation, including every shuffle (the RNG is sealed inside), so a replay can take a
 move back but never re-roll luck.
@@ -226,7 +227,13 @@ def _new(
     order = list(ai_deck.main)
     random.Random(gseed).shuffle(order)  # instance ids follow list order: keep it secret too
     state = new_game(cards, human, Deck(leader=ai_deck.leader, main=tuple(order)), seed=gseed)
-    game = {"id": hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24], "seed": gseed, "level": level, "ply": 0}
+    game = {
+        "id": hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24],
+        "seed": gseed,
+        "level": level,
+        "ply": 0,
+        "shown": 0,
+    }
     out = _advance(game, state, [], cards, key, entropy)
     out["seed"] = seed
     out["decks"] = {"you": yours, "ai": ai_deck.describe()}
@@ -242,6 +249,21 @@ class SealedGame(BaseModel):
     seed: int = Field(ge=0)
     level: Literal[0, 1, 2, 3, 4]
     ply: int = Field(ge=0)
+    shown: int = Field(default=0, ge=0)  # the moves player 0 can see being made (``hidden_answer``)
+
+
+# The AI's answers to questions whose very asking can depend on its hidden cards: the engine
+# asks for a [Trigger] only when the Life card has one, for Counters only when the hand holds
+# one, and an effect's question (a prompt) only when there is something to choose. A separate
+# numbered AI move in the log (or in ``ply``) would tell the human so; these answers are shown
+# as part of the move before. Declining is hidden; using a [Trigger] or a Counter is not.
+HIDDEN_DECLINES = frozenset({"no_trigger", "no_counter"})
+
+
+def hidden_answer(state: GameState, action_id: str) -> bool:
+    """Whether ``action_id``, taken in ``state``, answers a question the other player must not
+    learn was asked."""
+    return state.prompt is not None or action_id in HIDDEN_DECLINES
 
 
 def _open(token: str, key: bytes) -> tuple[dict, GameState]:
@@ -270,8 +292,8 @@ def _move(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, entropy: Cal
         nxt, events = apply(state, req["action_id"], req.get("choices"))
     except IllegalAction as exc:
         raise PracticeError("illegal_action", f"{exc}", legal_action_ids=[a.id for a in legal]) from None
-    steps = [(game["ply"], HUMAN, req["action_id"], state, nxt, events)]
-    game = {**game, "ply": game["ply"] + 1}
+    steps = [(game["shown"], HUMAN, req["action_id"], state, nxt, events)]
+    game = {**game, "ply": game["ply"] + 1, "shown": game["shown"] + 1}
     return _advance(game, nxt, steps, cards, key, entropy)
 
 
@@ -290,8 +312,10 @@ def _advance(
             break
         choice = ai_move(policy, state, game["seed"], game["ply"])
         nxt, events = apply(state, choice)
-        steps.append((game["ply"], AI, choice, state, nxt, events))
-        game, state = {**game, "ply": game["ply"] + 1}, nxt
+        hidden = hidden_answer(state, choice) and bool(steps)
+        shown_as = steps[-1][:3] if hidden else (game["shown"], AI, choice)
+        steps.append((*shown_as, state, nxt, events))
+        game, state = {**game, "ply": game["ply"] + 1, "shown": game["shown"] + int(not hidden)}, nxt
     payload = orjson.dumps({"v": PAYLOAD_VERSION, "game": game, "state": state.model_dump(mode="json")})
     return respond(game, state, steps, cards, seal(payload, key, entropy(12)))
 
@@ -301,7 +325,9 @@ def respond(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePi
     narrator = Narrator(cards, HUMAN)
     log = []
     for ply, actor, action, before, after, events in steps:
-        names = public_names(view(after, HUMAN), public_names(view(before, HUMAN)))
+        seen_before = view(before, HUMAN)
+        narrator.observe(seen_before)
+        names = public_names(view(after, HUMAN), public_names(seen_before))
         for event in redact(events, HUMAN):
             log.append(
                 {
@@ -324,7 +350,7 @@ def respond(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePi
         }
     return {
         "game_id": game["id"],
-        "ply": game["ply"],
+        "ply": game["shown"],
         "you": HUMAN,
         "ai": AI,
         "ai_player": {"level": game["level"], "description": DESCRIPTIONS[game["level"]]},

@@ -1,0 +1,122 @@
+"""Sentences for cards moving and effects happening (everything but a battle and the turn).
+
+Split from ``narration`` to keep each module readable; the ``Narrator`` passes itself so these
+write with its subjects, possessives and the public cards it has seen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from generator.play.protocol.narration import Narrator
+
+# Effect timings as printed on the cards (effects.model_base.Timing).
+TIMING_MARKS = {
+    "on_play": "[On Play]",
+    "when_attacking": "[When Attacking]",
+    "activate_main": "[Activate: Main]",
+    "main": "[Main]",
+    "on_ko": "[On K.O.]",
+    "end_of_your_turn": "[End of Your Turn]",
+    "end_of_opponents_turn": "[End of Your Opponent's Turn]",
+    "counter": "[Counter]",
+    "trigger": "[Trigger]",
+    "on_block": "[On Block]",
+    "on_opponents_attack": "[On Your Opponent's Attack]",
+    "start_of_your_turn": "start-of-turn",
+    "start_of_game": "start-of-game",
+}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _targets(n: Narrator, d: dict[str, Any]) -> str:
+    return ", ".join(n.phrase(i, power=False) for i in d.get("targets") or [] if isinstance(i, int))
+
+
+def effect_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str:
+    who = n.who(p)
+    card = n.card_name(d)
+    what = card or "a card"
+
+    def say(verb: str, rest: str) -> str:
+        return f"{who} {n.verb(p, verb)} {rest}".rstrip() + "."
+
+    if kind == "draw":
+        return say("draw", card or "a card")
+    if kind in ("play", "event"):
+        return say("play", what) if kind == "play" else say("activate", f"the Event {what}")
+    if kind == "give_don":
+        target, count = d.get("target"), d.get("count") or 0
+        owner = n.cards[target].owner if target in n.cards else None
+        shift = n.shift_power(target, 1000 * count) if owner is not None and owner == n.active else ""
+        return say("give", f"{count} DON!! to {n.phrase(target, power=False)}{shift}")
+    if kind in ("ko", "trash"):
+        done = "is K.O.'d" if kind == "ko" else "is trashed"
+        return f"{n.whose(p, True)} {what} {done}."
+    if kind == "life_to_hand":
+        taken = card or "a Life card"
+        if n.battle is not None and n.battle.attacker_won:
+            return f"{n.whose(p, True)} Leader takes 1 damage: {taken} goes from Life to hand."
+        return say("add", f"{taken} from Life to hand")
+    if kind == "life_check":
+        return say("check", f"{card} from Life: it has a [Trigger]" if card else "a Life card")
+    if kind == "life_trashed":
+        return f"{n.whose(p, True)} Leader takes 1 damage: the Life card {what} is trashed ([Banish])."
+    if kind == "trigger":
+        instead = f"{n.verb(p, 'activate')} its [Trigger] instead of taking it into hand"
+        return say("reveal", f"{what} from Life and {instead}")
+    if kind == "trigger_trashed":
+        return f"{card or 'The [Trigger] card'} goes to the trash."
+    if kind == "effect":
+        mark = TIMING_MARKS.get(str(d.get("timing")))
+        source = n.phrase(d.get("source"), power=False) if d.get("source") in n.cards else what
+        return f"{_cap(source)}: its {mark + ' ' if mark else ''}effect activates."
+    if kind == "chosen":
+        picked = [n.names.get(i, "a card") for i in d.get("picked") or [] if isinstance(i, int)]
+        return say("choose", f"{', '.join(picked) or 'nothing'} ({d.get('label')})")
+    return _moves_and_numbers(n, kind, p, d, card) or f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
+
+
+def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict, card: str | None) -> str | None:
+    """Sentences for what effects do (moves between areas, DON!!, modifiers)."""
+    who = n.who(p)
+    what = card or "a card"
+    named = _targets(n, d) or "no card"
+    simple = {
+        "look_top": ("look", f"at the top {d.get('count')} cards of the deck"),
+        "reveal_to_hand": ("reveal", f"{what}, adding it to hand"),
+        "to_hand": ("add", f"{what} to hand"),
+        "discard": ("trash", f"{what} from hand"),
+        "return_don": ("return", f"{d.get('count')} DON!! to the DON!! deck"),
+        "add_don": ("add", f"{d.get('count')} DON!! from the DON!! deck"),
+        "add_life": ("add", "a card to Life"),
+        "reveal": ("reveal", what),
+        "rest": ("rest", named),
+        "set_active": ("set", f"{named} as active"),
+        "return_to_hand": ("return", f"{what} to hand"),
+        "return_to_deck": ("put", f"{what} into the deck"),
+    }
+    if kind in simple:
+        verb, rest = simple[kind]
+        return f"{who} {n.verb(p, verb)} {rest}."
+    if kind.startswith("effect_"):
+        amount = d.get("amount")
+        stat = kind.removeprefix("effect_").replace("_", " ")
+        change = d.get("tag") or (f"{amount:+d} {stat}" if isinstance(amount, int) else stat)
+        targets = [i for i in d.get("targets") or [] if isinstance(i, int)]
+        if not targets:
+            return f"No card gets {change}: none was chosen."
+        if kind == "effect_power" and isinstance(amount, int) and not d.get("tag"):
+            if len(targets) == 1:
+                return f"{_cap(n.phrase(targets[0], power=False))} gets {change}{n.shift_power(targets[0], amount)}."
+            shown = [f"{n.phrase(i, power=False)}{n.shift_power(i, amount)}" for i in targets]
+            return f"{_cap(', '.join(shown))} get {change}."
+        return f"{_cap(_targets(n, d))} {'get' if len(targets) > 1 else 'gets'} {change}."
+    if "_to_" in kind:
+        src, dst = kind.split("_to_", 1)
+        return f"{who}: {what} from {src.replace('_', ' ')} to {dst.replace('_', ' ')}."
+    return None
