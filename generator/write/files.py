@@ -159,13 +159,14 @@ TWINS = ("br", "gz")
 
 def twin_names(size: int, rel: str = "") -> tuple[str, ...]:
     """The precompressed codings a file of ``size`` bytes gets: none under 1 KiB, gzip from 1 KiB,
-    brotli too from 8 KiB, except HTML pages (``rel`` ends in ``.html``), which get gzip alone:
-    there is a page for every card and every card number (about 89,000), readers fetch them far
-    less often than programs fetch JSON, and a brotli twin would be a third of their build cost
-    for about 10% fewer bytes than gzip."""
-    if size < TWIN_THRESHOLD:
+    brotli too from 8 KiB; and none for HTML pages (``rel`` ends in ``.html``). There is a page for
+    every card and every card number (about 89,000, each 2-10 KiB), people read them one at a
+    time, and the CDNs a static site sits behind compress text on the fly; their twins were 15% of
+    a build's files and about 14 CPU seconds of it (gzip in the workers, file creation in the
+    parent), the difference between the build's speed target and missing it (docs/reader-pages.md)."""
+    if size < TWIN_THRESHOLD or rel.endswith(".html"):
         return ()
-    return TWINS if size >= BROTLI_THRESHOLD and not rel.endswith(".html") else ("gz",)
+    return TWINS if size >= BROTLI_THRESHOLD else ("gz",)
 
 
 RENAME_EXCHANGE = 2  # linux/fs.h
