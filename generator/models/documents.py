@@ -133,6 +133,9 @@ class SetEntry(Doc):
     set_code: str
     set: str
     name: str | None
+    name_note: str | None = Field(
+        None, description="present when no source names the set: its code stands in as the name, and why"
+    )
     total_cards: int | None
     released_at: Moment | None
     released_at_note: str | None = Field(

@@ -204,6 +204,7 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
 # dates at all, and a few Lorcana and Flesh and Blood sets go undated by theirs).
 UNDATED_SET = "no source the catalog reads dates this set, so no release date is published"
 UNDATED_GAME = "none of this game's sets is dated by a source the catalog reads"
+UNNAMED_SET = "no source the catalog reads names this set, so its code stands in as its name"
 
 
 def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
@@ -239,6 +240,7 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
         "set_code": f"{card_set.game}-{card_set.set_code}",
         "set": card_set.set_code,
         "name": card_set.name,
+        **({"name_note": UNNAMED_SET} if card_set.name.lower() == card_set.set_code.lower() else {}),
         "total_cards": card_set.total_cards,
         "released_at": day(card_set.release_date),
         **({} if card_set.release_date else {"released_at_note": UNDATED_SET}),
