@@ -47,8 +47,8 @@ def answer(state: GameState, frame: Frame, prompt: Prompt) -> Frame:
 def pay_costs(state: GameState, frame: Frame, costs, ev: list[Event]) -> GameState:
     from generator.play.engine import activation_costs  # noqa: PLC0415 (costs import the primitives)
 
-    for cost in costs:
-        frame = frame.model_copy(update={"picked": (), "chosen": False})
+    for cost in costs:  # each cost starts clean, as the interpreter's steps do (held counts DON!! -X progress)
+        frame = frame.model_copy(update={"picked": (), "chosen": False, "held": (), "looked": ()})
         for _ in range(_MAX_STEPS):
             state, frame, prompt = activation_costs.pay(state, frame, cost, ev)
             if prompt is None:
