@@ -93,26 +93,39 @@ def relations(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def relations_page(ctx: Context, params: Params, query: Query) -> Result:
+    """One section a relation: why they rhyme, then the card and the work as two-column rows, which
+    read at a phone's width (a four-column table squeezed the text to a sliver)."""
     d = relations(ctx, params, {}).data
-    rows: list[list[Any]] = [
-        [
-            {"label": rel["card"]["name"], "href": f"/product/{rel['card']['sku']}"},
-            {"label": rel["work"]["title"], "href": rel["work"]["object_url"]},
-            f"{rel['work']['museum']}, {rel['work']['accession_id']}",
-            rel["text"],
-        ]
+    sections: list[dict[str, Any]] = [
+        {
+            "heading": f"{rel['card']['name']} and {rel['work']['title']}",
+            "text": rel["text"],
+            "columns": ("Part", "Detail"),
+            "rows": [
+                [
+                    "Card",
+                    {
+                        "label": f"{rel['card']['name']} ({rel['card']['sku']})",
+                        "href": f"/product/{rel['card']['sku']}",
+                    },
+                ],
+                ["Work", {"label": rel["work"]["title"], "href": rel["work"]["object_url"]}],
+                ["By", rel["work"]["maker"]],
+                ["Museum", f"{rel['work']['museum']}, accession {rel['work']['accession_id']}"],
+                ["Rhyme", rel["rhyme"]],
+            ],
+            "items": [],
+        }
         for rel in d["relations"]
     ]
-    sections = [
-        {
-            "heading": f"{d['count']} relations",
-            "text": "Each work is in the public domain by its museum's own record, linked from its title.",
-            "columns": ("Card", "Work", "Museum and accession", "Why they rhyme"),
-            "rows": rows,
-            "items": [] if rows else [{"label": "None in this build's catalog", "text": "", "href": None}],
-        }
-    ]
-    description = "Cards of the catalog beside public-domain museum works that answer them."
+    if not sections:
+        sections = [
+            {"heading": "No relations", "items": [{"label": "None in this build's catalog", "text": "", "href": None}]}
+        ]
+    description = (
+        f"{d['count']} cards of the catalog beside public-domain museum works that answer them; each work "
+        "is in the public domain by its museum's own record, linked from its title."
+    )
     return page(ctx, "/answering-rhymes", PATH, "Answering rhymes", description, sections)
 
 
