@@ -134,7 +134,7 @@ class SetEntry(Doc):
     set: str
     name: str | None
     name_note: str | None = Field(
-        None, description="present when no source names the set: its code stands in as the name, and why"
+        None, description="why name is null: no source the catalog reads names the set; absent when named"
     )
     total_cards: int | None
     released_at: Moment | None

@@ -99,7 +99,7 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
         "in_set": {
             "set_code": f"{printing.game}-{printing.set_code}",
             "set": printing.set_code,
-            "name": card_set.name if card_set else None,
+            "name": published_name(card_set) if card_set else None,
             "number": printing.number,
             "@id": set_url(printing.game, printing.set_code),
         },
@@ -204,7 +204,13 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
 # dates at all, and a few Lorcana and Flesh and Blood sets go undated by theirs).
 UNDATED_SET = "no source the catalog reads dates this set, so no release date is published"
 UNDATED_GAME = "none of this game's sets is dated by a source the catalog reads"
-UNNAMED_SET = "no source the catalog reads names this set, so its code stands in as its name"
+UNNAMED_SET = "no source the catalog reads names this set (the catalog's pages show its code instead)"
+
+
+def published_name(card_set: CardSet) -> str | None:
+    """A set's name, or None where no source names it (the catalog then keeps its code as the name,
+    for the reader pages; the universal documents say null, with ``name_note``)."""
+    return None if card_set.name.lower() == card_set.set_code.lower() else card_set.name
 
 
 def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
@@ -239,8 +245,8 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
     return {
         "set_code": f"{card_set.game}-{card_set.set_code}",
         "set": card_set.set_code,
-        "name": card_set.name,
-        **({"name_note": UNNAMED_SET} if card_set.name.lower() == card_set.set_code.lower() else {}),
+        "name": published_name(card_set),
+        **({} if published_name(card_set) else {"name_note": UNNAMED_SET}),
         "total_cards": card_set.total_cards,
         "released_at": day(card_set.release_date),
         **({} if card_set.release_date else {"released_at_note": UNDATED_SET}),

@@ -50,10 +50,10 @@ def test_one_piece_has_no_dated_set_and_says_so(real_ctx) -> None:
     assert entries["ptcg"]["first_seen"] is not None and "first_seen_note" not in entries["ptcg"]
 
 
-def test_a_set_no_source_names_says_its_code_stands_in(real_ctx) -> None:
-    """Lorcana's sets 10-13 are named by neither upstream: the code stands in, and the entry says so."""
+def test_a_set_no_source_names_has_a_null_name_and_says_why(real_ctx) -> None:
+    """Lorcana's sets 10-13 are named by neither upstream: the name is null, and the entry says why."""
     from generator.surfaces.universal import sets
 
     entries = {s["set"]: s for s in sets(real_ctx, {"game": "lor"}, {}).data["sets"]}
-    assert entries["10"]["name"] == "10" and "no source" in entries["10"]["name_note"]
+    assert entries["10"]["name"] is None and "no source" in entries["10"]["name_note"]
     assert entries["1"]["name"] == "The First Chapter" and "name_note" not in entries["1"]
