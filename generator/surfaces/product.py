@@ -46,7 +46,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     found = _lookup_card(ctx, params["sku"].lower())
     if isinstance(found, Result):
         return found
-    d = cards.everything(ctx, {"sku": found.sku}, {}).data
+    d = cards.everything_document(ctx, found)  # the JSON sibling's data; the SKU is looked up once
     card, fields = d["card"], identity(found, ctx.snapshot.encoding)
     digest = content_hash(fields)  # the universal document's @content_hash, without the document
     where = card["in_set"]

@@ -242,11 +242,12 @@ def games(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def _set_entry(card_set: CardSet) -> dict[str, Any]:
+    name = published_name(card_set)
     return {
         "set_code": f"{card_set.game}-{card_set.set_code}",
         "set": card_set.set_code,
-        "name": published_name(card_set),
-        **({} if published_name(card_set) else {"name_note": UNNAMED_SET}),
+        "name": name,
+        **({} if name else {"name_note": UNNAMED_SET}),
         "total_cards": card_set.total_cards,
         "released_at": day(card_set.release_date),
         **({} if card_set.release_date else {"released_at_note": UNDATED_SET}),
