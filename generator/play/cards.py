@@ -9,17 +9,19 @@ from weakref import WeakKeyDictionary
 
 from generator.models.catalog import Printing
 from generator.models.onepiece import OnePieceCard
+from generator.sku_op import variant_of
 
 
 def onepiece_cards_from(printings: Iterable[Printing], lang: str = "en") -> dict[str, OnePieceCard]:
-    """One card per card id: attributes of its base art (variant None first), every printing's SKU."""
+    """One card per card id: attributes of its base art (the main list's first art first: a regional
+    release's text is a reprint's, sometimes reworded), every printing's SKU."""
     grouped: dict[str, list[Printing]] = defaultdict(list)
     for p in printings:
         if p.game == "op" and p.lang == lang:
             grouped[p.card_key].append(p)
     cards = {}
     for card_id in sorted(grouped):
-        prints = sorted(grouped[card_id], key=lambda p: (p.variant is not None, p.sku))
+        prints = sorted(grouped[card_id], key=_base_first)
         base, a = prints[0], prints[0].attrs
         if a.get("category") is None:
             continue  # never guess a category
@@ -41,6 +43,11 @@ def onepiece_cards_from(printings: Iterable[Printing], lang: str = "en") -> dict
             block=a["block"],
         )
     return cards
+
+
+def _base_first(printing: Printing) -> tuple[bool, bool, str]:
+    variant = variant_of(printing.variant)
+    return variant.release is not None, variant.art is not None, printing.sku
 
 
 _BY_SNAPSHOT: WeakKeyDictionary = WeakKeyDictionary()

@@ -23,6 +23,7 @@ from generator.models.documents import (
 )
 from generator.site import Site
 from generator.sku import Sku, SkuError
+from generator.sku_op import base_printing, variant_of
 from generator.surfaces.preamble import day, document, parse_day
 from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 
@@ -49,7 +50,6 @@ TEXT_ATTRIBUTES = {
     "type_text",
     "text",
 }
-VARIANT_KINDS = {"p": "parallel art", "r": "reprint art"}
 
 
 def sample_printing(ctx: Context) -> Printing | None:
@@ -83,8 +83,14 @@ def _game_edge(ctx: Context, token: str) -> dict[str, Any]:
 def _variant(printing: Printing) -> dict[str, Any] | None:
     if printing.variant is None:
         return None
-    kind = VARIANT_KINDS.get(printing.variant[0], "variant") if printing.game == "op" else "variant"
-    return {"token": printing.variant, "kind": kind, "base_sku": str(Sku.parse(printing.sku).base)}
+    sku = Sku.parse(printing.sku)
+    if printing.game == "op":
+        return {
+            "token": printing.variant,
+            "kind": variant_of(printing.variant).kind,
+            "base_sku": str(base_printing(sku)),
+        }
+    return {"token": printing.variant, "kind": "variant", "base_sku": str(sku.base)}
 
 
 def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[str, Any], list[str]]:

