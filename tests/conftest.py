@@ -348,6 +348,7 @@ def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) ->
     import dataclasses
 
     from generator.catalog.load import write_catalog
+    from generator.content.set_facts import SetFacts
     from generator.ingest.history import history_rows, record_cards
 
     sinks = synthetic_sinks()
@@ -361,7 +362,8 @@ def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) ->
             run["cards"] = record_cards(state, sink)
     serialised = [{**r, "started_at": r["started_at"].isoformat()} for r in runs]
     history = history_rows(state, serialised, game_of, runs[0]["started_at"].date())
-    write_catalog(path, SYNTHETIC_SPECS, sinks, runs, history)
+    # the synthetic catalog takes no authored set facts (content/set_facts.yaml is about real sets)
+    write_catalog(path, SYNTHETIC_SPECS, sinks, runs, history, facts=SetFacts(sources=(), sets=()))
     return path
 
 

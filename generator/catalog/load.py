@@ -15,12 +15,14 @@ from pathlib import Path
 import duckdb
 import orjson
 
+from generator.content.set_facts import SetFacts, load_set_facts
 from generator.ingest.sink import Sink
 from generator.sources.registry import SourceSpec
 
 SQL_DIR = Path(__file__).parent / "sql"
 MEMORY_LIMIT = "512MB"
-GAMES_FILE = Path(__file__).resolve().parents[2] / "content" / "games.toml"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+GAMES_FILE = CONTENT / "games.toml"
 
 COLUMNS = {
     "set_observations": {
@@ -56,6 +58,17 @@ COLUMNS = {
         "set_code": "VARCHAR",
         "cards": "JSON",
     },
+    "set_facts": {
+        "game": "VARCHAR",
+        "set_code": "VARCHAR",
+        "name": "VARCHAR",
+        "name_url": "VARCHAR",
+        "name_title": "VARCHAR",
+        "released_at": "DATE",
+        "released_market": "VARCHAR",
+        "released_url": "VARCHAR",
+        "released_title": "VARCHAR",
+    },
     "fx_rates": {"source_id": "VARCHAR", "date": "DATE", "currency": "VARCHAR", "per_eur": "DOUBLE"},
     "quarantine": {"source_id": "VARCHAR", "reason": "VARCHAR", "upstream_id": "VARCHAR", "detail": "VARCHAR"},
     "coverage_history": {
@@ -82,7 +95,8 @@ COLUMNS = {
 
 
 def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[dict]]:
-    tables: dict[str, list[dict]] = {name: [] for name in COLUMNS if name not in ("source_runs", "coverage_history")}
+    skip = ("source_runs", "coverage_history", "set_facts")
+    tables: dict[str, list[dict]] = {name: [] for name in COLUMNS if name not in skip}
     for sink, priority in sinks:
         src = sink.source_id
         for s in sink.sets:
@@ -143,8 +157,10 @@ def write_catalog(
     sinks: list[tuple[Sink, int]],
     runs: list[dict],
     history: list[dict] | None = None,
+    facts: SetFacts | None = None,
 ) -> None:
-    """``history``: the coverage_history rows (``generator.ingest.history``)."""
+    """``history``: the coverage_history rows (``generator.ingest.history``); ``facts``: the authored
+    set facts, ``content/set_facts.yaml`` unless given (tests)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=path.parent, prefix=".catalog-") as tmp:
         tmp_db = Path(tmp) / "catalog.duckdb"
@@ -158,6 +174,7 @@ def write_catalog(
             tables = _rows(sinks)
             tables["source_runs"] = runs
             tables["coverage_history"] = history or []
+            tables["set_facts"] = (facts or load_set_facts(CONTENT)).rows()
             for name, rows in tables.items():
                 _bulk_insert(con, Path(tmp), name, rows)
             con.execute((SQL_DIR / "derive.sql").read_text())

@@ -31,6 +31,12 @@ class CardSet(Frozen):
     total_cards: int
     printed_numbers: int
     sources: tuple[str, ...]
+    # Set only where an authored fact (content/set_facts.yaml) gave the name or the date: its source.
+    name_source_url: str | None = None
+    name_source_title: str | None = None
+    released_market: str | None = None  # ja | en | global: which release release_date is
+    released_source_url: str | None = None
+    released_source_title: str | None = None
 
 
 class Printing(Frozen):

@@ -129,6 +129,16 @@ class GamesCollection(Preamble):
     games: tuple[GameEntry, ...]
 
 
+class FactSource(Doc):
+    """The page that states an authored set fact (content/set_facts.yaml, CC0)."""
+
+    url: str
+    title: str
+    market: Literal["ja", "en", "global"] | None = Field(
+        None, description="for a date: which release it is (Japanese, English, one worldwide date)"
+    )
+
+
 class SetEntry(Doc):
     set_code: str
     set: str
@@ -136,10 +146,20 @@ class SetEntry(Doc):
     name_note: str | None = Field(
         None, description="why name is null: no source the catalog reads names the set; absent when named"
     )
+    name_source: FactSource | None = Field(
+        None,
+        description="where the name comes from when no upstream names the set: an authored, cited fact; "
+        "absent when an upstream names it",
+    )
     total_cards: int | None
     released_at: Moment | None
     released_at_note: str | None = Field(
         None, description="why released_at is null (no source the catalog reads dates this set); absent when dated"
+    )
+    released_at_source: FactSource | None = Field(
+        None,
+        description="where released_at comes from when no upstream dates the set: an authored, cited fact "
+        "naming which release (market) the date is; absent when an upstream dates it",
     )
     id: str = Field(alias="@id")
     of_game: Edge

@@ -206,8 +206,9 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=doc, provenance=_card_provenance(ctx, found))
 
 
-# What the upstream dumps carry decides these; nothing is guessed (One Piece's two upstreams carry no
-# dates at all, and a few Lorcana and Flesh and Blood sets go undated by theirs).
+# What the upstream dumps carry decides these, then the authored, cited set facts below them
+# (content/set_facts.yaml); nothing is guessed (One Piece's two upstreams carry no dates at all, and
+# a few Lorcana and Flesh and Blood sets go undated by theirs).
 UNDATED_SET = "no source the catalog reads dates this set, so no release date is published"
 UNDATED_GAME = "none of this game's sets is dated by a source the catalog reads"
 UNNAMED_SET = "no source the catalog reads names this set (the catalog's pages show its code instead)"
@@ -247,6 +248,20 @@ def games(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=doc, provenance=provenance(_all_sources(ctx)))
 
 
+def _fact_sources(card_set: CardSet) -> dict[str, Any]:
+    """The citations of a name or date an authored fact gave (none where an upstream gave it)."""
+    out: dict[str, Any] = {}
+    if card_set.name_source_url and card_set.name_source_title:
+        out["name_source"] = {"url": card_set.name_source_url, "title": card_set.name_source_title}
+    if card_set.released_source_url and card_set.released_source_title:
+        out["released_at_source"] = {
+            "url": card_set.released_source_url,
+            "title": card_set.released_source_title,
+            "market": card_set.released_market,
+        }
+    return out
+
+
 def _set_entry(card_set: CardSet) -> dict[str, Any]:
     name = published_name(card_set)
     return {
@@ -257,6 +272,7 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
         "total_cards": card_set.total_cards,
         "released_at": day(card_set.release_date),
         **({} if card_set.release_date else {"released_at_note": UNDATED_SET}),
+        **_fact_sources(card_set),
         "@id": set_url(card_set.game, card_set.set_code),
         "of_game": {"@id": f"{BASE}/game/{card_set.game}", "rel": "parent"},
     }

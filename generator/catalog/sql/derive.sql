@@ -41,6 +41,8 @@ GROUP BY o.sku
 ORDER BY sku;
 
 -- A set is known from its own record or from the printings in it; set records win field by field.
+-- An authored fact (set_facts, content/set_facts.yaml) fills a name or date no upstream gives, and
+-- then the set carries the fact's citation; an upstream value always wins and carries none.
 CREATE TABLE sets AS
 WITH printed AS (
     SELECT game, set_code, count(DISTINCT number) AS numbers, list(DISTINCT source_id ORDER BY source_id) AS srcs
@@ -51,18 +53,46 @@ WITH printed AS (
            first(release_date ORDER BY priority) FILTER (WHERE release_date IS NOT NULL) AS release_date,
            first(total_cards ORDER BY priority) FILTER (WHERE total_cards IS NOT NULL)   AS total_cards
     FROM set_observations GROUP BY game, set_code
+), known AS (
+    SELECT
+        coalesce(d.game, p.game)         AS game,
+        coalesce(d.set_code, p.set_code) AS set_code,
+        d.name, d.release_date,
+        coalesce(d.total_cards, p.numbers, 0) AS total_cards,
+        coalesce(p.numbers, 0)           AS printed_numbers,
+        coalesce(p.srcs, [])             AS sources
+    FROM declared d FULL OUTER JOIN printed p ON d.game = p.game AND d.set_code = p.set_code
+    WHERE p.numbers IS NOT NULL          -- a declared set with no printing is not in the catalog
 )
 SELECT
-    coalesce(d.game, p.game)            AS game,
-    coalesce(d.set_code, p.set_code)    AS set_code,
-    coalesce(d.name, upper(coalesce(d.set_code, p.set_code))) AS name,
-    d.release_date                      AS release_date,
-    coalesce(d.total_cards, p.numbers, 0) AS total_cards,
-    coalesce(p.numbers, 0)              AS printed_numbers,
-    coalesce(p.srcs, [])                AS sources
-FROM declared d FULL OUTER JOIN printed p ON d.game = p.game AND d.set_code = p.set_code
-WHERE p.numbers IS NOT NULL             -- a declared set with no printing is not in the catalog
+    k.game, k.set_code,
+    coalesce(k.name, f.name, upper(k.set_code)) AS name,
+    coalesce(k.release_date, f.released_at)     AS release_date,
+    k.total_cards, k.printed_numbers, k.sources,
+    CASE WHEN k.name IS NULL AND f.name IS NOT NULL THEN f.name_url END           AS name_source_url,
+    CASE WHEN k.name IS NULL AND f.name IS NOT NULL THEN f.name_title END         AS name_source_title,
+    CASE WHEN k.release_date IS NULL THEN f.released_market END                   AS released_market,
+    CASE WHEN k.release_date IS NULL THEN f.released_url END                      AS released_source_url,
+    CASE WHEN k.release_date IS NULL THEN f.released_title END                    AS released_source_title
+FROM known k LEFT JOIN set_facts f ON f.game = k.game AND f.set_code = k.set_code
 ORDER BY game, set_code;
+
+-- Authored facts an upstream contradicts: the upstream value is published, the fact is not used.
+CREATE TABLE set_fact_disagreements AS
+SELECT f.game, f.set_code, 'name' AS field, d.value AS upstream, f.name AS fact, f.name_url AS fact_url
+FROM set_facts f JOIN (
+    SELECT game, set_code, first(name ORDER BY priority) FILTER (WHERE name IS NOT NULL) AS value
+    FROM set_observations GROUP BY game, set_code
+) d ON d.game = f.game AND d.set_code = f.set_code
+WHERE f.name IS NOT NULL AND d.value IS NOT NULL AND d.value <> f.name
+UNION ALL
+SELECT f.game, f.set_code, 'released_at', d.value::VARCHAR, f.released_at::VARCHAR, f.released_url
+FROM set_facts f JOIN (
+    SELECT game, set_code, first(release_date ORDER BY priority) FILTER (WHERE release_date IS NOT NULL) AS value
+    FROM set_observations GROUP BY game, set_code
+) d ON d.game = f.game AND d.set_code = f.set_code
+WHERE f.released_at IS NOT NULL AND d.value IS NOT NULL AND d.value <> f.released_at
+ORDER BY 1, 2, 3;
 
 UPDATE games SET first_seen = (SELECT min(release_date) FROM sets WHERE sets.game = games.game);
 

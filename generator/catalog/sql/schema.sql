@@ -30,6 +30,20 @@ CREATE TABLE set_observations (
     upstream_id  VARCHAR
 );
 
+-- Authored set facts (content/set_facts.yaml): a name or first release no upstream carries, each
+-- with the page that states it. derive.sql uses them below the upstreams, to fill gaps only.
+CREATE TABLE set_facts (
+    game             VARCHAR NOT NULL,
+    set_code         VARCHAR NOT NULL,
+    name             VARCHAR,
+    name_url         VARCHAR,
+    name_title       VARCHAR,
+    released_at      DATE,              -- the earliest release a source dates
+    released_market  VARCHAR,           -- ja | en | global: which release that date is
+    released_url     VARCHAR,
+    released_title   VARCHAR
+);
+
 CREATE TABLE printing_observations (
     source_id    VARCHAR NOT NULL,
     priority     INTEGER NOT NULL,
