@@ -56,7 +56,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         ("Number", link(where["number"], f"/prices/{found.game}/{where['set']}/{where['number']}")),
         ("Rarity", (card["rarity"] or {}).get("code", "not printed")),
         ("Language", found.lang),
-        ("Variant", (card["variant"] or {}).get("token", "none (the base printing)")),
+        ("Variant", _variant_text(card["variant"])),
         ("Oracle id", d["oracle_id"] or "none"),
     ]
     attributes = [
@@ -194,3 +194,11 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             **common,
         ),
     )
+
+
+def _variant_text(variant: dict | None) -> str:
+    """``asiap1 (parallel art, Asia English release)``: the token with what it means."""
+    if variant is None:
+        return "none (the base printing)"
+    kind = variant["kind"]
+    return variant["token"] if kind == "variant" else f"{variant['token']} ({kind})"

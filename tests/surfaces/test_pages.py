@@ -110,3 +110,9 @@ def test_every_page_html_surface_checks_its_context_against_reader_page(ctx) -> 
     ReaderPage.model_validate(good)
     with pytest.raises(ValidationError):
         ReaderPage.model_validate({**good, "sections": [{"heading": "h", "itmes": []}]})
+
+
+def test_the_product_page_says_what_a_variant_is(ask) -> None:
+    parallel = ask("GET", "/product/op-op01-001-en-p1").text
+    assert "p1 (parallel art)" in parallel
+    assert "none (the base printing)" in ask("GET", "/product/op-op01-001-en").text
