@@ -166,6 +166,13 @@ def answer_seq(state: GameState, *action_ids: str) -> tuple[GameState, list[Even
     return state, events + ev
 
 
+def play_first(state: GameState, *answers: str) -> tuple[GameState, list[Event]]:
+    """Play the first card of the active player's hand, then answer its prompts (``answer_seq``)."""
+    state, events = play(state, f"play:{state.players[state.active].hand[0].iid}")
+    state, more = answer_seq(state, *answers)
+    return state, events + more
+
+
 def iids(cards) -> list[int]:
     return [c.iid for c in cards]
 

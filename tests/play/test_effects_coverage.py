@@ -69,12 +69,12 @@ def real_cards():
 
 @pytest.mark.real_data
 def test_most_real_cards_compile_and_run(real_cards):
-    """The pinned data: 85.7% of the card ids with text compile fully into trees the engine runs,
-    and every set is at 75% or more (issue 21 item 1)."""
+    """The pinned data: 90.3% of the card ids with text (2,260 of 2,503) compile fully into trees the
+    engine runs, and every set is at 75% or more (issue 21 item 1: at least 90%)."""
     rows = effect_coverage(real_cards.values())
     total = rows[-1]
     assert total["with_text"] > 1000
-    assert total["percent"] >= 85.0, format_coverage(rows)
+    assert total["complete"] >= 0.9 * total["with_text"], format_coverage(rows)
     assert all(r["percent"] >= 75.0 for r in rows), format_coverage(rows)
 
 

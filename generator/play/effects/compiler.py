@@ -21,24 +21,16 @@ from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model as m_
 from generator.play.effects import triggers
 from generator.play.effects.actions import ACTIONS
+from generator.play.effects.checks import Unparsed, check_delayed, check_memo
 from generator.play.effects.conditions import parse_conditions
 from generator.play.effects.costs import parse_costs
-from generator.play.effects.grammar import Context, match
+from generator.play.effects.grammar import DURATION_PHRASES, Context, match
 from generator.play.effects.lexer import Segment, normalise, segment
 from generator.play.effects.model_base import Keyword
 
-
-class Unparsed(Exception):
-    """A fragment of text no table understands; carries the fragment for the report."""
-
-    def __init__(self, fragment: str) -> None:
-        super().__init__(fragment)
-        self.fragment = fragment.strip()
-
-
-_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])")
+_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=[A-Z])(?![^\[]*\])")  # not inside a name: "[Dr. Hogback]"
 _KEEP_WITH_PREVIOUS = re.compile(r"Then, (?:place|trash) the rest")
-_CLAUSE_JOIN = re.compile(r",? and |, then |, ")
+_CLAUSE_JOIN = re.compile(r",? and then |,? and |, then |, ")
 _SUBJECT = re.compile(r"(this Character|this Leader|your Leader) (?=gains? |cannot |can )", re.I)
 _VERB = re.compile(r"(K\.O\.|Rest|Return|Trash|Give|Set) (?=up to |\d+ )", re.I)
 _MAY_PAY = re.compile(r"you may (?P<pay>[^.]+)\. If you do, (?P<then>.+)", re.I | re.S)
@@ -71,6 +63,9 @@ def _clauses(text: str, ctx: Context, subject: str = "") -> tuple[m_.Action, ...
         said = _SUBJECT.match(text)
         rest = text[cut.end() :]
         tail = _clauses(rest, ctx, said.group(1) if said else "") if head else None
+        if head is not None and tail is None and (may := re.match(r"you may ", rest)):
+            chosen = _clauses(rest[may.end() :], ctx)  # "Draw 1 card and you may trash 1 card ..."
+            tail = (m_.May(actions=chosen),) if chosen else None
         verb = _VERB.match(text)
         if head is not None and tail is None and verb and re.match(r"(?:up to |\d+ )", rest):
             tail = _action(f"{verb.group(1)} {rest}", ctx)  # "K.O. up to 1 ... and up to 1 ..."
@@ -127,6 +122,7 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
         if not follow or not isinstance(last, m_.May):
             raise Unparsed(text)
         return [*done[:-1], m_.May(actions=(*last.actions, *follow))]
+    text = _additional(text, done)
     built = _guarded(text, ctx)
     if built is not None:
         return [*done, built]
@@ -134,6 +130,18 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
     if actions is None:
         raise Unparsed(text)
     return [*done, *actions]
+
+
+_ADDITIONAL = re.compile(r".* gains? an additional [+-]\d+ power")
+
+
+def _additional(text: str, done: list[m_.Action]) -> str:
+    """ "that card gains an additional +2000 power" says no duration: it is the one of the power
+    the effect gave before ("... gains +2000 power during this battle. Then, ... an additional ...")."""
+    if not _ADDITIONAL.fullmatch(text):
+        return text
+    given = [a for a in done if isinstance(a, m_.Power) and a.duration != "continuous"]
+    return f"{text}{DURATION_PHRASES[given[-1].duration]}" if given else text
 
 
 def _actions(body: str, ctx: Context) -> list[m_.Action]:
@@ -207,54 +215,11 @@ def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
     conditions = (*guard, *conditions)
     if any(isinstance(c, m_.RevealedIs) for c in conditions):  # it reads a card revealed first
         actions, conditions = [m_.If(conditions=conditions, actions=tuple(actions))], ()
-    _check_memo(body, actions)
-    _check_delayed(body, actions)
+    check_memo(body, actions)
+    check_delayed(body, actions)
     return _with_flags(
         seg, timing, costs=costs, conditions=conditions, actions=tuple(actions), optional=optional, **extra
     )
-
-
-_MEMO_READERS = (m_.TakeRevealed, m_.PlaceRevealed)
-
-
-def _check_memo(body: str, actions: list[m_.Action]) -> None:
-    """ "that card", "the revealed card", "the rest": only after the effect revealed cards."""
-    revealed = False
-
-    def walk(seq) -> None:
-        nonlocal revealed
-        for a in seq:
-            target = getattr(a, "target", None)
-            reads = (
-                isinstance(a, _MEMO_READERS)
-                or (isinstance(a, m_.If) and any(isinstance(c, m_.RevealedIs) for c in a.conditions))
-                or (target is not None and target.who == "memo")
-            )
-            if reads and not revealed:
-                raise Unparsed(body)
-            if isinstance(a, m_.RevealTop) or (target is not None and target.who not in ("memo", "self_card")):
-                revealed = True
-            for child in getattr(a, "actions", ()) or ():
-                walk((child,))
-            for option in getattr(a, "options", ()) or ():
-                walk(option)
-
-    walk(actions)
-
-
-def _check_delayed(body: str, actions) -> bool:
-    """ "... at the end of this turn" must end the effect, at every level it is nested in (its
-    part resumes in the End Phase and the effect ends with it). True when ``actions`` hold one."""
-    found = False
-    for i, a in enumerate(actions):
-        inner = isinstance(a, m_.AtEndOfTurn) or any(
-            _check_delayed(body, seq)
-            for seq in (getattr(a, "actions", None) or (), *(getattr(a, "options", None) or ()))
-        )
-        if inner and i != len(actions) - 1:
-            raise Unparsed(body)
-        found = found or inner
-    return found
 
 
 def _with_flags(seg: Segment, timing: m_.Timing, **fields) -> m_.Effect:

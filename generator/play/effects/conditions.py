@@ -67,8 +67,8 @@ def _card_count(compare: Compare | None = None, n: int | None = None, whose: Who
             zone = "trash"
         elif scope == "character":
             zone, flt = "characters", flt.model_copy(update={"category": None})
-        elif scope == "both" and flt.names and flt.category is None:
-            zone = "field"
+        elif scope == "both" and flt.category is None and (flt.names or m["f"].startswith("Leader or Character ")):
+            zone = "field"  # "you have [Name]", "your opponent has a Leader or Character with ..."
         else:
             return None
         return m_.CountCondition(
@@ -205,7 +205,25 @@ CONDITIONS = (
         _only,
         "the only Characters on your field are {F}",
     ),
-    Rule(re.compile(r"you only have (?P<f>.+? Characters)", _R), _only, "you only have {F} Characters"),
+    Rule(
+        re.compile(r"you only have (?P<f>.+? Characters|Characters with .+)", _R), _only, "you only have {F} Characters"
+    ),
+    Rule(
+        re.compile(r"your Leader is (?P<names>\[[^\]]+\](?:, \[[^\]]+\])*,? or \[[^\]]+\])", _R),
+        lambda m, c: m_.AnyOf(
+            conditions=tuple(m_.LeaderIsName(name=n) for n in re.findall(r"\[([^\]]+)\]", m["names"]))
+        ),
+        "your Leader is [A], [B] or [C]",
+    ),
+    Rule(
+        re.compile(r"either you or your opponent has (?P<n>\d+) DON!! cards on the field", _R),
+        lambda m, c: m_.AnyOf(
+            conditions=tuple(
+                m_.CountCondition(zone="don", whose=w, compare="at_least", n=int(m["n"])) for w in ("you", "opponent")
+            )
+        ),
+        "either you or your opponent has N DON!! cards on the field",
+    ),
     Rule(
         re.compile(r"your (?P<opp>opponent's )?Leader has (?P<n>\d+) power(?P<cmp> or less| or more|)", _R),
         lambda m, c: m_.LeaderPower(whose="opponent" if m["opp"] else "you", compare=_compare(m), n=int(m["n"])),
@@ -274,21 +292,38 @@ CONDITIONS = (
 )
 
 
+_LEADER_TAILS = (
+    (re.compile(r"(?:is|has) .+"), "your Leader {}"),
+    (re.compile(rf"\[.+|multicolored|{'|'.join(COLOURS)}"), "your Leader is {}"),
+    (re.compile(r"the .+ (?:type|attribute)"), "your Leader has {}"),
+    (re.compile(r"a type including (\".+\")"), "your Leader's type includes {}"),
+)
+
+
+def _leader_said(text: str) -> str | None:
+    """A part that goes on about "your Leader": "[Boa Hancock] or multicolored", "7000 power or
+    more and the {Kid Pirates} type", "the {FILM} type or the <Strike> attribute", "the {X} type or
+    a type including "Y"" -> the part with its subject and verb."""
+    for pattern, said in _LEADER_TAILS:
+        if m := pattern.fullmatch(text):
+            return said.format(m[1] if m.groups() else text)
+    return None
+
+
 def parse_conditions(text: str, subject: str = "") -> tuple[m_.Condition, ...] | None:
     """ "A and B" -> (A, B). Tries the whole text first so that "and" inside one condition's
     card phrase is not cut. A part without a subject takes the previous part's: "you have
     [Nami] and [Usopp]" is two "you have" conditions, "you have 6 or less cards in your hand and a
     Character with..." too. Not "you have [A] and [B] Characters with 6000 power", where the
     qualifier belongs to both names: only a lone name or a counted phrase takes a subject."""
-    inherits = subject and (
-        _SUBJECTLESS.fullmatch(text) or (subject == "your Leader" and re.match(r"(?:is|has) |\[", text))
-    )
-    said_as = f"{subject} is {text}" if subject == "your Leader" and text.startswith("[") else f"{subject} {text}"
+    leader = _leader_said(text) if subject == "your Leader" else None
+    inherits = subject and (_SUBJECTLESS.fullmatch(text) or leader)
+    said_as = leader or f"{subject} {text}"
     for candidate in (text, said_as) if inherits else (text,):
         whole = match(CONDITIONS, candidate, Context())
         if whole is not None:
             return (whole,)
-    for cut in re.finditer(" and ", text):
+    for cut in re.finditer(",? and ", text):
         head = parse_conditions(text[: cut.start()], subject)
         said = re.match(r"you have|your opponent has|your Leader", text, re.I)
         tail = parse_conditions(text[cut.end() :], said.group() if said else "") if head else None

@@ -30,6 +30,11 @@ def _own_target(node_type):
     return build
 
 
+def _leader_or_stage(*either: m_.CardFilter) -> m_.RestCards:
+    flt = m_.CardFilter(any_of=either) if either else m_.CardFilter()
+    return m_.RestCards(target=m_.Target(who="your_leader_or_stage", count=1, up_to=False, filter=flt))
+
+
 def _with_filter(node_type):
     def build(m: re.Match[str], ctx: Context):
         parsed = parse_filter(m["f"])
@@ -73,9 +78,18 @@ COSTS: tuple[Rule, ...] = (
     rule("place {N} {F} from your trash at the bottom of your deck(?: in any order)?", _with_filter(m_.PlaceFromTrash)),
     rule("reveal {N} {F} from your hand", _with_filter(m_.RevealFromHand)),
     rule("rest {N} of your cards", lambda m, c: mc.RestAny(n=number(m["n"]))),
+    rule("rest {N} of your (?:active )?DON!! cards?", lambda m, c: m_.RestDon(n=number(m["n"]))),
     rule(
         "give {N} of your opponent's rested DON!! cards? to 1 of your opponent's Characters",
         lambda m, c: mc.GiveOpponentDonCost(n=number(m["n"])),
+    ),
+    rule(
+        "give {N} active DON!! cards? to {T}",
+        lambda m, c: (
+            mc.GiveDonCost(n=number(m["n"]), target=t)
+            if (t := parse_target(m["t"])) and t.who.startswith("your") and t.count == 1 and not t.up_to
+            else None
+        ),
     ),
     rule(
         "turn {N} cards? from the top(?P<tb> or bottom)? of your Life cards face-(?P<face>up|down)",
@@ -94,6 +108,21 @@ COSTS: tuple[Rule, ...] = (
         lambda m, c: mc.LeaderPowerCost(amount=int(m["p"])),
     ),
     rule(
+        "return {N} or more DON!! cards? from your field to your DON!! deck",
+        lambda m, c: m_.ReturnDon(n=number(m["n"]), or_more=True),
+    ),
+    rule(
+        "place {N} Stages? with a cost of {N2} at the bottom of the owner's deck",
+        lambda m, c: mc.PlaceCardsAtBottom(
+            target=m_.Target(
+                who="your_stage",
+                count=number(m["n"]),
+                up_to=False,
+                filter=m_.CardFilter(min_cost=number(m["n2"]), max_cost=number(m["n2"])),
+            )
+        ),
+    ),
+    rule(
         "return {N} DON!! cards? from your field to your DON!! deck",
         lambda m, c: m_.ReturnDon(n=number(m["n"])),
     ),
@@ -101,6 +130,21 @@ COSTS: tuple[Rule, ...] = (
     rule("place {T} at the bottom of (?:the owner's|your) deck", _own_target(mc.PlaceCardsAtBottom)),
     rule("K.O. {T}", _own_target(mc.KOCards)),
     rule("rest your (?:1 )?Leader", lambda m, c: m_.RestCards(target=m_.Target(who="your_leader", up_to=False))),
+    # "rest your Leader or 1 of your Stage cards", "... or 1 [Corrida Coliseum]", "rest 1 of your
+    # [Fish-Man Island] or your [Shirahoshi] Leader": one of your Leader and Stage
+    rule("rest your Leader or 1 of your Stage cards", lambda m, c: _leader_or_stage()),
+    Rule(
+        re.compile(r"rest your Leader or 1 \[(?P<stage>[^\]]+)\]", re.I),
+        lambda m, c: _leader_or_stage(m_.CardFilter(category="Leader"), m_.CardFilter(names=(m["stage"],))),
+        "rest your Leader or 1 [Stage]",
+    ),
+    Rule(
+        re.compile(r"rest 1 of your \[(?P<stage>[^\]]+)\] or your \[(?P<leader>[^\]]+)\] Leader", re.I),
+        lambda m, c: _leader_or_stage(
+            m_.CardFilter(names=(m["stage"],)), m_.CardFilter(category="Leader", names=(m["leader"],))
+        ),
+        "rest 1 of your [Stage] or your [Name] Leader",
+    ),
     rule("add {N} cards? from your Life area to your hand", lambda m, c: m_.LifeToHandCost(n=number(m["n"]))),
     rule(
         "place {N} cards? from your hand at the (?P<pos>bottom|top) of your deck(?: in any order)?",

@@ -34,6 +34,9 @@ _DURATIONS: dict[str, Duration] = {
 }
 _BY_LOWER = {k.lower(): v for k, v in _DURATIONS.items()}
 DURATIONS = tuple(_DURATIONS)  # the duration suffixes as printed, for hand-written patterns
+DURATION_PHRASES: dict[Duration, str] = {}  # one way to say each duration
+for _phrase, _said in _DURATIONS.items():
+    DURATION_PHRASES.setdefault(_said, _phrase)
 _SLOTS = {
     "{T}": r"(?P<t>.+?)",
     "{T2}": r"(?P<t2>.+?)",

@@ -58,6 +58,16 @@ _REMINDER = re.compile(
     r"\s*\((?:After your opponent declares|You may (?:rest|return) the specified|This card |"
     r"When this card deals)[^)]*\)"
 )
+# Misprints in the official English text whose meaning the rest of the card makes plain; each is
+# written out in full so that no other text is touched.
+_MISPRINTS = {
+    "Leader or Charactes gains": "Leader or Character cards gains",  # OP17-076
+    "Characters with a cost 5 or less": "Characters with a cost of 5 or less",  # OP10-079
+    "Draw card(s) so that": "Draw cards so that",  # OP02-051: the plural says the same
+}
+# "... 1 of your Characters.[On Your Opponent's Attack] ...": a timing marker run on after a full
+# stop opens a new line (EB01-002 prints it so).
+_RUN_ON = re.compile(r"(?<=\.)(?=\[(?:" + "|".join(re.escape(m) for m in TIMING_MARKERS) + r")\])")
 _BULLET = re.compile(r"[\u2022-] ")
 _LEADING_MARKER = re.compile(r"\[([^\]]+)\]\s*/?\s*")
 
@@ -84,6 +94,9 @@ class Segment:
 def normalise(text: str) -> str:
     text = html.unescape(text).translate(_CHAR_MAP).replace("<br>", "\n")
     text = _REMINDER.sub("", text)
+    for wrong, right in _MISPRINTS.items():
+        text = text.replace(wrong, right)
+    text = _RUN_ON.sub("\n", text)
     return "\n".join(" ".join(line.split()) for line in text.split("\n"))
 
 

@@ -35,47 +35,57 @@ from generator.play.effects.model_actions import (
     AddFromTrash,
     AddLife,
     AddThisToHand,
-    CardsToLife,
+    CopyPower,
     CostChange,
     Draw,
-    FieldToLife,
     GainKeyword,
     GainStatus,
     GiveDon,
-    GiveOpponentDon,
-    HandCost,
     HandToDeck,
-    LifeScry,
-    LifeToDeckTop,
     LifeToHand,
     LookTop,
     OpponentDiscard,
-    OpponentMoves,
     OpponentReturnDon,
-    OrderLife,
     PerCount,
-    PlaceRevealed,
     PlayFrom,
     PlayThisCard,
-    PlayThisFromTrash,
     Power,
     Rest,
-    RestOpponentCards,
     RestOpponentDon,
     ReturnToDeck,
     ReturnToHand,
-    RevealTop,
-    Select,
     SetActive,
     SetBasePower,
     SetDonActive,
-    Shuffle,
     Status,
-    TakeRevealed,
     TrashFromDeck,
     TrashFromHand,
     TrashLife,
     TrashTarget,
+)
+from generator.play.effects.model_actions_more import (
+    CardsToLife,
+    DrawUntil,
+    FieldToLife,
+    GiveOpponentDon,
+    HandCost,
+    HandIntoDeck,
+    LifeScry,
+    LifeToDeckTop,
+    LookOpponentTop,
+    OpponentMoves,
+    OrderLife,
+    PlaceRevealed,
+    PlayedRested,
+    PlayThisFromTrash,
+    RestOpponentCards,
+    RevealTop,
+    Select,
+    Shuffle,
+    TakeRevealed,
+    TrashHandUntil,
+    TrashLifeUntil,
+    TrashToDeck,
     TurnAllLife,
 )
 from generator.play.effects.model_base import CardFilter, Compare, Duration, Keyword, Node, Player, Target, Timing, Who
@@ -99,6 +109,7 @@ from generator.play.effects.model_conditions import (
 )
 from generator.play.effects.model_costs import (
     Cost,
+    GiveDonCost,
     GiveOpponentDonCost,
     HandToDeckCost,
     KOCards,
@@ -179,9 +190,16 @@ Action = Annotated[
     | OpponentDiscard
     | GainKeyword
     | SetBasePower
+    | CopyPower
     | AddFromTrash
     | TrashFromDeck
     | TrashLife
+    | DrawUntil
+    | TrashHandUntil
+    | HandIntoDeck
+    | TrashToDeck
+    | TrashLifeUntil
+    | LookOpponentTop
     | RestOpponentDon
     | OpponentReturnDon
     | PlayThisCard
@@ -196,6 +214,7 @@ Action = Annotated[
     | PlayThisFromTrash
     | Select
     | HandCost
+    | PlayedRested
     | OpponentMoves
     | RestOpponentCards
     | LifeToDeckTop
@@ -256,6 +275,7 @@ __all__ = [
     "CompiledCard",
     "Condition",
     "Cost",
+    "CopyPower",
     "CostChange",
     "CountCondition",
     "DeckRule",
@@ -267,6 +287,7 @@ __all__ = [
     "GainStatus",
     "GiveDon",
     "GiveOpponentDon",
+    "GiveDonCost",
     "GiveOpponentDonCost",
     "HandCost",
     "HandToDeck",
@@ -287,6 +308,7 @@ __all__ = [
     "LifeToDeckTop",
     "LifeToHand",
     "LifeToHandCost",
+    "LookOpponentTop",
     "LookTop",
     "May",
     "OnlyCharacters",
@@ -300,6 +322,7 @@ __all__ = [
     "PlaceFromTrash",
     "PlaceRevealed",
     "Player",
+    "PlayedRested",
     "PlayFrom",
     "PlayThisCard",
     "PlayThisFromTrash",
@@ -338,6 +361,11 @@ __all__ = [
     "TrashFromHand",
     "TrashFromHandCost",
     "TrashLife",
+    "DrawUntil",
+    "TrashHandUntil",
+    "HandIntoDeck",
+    "TrashToDeck",
+    "TrashLifeUntil",
     "TrashLifeCost",
     "TrashSelf",
     "TrashTarget",

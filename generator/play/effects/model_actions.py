@@ -11,9 +11,13 @@ PlayZone = Literal["hand", "trash", "hand_or_trash", "deck"]
 
 
 class Draw(Node):
+    """A player draws N ("your opponent draws 5 cards": ``whose``); ``n=None`` draws as many as
+    the cards an earlier step moved ("draw cards equal to the number you returned to your deck")."""
+
     kind: Literal["draw"] = "draw"
-    n: int
+    n: int | None
     up_to: bool = False
+    whose: Player = "you"
 
 
 class KO(Node):
@@ -185,6 +189,18 @@ class SetBasePower(Node):
     duration: Duration
 
 
+class CopyPower(Node):
+    """ "This Character's base power becomes the same as your opponent's Leader('s power)", "...
+    the same as the selected Character's power": the base power becomes that card's power as it
+    is when the effect resolves (``copy_of``: the opponent's Leader, or the card an earlier step
+    picked), for the stated duration. No card has this as a permanent effect."""
+
+    kind: Literal["copy_power"] = "copy_power"
+    target: Target
+    copy_of: Literal["opponent_leader", "memo"]
+    duration: Duration
+
+
 class AddFromTrash(Node):
     """Add up to ``count`` matching cards from your trash to your hand."""
 
@@ -245,6 +261,11 @@ Status = Literal[
     "cannot_be_removed_by_opponent_effects",
     "cannot_be_ko_by_opponent_effects",
     "negated",  # "Negate the effect of ...": the card's own effects are invalid (8-2-1-1)
+    # "you cannot add Life cards to your hand using your own effects": a rule on the player, kept on
+    # their Leader (the one card that stays on the field all game) for its duration
+    "no_life_to_hand",
+    "no_effect_draw",  # "you cannot draw cards using your own effects"
+    "no_don_active_by_characters",  # "you cannot set DON!! cards as active using Character effects"
 ]
 
 
@@ -256,144 +277,3 @@ class GainStatus(Node):
     target: Target
     status: Status
     duration: Duration
-
-
-class RevealTop(Node):
-    """Reveal the top N cards of your deck or Life (11-2); they stay there and are "the revealed
-    card" ("that card") for the rest of the effect."""
-
-    kind: Literal["reveal_top"] = "reveal_top"
-    n: int = 1
-    source: Literal["deck", "life"] = "deck"
-
-
-class TakeRevealed(Node):
-    """Play (without paying the cost) or add to hand up to ``count`` revealed cards matching
-    ``filter``; "you may play that card" is a ``may`` around it."""
-
-    kind: Literal["take_revealed"] = "take_revealed"
-    filter: CardFilter = CardFilter()
-    count: int = 1
-    up_to: bool = True  # "play up to 1 ..."; "play that card" takes it
-    to: Literal["play", "hand"] = "play"
-    rested: bool = False
-
-
-class PlaceRevealed(Node):
-    """Put the revealed card(s) still in the deck at its top or bottom ("place the revealed card
-    at the bottom of your deck", "place the rest at the top or bottom of your deck")."""
-
-    kind: Literal["place_revealed"] = "place_revealed"
-    position: Literal["bottom", "top", "top_or_bottom"] = "bottom"
-
-
-class Shuffle(Node):
-    """Shuffle your deck (3-2-4)."""
-
-    kind: Literal["shuffle"] = "shuffle"
-
-
-class FieldToLife(Node):
-    """ "Add up to 1 of your opponent's Characters ... to the top or bottom of the owner's Life
-    cards face-up": Characters leave the field for their owner's Life area."""
-
-    kind: Literal["field_to_life"] = "field_to_life"
-    target: Target
-    position: Literal["top", "top_or_bottom"] = "top"
-    face_up: bool = False
-
-
-class CardsToLife(Node):
-    """ "Add up to N {X} type Character cards from your hand [or trash] to the top of your Life
-    cards face-up"."""
-
-    kind: Literal["cards_to_life"] = "cards_to_life"
-    zone: Literal["hand", "trash", "hand_or_trash"] = "hand"
-    filter: CardFilter = CardFilter()
-    count: int = 1
-    face_up: bool = False
-
-
-class TurnAllLife(Node):
-    """ "Turn all of your Life cards face-down" (or face-up)."""
-
-    kind: Literal["turn_all_life"] = "turn_all_life"
-    face_up: bool = False
-
-
-class LifeScry(Node):
-    """ "Look at up to 1 card from the top of your or your opponent's Life cards, and place it at
-    the top or bottom of the Life cards"."""
-
-    kind: Literal["life_scry"] = "life_scry"
-
-
-class OrderLife(Node):
-    """ "Look at all of your [opponent's] Life cards and place them back in any order"."""
-
-    kind: Literal["order_life"] = "order_life"
-    whose: Player = "you"
-
-
-class PlayThisFromTrash(Node):
-    """ "Play this Character card from your trash [rested]" ([On K.O.] and the like)."""
-
-    kind: Literal["play_this_from_trash"] = "play_this_from_trash"
-    rested: bool = False
-
-
-class Select(Node):
-    """ "Select up to 1 of your opponent's Characters": picks the cards later sentences call
-    "the selected Character" (``Target.who == "memo"``)."""
-
-    kind: Literal["select"] = "select"
-    target: Target
-
-
-class HandCost(Node):
-    """ "give this card in your hand -1 cost": a permanent effect valid while the card is in
-    its owner's hand (text saying where it applies, 2-8-2), lowering the cost paid to play it."""
-
-    kind: Literal["hand_cost"] = "hand_cost"
-    amount: int
-
-
-class OpponentMoves(Node):
-    """ "Your opponent places 3 cards from their trash at the bottom of their deck", "Your
-    opponent returns 1 of their Characters to the owner's hand": the opponent picks which."""
-
-    kind: Literal["opponent_moves"] = "opponent_moves"
-    source: Literal["trash", "characters"]
-    n: int
-    to: Literal["deck_bottom", "hand"]
-    filter: CardFilter = CardFilter()
-
-
-class RestOpponentCards(Node):
-    """ "Rest up to N of your opponent's cards": their active Leader, Characters, Stage or
-    cost-area DON!! cards (``characters`` narrows which Characters, ``don`` whether DON!! may be
-    picked, ``others`` whether the Leader and Stage may)."""
-
-    kind: Literal["rest_opponent_cards"] = "rest_opponent_cards"
-    n: int
-    characters: CardFilter = CardFilter()
-    don: bool = True
-    others: bool = True
-
-
-class LifeToDeckTop(Node):
-    """ "Look at all your Life cards; place 1 card at the top of your deck": the player picks
-    which of their Life cards (3-10-3: looking does not change them)."""
-
-    kind: Literal["life_to_deck_top"] = "life_to_deck_top"
-    n: int = 1
-
-
-class GiveOpponentDon(Node):
-    """ "Give up to N of your opponent's rested DON!! cards to 1 of your opponent's Characters"
-    (``rested_only``), "give up to N DON!! cards from your opponent's cost area to ..."."""
-
-    kind: Literal["give_opponent_don"] = "give_opponent_don"
-    target: Target
-    n: int
-    rested_only: bool = True

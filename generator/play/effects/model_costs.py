@@ -19,6 +19,7 @@ class ReturnDon(Node):
 
     kind: Literal["return_don"] = "return_don"
     n: int
+    or_more: bool = False  # "return 1 or more DON!! cards": N at least, as many more as the player likes
 
 
 class TrashFromHandCost(Node):
@@ -157,6 +158,15 @@ class GiveOpponentDonCost(Node):
     n: int = 1
 
 
+class GiveDonCost(Node):
+    """ "You may give 1 active DON!! card to 1 of your [Silvers Rayleigh]": N active DON!! of the
+    cost area go to one card of yours the target names (6-5-5-1, paid as a cost)."""
+
+    kind: Literal["give_active_don"] = "give_active_don"
+    n: int = 1
+    target: Target
+
+
 Cost = Annotated[
     RestDon
     | ReturnDon
@@ -179,6 +189,7 @@ Cost = Annotated[
     | PlaceCardsAtBottom
     | KOCards
     | HandToDeckCost
-    | GiveOpponentDonCost,
+    | GiveOpponentDonCost
+    | GiveDonCost,
     Field(discriminator="kind"),
 ]

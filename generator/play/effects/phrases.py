@@ -29,7 +29,9 @@ _NOUNS: dict[str, tuple[str | None, str]] = {
     "Leader or Character card": (None, "both"),
     "Leader or Character cards": (None, "both"),
     "Leader or Characters": (None, "both"),
+    "Leader or Character": (None, "both"),
     "Leader and Character cards": (None, "both"),
+    "Leaders and Characters": (None, "both"),
     "Leader or Stage card": (None, "leader_or_stage"),
     "Leader or Stage cards": (None, "leader_or_stage"),
     "card": (None, "both"),
@@ -71,11 +73,13 @@ _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r" with a (?P<base>base )?cost of (?P<lo>\d+) to (?P<hi>\d+)", "cost_range"),
         (r" with (?P<lo>\d+) to (?P<hi>\d+) (?P<base>base )?power", "power_range"),
         (r" and a (?P<base>base )?cost of (?P<lo>\d+) to (?P<hi>\d+)", "cost_range"),
+        (r" with a (?P<base>base )?cost of (?P<lo>\d+) or (?P<hi>\d+)(?= |$)", "cost_range"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+) or less", "max_cost"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
         (r" with a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
         (r" with a (?P<base>base )?power of (?P<n>\d+) or less", "max_power"),
         (r" with a (?P<base>base )?power of (?P<n>\d+) or more", "min_power"),
+        (r" with a (?P<base>base )?power of (?P<n>\d+)", "power"),
         (r" with (?P<n>\d+) or more (?P<base>base )?power", "min_power"),
         (r" with (?P<n>\d+) or less (?P<base>base )?power", "max_power"),
         (r" with (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
@@ -88,6 +92,8 @@ _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r" and a (?P<base>base )?cost of (?P<n>\d+) or more", "min_cost"),
         (r" and a (?P<base>base )?cost of (?P<n>\d+)", "cost"),
         (r" and (?P<n>\d+) (?P<base>base )?power or less", "max_power"),
+        (r" and (?P<n>\d+) (?P<base>base )?power", "power"),
+        (r" and a type including \"(?P<s>[^\"]+)\"", "type_contains"),
         (r" (?:and|with) a \[Trigger\]", "has_trigger"),
         (r" (?:and|with) no base effect", "no_effect"),
         (r" with a DON!! card given", "min_don_1"),
@@ -118,7 +124,7 @@ def parse_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     return _one_filter(text) or _any_of(text)
 
 
-_OR_SPLIT = re.compile(r"(?:,)? or (?:up to (?:a total of )?\d+ |\d+ )?")
+_OR_SPLIT = re.compile(r"(?:,)? or (?:up to (?:a total of )?\d+ (?:of your )?|\d+ )?")
 _SCOPES = {"character": "character", "leader": "both", "both": "both"}
 
 
@@ -154,7 +160,18 @@ def _bare_any_of(flt: CardFilter) -> bool:
     return flt.any_of != () and flt.model_copy(update={"any_of": ()}) == CardFilter()
 
 
+_LATE_STATE = re.compile(r"(?P<types>\{[^}]+\}(?: or \{[^}]+\})*) type (?P<state>rested|active) ")
+
+
+_TYPE_OR_ATTRIBUTE = re.compile(r"\{(?P<t>[^}]+)\} type or <(?P<a>[^>]+)> attribute (?P<rest>.+)")
+
+
 def _one_filter(text: str) -> tuple[CardFilter, str, bool] | None:
+    text = _LATE_STATE.sub(r"\g<state> \g<types> type ", text)  # "{X} type rested Characters"
+    if either := _TYPE_OR_ATTRIBUTE.fullmatch(text.strip()):  # "{X} type or <Slash> attribute Character card"
+        rest = _one_filter(either["rest"])
+        alts = (CardFilter(types=(either["t"],)), CardFilter(attribute=either["a"]))
+        return None if rest is None or rest[0].any_of else (rest[0].model_copy(update={"any_of": alts}), *rest[1:])
     m = _HEAD.match(text.strip())
     if not m or not (m["noun"] or m["names"]):
         return None
@@ -220,6 +237,7 @@ _OWNER_WHO: dict[tuple[str, str], Who] = {
     ("any", "character"): "any_character",
     ("you", "leader_or_stage"): "your_leader_or_stage",
 }
+_COST_ADJECTIVE = re.compile(r"(?<=your opponent's )(?P<n>\d+) cost (?P<noun>Characters?)$")
 _SELF = re.compile(r"this (?:Character|Leader|card|Stage)")
 # A card an earlier step of the same effect picked or revealed ("that card gains an additional...").
 _MEMO = re.compile(
@@ -231,7 +249,7 @@ _FIXED = {
 }
 _QUANTIFIED = re.compile(
     r"(?:(?P<upto>up to )(?:a total of )?(?P<n>\d+|a|an)|(?P<exact>\d+|a|an)|(?P<all>all))"
-    r"(?: of (?P<owner>your opponent's|your))? (?P<rest>.+)"
+    r"(?: (?:of )?(?P<owner>your opponent's|your))? (?P<rest>.+)"
 )
 _BARE = re.compile(r"(?P<owner>your opponent's|your) (?P<rest>.+)")
 _THIS_LEADER_OR_N = re.compile(r"this Leader or (?P<upto>up to )?(?P<n>\d+) of your Characters")
@@ -247,8 +265,9 @@ def parse_target(text: str) -> Target | None:
     owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any
     player's."""
     text = text.strip()
-    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All", "The", "That"):  # sentence-initial capital
+    if text.split(" ", 1)[0] in ("Up", "This", "Your", "All", "The", "That", "It", "Them"):  # sentence-initial
         text = text[0].lower() + text[1:]
+    text = _COST_ADJECTIVE.sub(r"\g<noun> with a cost of \g<n>", text)  # "0 cost Characters"
     if _SELF.fullmatch(text):
         return Target(who="self_card", up_to=False)
     if _MEMO.fullmatch(text):
@@ -298,7 +317,10 @@ def parse_target(text: str) -> Target | None:
         scope = "stage"
     if who is None:
         return None
-    if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not flt.names:
+    # "your Characters or [Silvers Rayleigh]": a name said last stands alone (a Leader or Character
+    # of that name); "[A] and {B} type Characters" puts the noun on both and is not this case
+    named = flt.names or (rest.endswith("]") and all(a.category or a.names for a in flt.any_of))
+    if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not named:
         return None  # bare "cards" on the field: ambiguous (could be a Stage)
     count = None if m["all"] else number(m["n"] or m["exact"])
     return Target(
@@ -322,6 +344,10 @@ def _bare(text: str) -> Target | None:
     flt = flt.model_copy(update={"category": None})
     if scope == "leader":
         return Target(who=_OWNER_WHO[(owner, "leader")], up_to=False, filter=flt)
-    if scope == "character" and m["rest"].split(" with ")[0].endswith("s"):
+    noun = re.split(r" with | other than ", m["rest"])[0]
+    if scope == "character" and noun.endswith("s"):
         return Target(who=_OWNER_WHO[(owner, "character")], count=None, up_to=False, filter=flt, exclude_self=excl)
+    if scope == "both" and (noun.endswith("Leaders and Characters") or (flt.names and noun.endswith("]"))):
+        # "your {X} type Leaders and Characters", "your [Edward.Newgate]": every such card of yours
+        return Target(who=_OWNER_WHO[(owner, "both")], count=None, up_to=False, filter=flt, exclude_self=excl)
     return None

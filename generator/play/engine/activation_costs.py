@@ -12,7 +12,7 @@ from generator.play.effects.model import Effect
 from generator.play.engine import effect_primitives, extra_costs
 from generator.play.engine.don_moves import return_don
 from generator.play.engine.field_actions import Result, source_card
-from generator.play.engine.life_moves import take_life
+from generator.play.engine.life_moves import no_life_to_hand, take_life
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches, target_pool
 from generator.play.engine.zones import (
@@ -90,6 +90,8 @@ def _payable(state: GameState, frame: Frame, cost) -> bool:
         if card is None:
             return False
         return not card.rested if kind == "rest_self" else card.iid != ps.leader.iid
+    if kind == "life_to_hand" and no_life_to_hand(state, frame.controller):
+        return False  # a cost is paid by your own effect
     if kind in ("life_to_hand", "trash_life"):
         return len(ps.life) >= cost.n
     if kind == "trash_from_deck":
@@ -106,6 +108,8 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     if kind == "rest_don":
         return set_ps(state, p, don_active=ps.don_active - cost.n, don_rested=ps.don_rested + cost.n), frame, None
     if kind == "return_don":
+        if cost.or_more:  # "1 or more": after N, the player may go on returning any they have
+            return return_don(state, frame, p, ps.don_total() - ps.don_deck + len(frame.held), ev, at_least=cost.n)
         return return_don(state, frame, p, cost.n, ev)
     if kind == "rest_self":
         card = field_card_of(state, p, frame.source)

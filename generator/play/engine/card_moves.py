@@ -13,6 +13,7 @@ from collections.abc import Callable
 from generator.play.engine import choices, effect_primitives
 from generator.play.engine.don_moves import DON_ACTIONS
 from generator.play.engine.field_actions import Result
+from generator.play.engine.hand_moves import HAND_ACTIONS
 from generator.play.engine.life_moves import LIFE_ACTIONS, face_down
 from generator.play.engine.play_moves import PLAY_ACTIONS, waiting_card
 from generator.play.engine.state import Event, GameState
@@ -43,8 +44,13 @@ def _move(
 def _draw(state, frame, node, ev) -> Result:
     """Draw N; "draw up to N" asks before each card whether to go on (4-5-4). The default is to
     draw, except the last card of the deck (0 cards in deck loses, 9-2-1-2). ``frame.held``
-    lists the cards drawn so far."""
-    p = frame.controller
+    lists the cards drawn so far. ``n=None`` draws one card per card an earlier step returned
+    (``hand_moves``); "your opponent draws" is the opponent's draw."""
+    p = frame.controller if node.whose == "you" else 1 - frame.controller
+    if p == frame.controller and effect_primitives.player_rule(state, p, "no_effect_draw"):
+        return state, frame, None  # "you cannot draw cards using your own effects"
+    if node.n is None:
+        return draw(state, p, len(frame.memo), ev), frame, None
     if not node.up_to:
         return draw(state, p, node.n, ev), frame, None
     while len(frame.held) < node.n and state.players[p].deck:
@@ -162,7 +168,15 @@ def _add_this_to_hand(state, frame, node, ev) -> Result:
     return put(state, frame.controller, "hand", face_down(card), top=False), frame, None
 
 
+def _look_opponent_top(state, frame, node, ev) -> Result:
+    """Look at the top N of the opponent's deck: the cards stay; only the controller sees them (11-3)."""
+    cards = [c.card for c in state.players[1 - frame.controller].deck[: node.n]]
+    ev.append(Event(kind="look_opponent_top", player=frame.controller, data={"cards": cards}, private=("cards",)))
+    return state, frame, None
+
+
 ZONE_ACTIONS: dict[str, Callable[..., Result]] = {
+    "look_opponent_top": _look_opponent_top,
     "draw": _draw,
     "trash_from_hand": _discard(lambda f: f.controller),
     "opponent_discard": _discard(lambda f: 1 - f.controller),
@@ -171,6 +185,7 @@ ZONE_ACTIONS: dict[str, Callable[..., Result]] = {
     "add_from_trash": _add_from_trash,
     "add_this_to_hand": _add_this_to_hand,
     **DON_ACTIONS,
+    **HAND_ACTIONS,
     **LIFE_ACTIONS,
     **PLAY_ACTIONS,
 }

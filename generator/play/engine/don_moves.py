@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from generator.play.engine import choices
+from generator.play.engine.effect_primitives import player_rule
 from generator.play.engine.field_actions import Result, pick_targets
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import field_card, replace_on_field, set_ps
@@ -49,23 +50,30 @@ def _return_one(state: GameState, p: int, src: _Source) -> GameState:
     return set_ps(state, p, don_deck=state.players[p].don_deck + 1)
 
 
-def return_don(state: GameState, frame: Frame, p: int, n: int, ev: list[Event]) -> Result:
+def return_don(state: GameState, frame: Frame, p: int, n: int, ev: list[Event], at_least: int | None = None) -> Result:
     """Player ``p`` returns up to ``n`` DON!! from their field to the DON!! deck, choosing each
     one while the choice matters (all must go when ``n`` covers them, 1-3-2). ``frame.held``
-    counts the DON!! returned so far."""
+    counts the DON!! returned so far. With ``at_least`` ("return 1 or more"), once that many
+    are back the player may stop before each further one (stopping is the default)."""
     while len(frame.held) < n:
         sources = _sources(state, p)
         if not sources:
             break
         left = n - len(frame.held)
         pick = 0
-        if len(sources) > 1 and left < sum(s.available for s in sources):
-            label = f"DON!! -{n}: which DON!! goes back to the DON!! deck ({len(frame.held) + 1} of {n})?"
-            answer, prompt = choices.ask_option(frame, p, [s.label for s in sources], label)
+        may_stop = at_least is not None and len(frame.held) >= at_least
+        # which DON!! goes matters when there is more than one kind and not all of them must go
+        which = len(sources) > 1 and (at_least is not None or left < sum(s.available for s in sources))
+        if may_stop or which:
+            labels = [s.label for s in sources] + (["return no more"] if may_stop else [])
+            label = f"DON!! -{at_least or n}{' or more' if at_least else ''}: which DON!! goes back to the DON!! deck?"
+            answer, prompt = choices.ask_option(frame, p, labels, label, default=len(sources) if may_stop else 0)
             if prompt is not None:
                 return state, frame, prompt
             assert answer is not None, "an answered question has an answer"
             pick, frame = answer, choices.answered(frame)
+            if pick == len(sources):
+                break
         src = sources[pick]
         state = _return_one(state, p, src)
         frame = frame.model_copy(update={"held": frame.held + (src.given_to or 0,)})
@@ -128,6 +136,8 @@ def add_don(state, frame, node, ev) -> Result:
 
 def set_don_active(state, frame, node, ev) -> Result:
     p, ps = frame.controller, state.players[frame.controller]
+    if state.cards[frame.card].category == "Character" and player_rule(state, p, "no_don_active_by_characters"):
+        return state, frame, None  # "you cannot set DON!! cards as active using Character effects"
     n, prompt = choices.how_many(frame, p, min(node.n, ps.don_rested), "set DON!! as active")
     if prompt is not None or n is None:
         return state, frame, prompt

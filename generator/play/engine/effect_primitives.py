@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from generator.play.effects.model import Effect
 from generator.play.engine.state import CardInstance, Event, Frame, GameState, Mod, ModStat, Prompt
-from generator.play.engine.stats import effect_live
+from generator.play.engine.stats import effect_live, has_status
 from generator.play.engine.zones import put, set_ps, trash_from_field
 
 
@@ -82,10 +82,29 @@ def ko(
     return state.model_copy(update={"pending": state.pending + tuple(frames)}) if frames else state
 
 
+def player_rule(state: GameState, p: int, status: str) -> bool:
+    """A rule an effect put on player p for a while ("you cannot draw cards using your own effects
+    during this turn"): a status their Leader carries (``model_actions.Status``)."""
+    return has_status(state, p, state.players[p].leader, status)
+
+
+def _played_rested(state: GameState, p: int) -> bool:
+    return any(
+        eff.timing == "static"
+        and any(a.kind == "played_rested" for a in eff.actions)
+        and effect_live(state, p, src, eff)
+        for src in state.players[p].field()
+        for eff in state.compiled[src.card].effects
+    )
+
+
 def enter_field(state: GameState, p: int, card: CardInstance, ev: list[Event], rested: bool = False) -> GameState:
     """Play a Character or Stage (3-7-3, 3-8-3): set active unless told otherwise (3-7-5, 3-8-4),
     remember the turn for 3-7-4, replace an old Stage (3-8-5-1), and activate [On Play]
-    (10-2-6). The caller has made room for a 6th Character (3-7-6-1)."""
+    (10-2-6). The caller has made room for a 6th Character (3-7-6-1). A permanent "your Character
+    cards are played rested" of the player's cards rests a Character however it is played."""
+    character = state.cards[card.card].category == "Character"
+    rested = rested or (character and _played_rested(state, p))
     placed = CardInstance(iid=card.iid, card=card.card, rested=rested, played_turn=state.turn)
     ps = state.players[p]
     if state.cards[card.card].category == "Stage":

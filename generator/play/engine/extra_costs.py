@@ -27,6 +27,7 @@ KINDS = frozenset(
         "ko_cards",
         "hand_to_deck",
         "give_opponent_don",
+        "give_active_don",
     }
 )
 
@@ -42,6 +43,12 @@ def _own_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
     leader = state.players[frame.controller].leader.iid
     pool = target_pool(state, frame.controller, src, cost.target)
     return [c for o, c in pool if o == frame.controller and c.iid != leader]
+
+
+def _given_pool(state: GameState, frame: Frame, cost) -> list[int]:
+    """Your Leader and Characters the text names, any of which may be given the DON!!."""
+    src = source_card(state, frame)
+    return [c.iid for o, c in target_pool(state, frame.controller, src, cost.target) if o == frame.controller]
 
 
 def _turnable(state: GameState, p: int, cost) -> list[CardInstance]:
@@ -68,6 +75,8 @@ def payable(state: GameState, frame: Frame, cost) -> bool:
         return len(_own_pool(state, frame, cost)) >= (cost.target.count or 1)
     if kind == "hand_to_deck":
         return len(ps.hand) >= cost.n
+    if kind == "give_active_don":
+        return ps.don_active >= cost.n and bool(_given_pool(state, frame, cost))
     if kind == "give_opponent_don":
         opp = state.players[1 - p]
         return opp.don_rested >= cost.n and bool(opp.characters)
@@ -108,6 +117,14 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
         state = set_ps(state, q, don_rested=opp.don_rested - cost.n)
         ev.append(Event(kind="give_don", player=q, data={"target": card.iid, "count": cost.n, "by": p}))
         return replace_on_field(state, q, card.model_copy(update={"don": card.don + cost.n})), frame, None
+    if kind == "give_active_don":
+        picked, prompt = effect_primitives.choose(frame, p, _given_pool(state, frame, cost), 1, False, "give DON!! to")
+        if prompt is not None:
+            return state, frame, prompt
+        card = field_card_of(state, p, (picked or (0,))[0])
+        state = set_ps(state, p, don_active=ps.don_active - cost.n)
+        ev.append(Event(kind="give_don", player=p, data={"target": card.iid, "count": cost.n}))
+        return replace_on_field(state, p, card.model_copy(update={"don": card.don + cost.n})), frame, None
     if kind == "return_active_don":
         ev.append(Event(kind="return_don", player=p, data={"count": cost.n}))
         return set_ps(state, p, don_active=ps.don_active - cost.n, don_deck=ps.don_deck + cost.n), frame, None

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from generator.play.effects.model import Target
 from generator.play.engine import effect_primitives
 from generator.play.engine.state import CardInstance, Event, Frame, GameState, Prompt
-from generator.play.engine.stats import has_status, target_pool
+from generator.play.engine.stats import has_status, power, target_pool
 from generator.play.engine.zones import (
     field_card,
     field_card_of,
@@ -105,8 +105,9 @@ def _targeted(
 
 
 def _mod(stat: str):
-    def apply(state, frame, node, picked, ev):
-        amount = getattr(node, "amount", getattr(node, "value", 0))
+    def apply(state, frame, node, picked, ev, amount=None):  # amount: a value worked out at resolution
+        if amount is None:
+            amount = getattr(node, "amount", getattr(node, "value", 0))
         tag = getattr(node, "keyword", getattr(node, "status", None))
         mod = effect_primitives.duration_mod(state, frame.controller, stat, amount, node.duration, tag)
         ev.append(
@@ -191,11 +192,27 @@ def _trash(state, frame, node, picked, ev):
     return state
 
 
+def _copy_power(state, frame, node, picked, ev):
+    """The base power becomes the power the copied card has now (the opponent's Leader, or the
+    card an earlier step picked); nothing happens when that card is not on the field."""
+    if node.copy_of == "opponent_leader":
+        q = 1 - frame.controller
+        copied = [(q, state.players[q].leader)]
+    else:
+        copied = _field(state, tuple(i for i in frame.memo if on_field(state, i)))
+    if not copied:
+        return state
+    owner, card = copied[0]
+    value = power(state, owner, card)
+    return _mod("base_power")(state, frame, node, picked, ev, value)
+
+
 FIELD_ACTIONS: dict[str, Callable[..., Result]] = {
     "ko": _targeted(_ko, "K.O."),
     "power": _targeted(_mod("power"), "power"),
     "cost_change": _targeted(_mod("cost"), "cost"),
     "set_base_power": _targeted(_mod("base_power"), "base power"),
+    "copy_power": _targeted(_copy_power, "base power"),
     "gain_keyword": _targeted(_mod("keyword"), "gain keyword"),
     "status": _targeted(_mod("status"), "status"),
     "rest": _targeted(_set_rested(True), "rest"),

@@ -10,7 +10,7 @@ players (3-10-2-1), and turns face down again when it leaves (its new area decid
 from __future__ import annotations
 
 from generator.play.engine import choices
-from generator.play.engine.effect_primitives import choose
+from generator.play.engine.effect_primitives import choose, player_rule
 from generator.play.engine.field_actions import Result
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.zones import put, take
@@ -90,8 +90,15 @@ def add_life(state, frame, node, ev) -> Result:
     return state, frame, None
 
 
+def no_life_to_hand(state: GameState, p: int) -> bool:
+    """ "You cannot add Life cards to your hand using your own effects" holds for player p."""
+    return player_rule(state, p, "no_life_to_hand")
+
+
 def life_to_hand(state, frame, node, ev) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
+    if p == frame.controller and no_life_to_hand(state, p):
+        return state, frame, None
     return take_life(state, frame, p, node.n, node.position, "hand", ev, "life_to_hand", chooser=frame.controller)
 
 
@@ -109,4 +116,15 @@ def trash_life(state, frame, node, ev) -> Result:
     return take_life(state, frame, p, n, "top", "trash", ev, "life_trashed")
 
 
-LIFE_ACTIONS = {"add_life": add_life, "life_to_hand": life_to_hand, "trash_life": trash_life}
+def trash_life_until(state, frame, node, ev) -> Result:
+    """ "Trash cards from the top of your Life cards until you have N": none when N or fewer."""
+    n = max(0, len(state.players[frame.controller].life) - node.left)
+    return take_life(state, frame, frame.controller, n, "top", "trash", ev, "life_trashed")
+
+
+LIFE_ACTIONS = {
+    "add_life": add_life,
+    "life_to_hand": life_to_hand,
+    "trash_life": trash_life,
+    "trash_life_until": trash_life_until,
+}

@@ -39,8 +39,9 @@ DECK_RULE_KINDS = frozenset(
     {"any_number_of_copies", "leader_max_cost", "leader_max_event_cost", "leader_required_type"}
 )
 # Permanent effects read where they apply, not run by the interpreter: "give this card in your hand
-# -N cost" (``hand_costs.play_cost``).
-READ_KINDS = frozenset({"hand_cost"})
+# -N cost" (``hand_costs.play_cost``), "your Character cards are played rested"
+# (``effect_primitives.enter_field``).
+READ_KINDS = frozenset({"hand_cost", "played_rested"})
 KNOWN_KINDS = frozenset(ACTIONS) | frozenset(BLOCKS) | COST_KINDS | CONDITION_KINDS | DECK_RULE_KINDS | READ_KINDS
 KNOWN_VALUES: dict[str, frozenset[str]] = {
     k: frozenset(v)
@@ -126,6 +127,9 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
             "can_attack_active",
             "cannot_be_removed_by_opponent_effects",
             "negated",
+            "no_life_to_hand",
+            "no_effect_draw",
+            "no_don_active_by_characters",
         ),
         "zone": (
             "life",
