@@ -10,9 +10,10 @@ Figures printed:
   same deck (built by ``decks.build_deck`` from the game seed, a mirror match, so the deck is
   not what wins), the stronger level is player 0, and the first player alternates with the seed.
 
-Targets (from the brief): engine move <= 2 ms p50, L2 decision <= 20 ms p50, L4 decision <= 1 s
-p95, each level beats the one below in >= 60% of the games. Games run in ``--jobs`` processes,
-so decision times are measured with that many processes sharing the machine.
+Targets (issue 21 item 5): engine move <= 2 ms p50, L2 decision <= 20 ms p50, L4 decision
+<= 500 ms p95 and <= 2 s max, each level beats the one below in >= 60% of the games. Games run
+in ``--jobs`` processes, so decision times are measured with that many processes sharing the
+machine (win rates do not depend on load: the AIs' budgets count simulated moves, not time).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from generator.play.engine.api import apply, legal_actions, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_WIN = 0.60
+L4_P95_MS, L4_MAX_MS = 500.0, 2000.0
 _CARDS: dict = {}
 
 
@@ -144,7 +146,8 @@ def ladder(catalog: str, pairs: list[tuple[int, int]], games: int, jobs: int, of
     if 2 in times:
         print(f"target L2 p50 <= 20 ms: {'holds' if pct(times[2], 0.5) <= 20 else 'MISSED'}")
     if 4 in times:
-        print(f"target L4 p95 <= 1 s: {'holds' if pct(times[4], 0.95) <= 1000 else 'MISSED'}")
+        ok = pct(times[4], 0.95) <= L4_P95_MS and max(times[4]) * 1000 <= L4_MAX_MS
+        print(f"target L4 p95 <= {L4_P95_MS:g} ms and max <= {L4_MAX_MS:g} ms: {'holds' if ok else 'MISSED'}")
     print("ladder:", "; ".join(verdicts))
 
 

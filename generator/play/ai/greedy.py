@@ -74,16 +74,32 @@ def defence_plans(world: GameState, legal: Sequence[Action]) -> list[Plan]:
     return [_decline, *blocks, _countering]
 
 
-def defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAULT) -> str:
-    """The best defence plan's move for this Block or Counter step (see the module docstring)."""
-    plans = defence_plans(world, legal)
-    best, best_value = _decline(world, legal), None
-    for plan in plans:
-        move = plan(world, legal)
-        value = evaluate(play_battle(world, me, plan), me, w)
-        if best_value is None or value > best_value + 1e-9:
-            best, best_value = move, value
+def best_defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAULT) -> tuple[Plan, GameState]:
+    """The best defence plan for this Block or Counter step (see the module docstring) and the
+    state once it has played the battle out; ties go to the earlier plan. Countering is not
+    played out when it would not counter now at the Counter step: it is then taking the hit."""
+    best: tuple[Plan, GameState] | None = None
+    best_value = 0.0
+    for plan in defence_plans(world, legal):
+        if plan is _countering and _countering(world, legal) == "no_counter":
+            continue
+        end = play_battle(world, me, plan)
+        value = evaluate(end, me, w)
+        if best is None or value > best_value + 1e-9:
+            best, best_value = (plan, end), value
+    assert best is not None, "taking the hit is always a plan"
     return best
+
+
+def committed(plan: Plan) -> bool:
+    """A plan that decides the whole battle at this step (taking the hit, countering just
+    enough); after a block the Counter step is a new decision."""
+    return plan is _decline or plan is _countering
+
+
+def defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEFAULT) -> str:
+    """The best defence plan's move for this Block or Counter step."""
+    return best_defence(world, me, legal, w)[0](world, legal)
 
 
 def judge(world: GameState, me: int, candidates: Sequence[Action], w: Weights = DEFAULT) -> list[tuple[float, str]]:

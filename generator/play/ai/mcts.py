@@ -6,25 +6,40 @@ counter-attack, nor a plan that only works against the hand it happened to guess
 planner to propose moves, then judges them by sampling:
 
 1. Proposals: L3's turn plans (``planner.plan_turn``), each scored on ``plan_worlds`` guesses
-   at once and against a defender who weighs its options (``greedy.defence``: take the hit,
-   block, or counter just enough, whichever leaves it best off) where L3 assumes a rule of
-   thumb; the planner's work is capped by ``budget`` simulated macros. The best plan for each of
-   the ``arms`` best distinct first moves becomes an arm of a bandit (a search tree of depth one
-   over whole turn plans; the plan fixes the rest of the turn).
+   at once and against a defender who weighs its options (``greedy.best_defence``: take the
+   hit, block, or counter just enough, whichever leaves it best off) where L3 assumes a rule of
+   thumb. That defender keeps to the plan it judged best: when it takes the hit or counters, the
+   battle it played while judging is the battle (a block is followed by a new judgement at the
+   Counter step), so no battle is played twice. The planner may spend ``budget - playouts``
+   simulated engine moves (``sim.WORK``, the defender's judging included). The best plan for
+   each of the ``arms`` best distinct first moves becomes an arm of a bandit (a search tree of
+   depth one over whole turn plans; the plan fixes the rest of the turn).
 2. Worlds: ``worlds`` further guesses of everything hidden (the opponent's hand and deck drawn
    from the prior deck for their Leader minus what has been seen, our own deck shuffled).
 3. Playouts: UCB1 picks an arm, the arm's plan is replayed in the next world for that arm (every
    arm meets the worlds in the same order, so arms are compared on the same luck), the turn
    ends, the opponent plays its whole next turn with the L1 policy while we defend by rule of
    thumb, and the position at the start of our next turn is evaluated.
-4. The arm with the best mean wins; its first move is played. ``iterations`` bounds the work, so
-   a decision is deterministic for a seed; ``time_budget`` (seconds, off by default) stops
-   earlier at the cost of determinism.
+4. The arm with the best mean wins; its first move is played. At most ``iterations`` playouts,
+   fewer (after one per arm) once the whole decision has simulated ``budget`` engine moves: one
+   count for planner and playouts, not a clock, so the worst case is bounded and a decision is
+   deterministic for a seed; ``time_budget`` (seconds, off by default) stops earlier at the
+   cost of determinism.
 
 What each part is worth (self-play against L3, 100 mirror games each, about +/-5%): L4 without
 the thinking defender won 54-57% whatever the bandit's size (arms=1: 56%, 3 arms x 6 worlds:
 55%, 4 arms x 10 worlds: 54%); with it, 67% and 74% (budget 450, another seed range). Playouts
 whose opponent plans like L3 instead of the L1 script were too slow to use (p95 over 5 s).
+
+Where the time goes (the 40 slowest of 541 decisions in 6 games against L3, turns 8-11): the
+planner made 95% of the simulated engine moves, 60% of them inside the defender's judging, and
+60% of the CPU went to looking up permanent effects (now once per state, ``stats``). A cap of
+450 macros let one decision simulate 10,000 moves (5-8 s). Replaying 541 recorded decisions with
+the defender keeping to its plan and no cap: the old move in 540, p95 0.5 s, max 13,585 moves
+(2.3 s); with ``budget`` 2,400 the old move in 532. Against L3 over seeds 0-199 (one process):
+budget 3,000 won 134/200 (L4 p95 414-433 ms), 2,400 won 129/200 (p95 360-363 ms, max 1.1 s),
+the old L4 139/200; on seeds 0-9 the old L4 had p95 1,040 ms and max 2,691 ms where this one
+has 356 ms and 560 ms (same machine and hour).
 
 Defence looks further than L2 and L3, which judge a Block or Counter by the end of the battle:
 L4 plays each defence plan (take the hit, block, counter just enough) on ``react_worlds``
@@ -45,10 +60,10 @@ from dataclasses import dataclass
 
 from generator.play.ai.basic import aggressor_move
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
-from generator.play.ai.greedy import defence, defence_plans, is_free, play_battle, react
+from generator.play.ai.greedy import best_defence, committed, defence_plans, is_free, play_battle, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.planner import Plan, plan_turn, run
-from generator.play.ai.sim import Defender, after, distinct, keep_hand, reflex, trusted
+from generator.play.ai.sim import WORK, Defender, after, distinct, keep_hand, reflex, trusted
 from generator.play.engine.api import legal_actions
 from generator.play.engine.state import Action, GameState
 
@@ -141,7 +156,8 @@ class MonteCarlo:
     time_budget: float | None = None
     opponent: str = "script"
     thinking_defender: bool = True
-    budget: int | None = 450
+    budget: int | None = 2400  # simulated engine moves per decision, planner and playouts
+    playouts: int = 600  # of ``budget``, kept from the planner for the playouts
     weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
@@ -160,36 +176,44 @@ class MonteCarlo:
             votes = Counter(react(w, me, legal, self.weights) for w in worlds)
             return votes.most_common(1)[0][0]
         guesses = (first, *(determinise(obs, rng, self.priors) for _ in range(self.plan_worlds - 1)))
-        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights, self._defender(), self.budget)
+        start = WORK.moves
+        cap = None if self.budget is None else max(0, self.budget - self.playouts)
+        plans = plan_turn(guesses, me, self.beam, self.depth, self.weights, self._defender(), cap)
         arms = arms_from(plans, {a.id for a in candidates}, self.arms)
         if len(arms) <= 1:
             return arms[0][0][0] if arms else "end"
         worlds = [determinise(obs, rng, self.priors) for _ in range(self.worlds)]
-        return arms[self._bandit(arms, worlds, me)][0][0]
+        return arms[self._bandit(arms, worlds, me, start)][0][0]
 
     def _defender(self) -> Defender | None:
-        """The defender of L4's simulations: one who weighs its options (``greedy.defence``)
-        when ``thinking_defender``, else the rule of thumb."""
+        """The defender of L4's simulations: one who weighs its options and keeps to the plan
+        it chose (``greedy.best_defence``) when ``thinking_defender``, else the rule of thumb."""
         if not self.thinking_defender:
             return None
         w = self.weights
 
-        def defend(state: GameState, legal: Sequence[Action]) -> str:
+        def defend(state: GameState, legal: Sequence[Action]) -> GameState:
             assert state.waiting_for is not None, "asked only while a player has to act"
-            return defence(state, state.waiting_for, legal, w)
+            plan, end = best_defence(state, state.waiting_for, legal, w)
+            if committed(plan):
+                return end  # already played out while judging it
+            return trusted(state, next(a for a in legal if a.id == plan(state, legal)))
 
         return defend
 
-    def _bandit(self, arms: list[Plan], worlds: list[GameState], me: int) -> int:
-        """UCB1 over the arms; ties go to the arm L3 ranked higher."""
+    def _bandit(self, arms: list[Plan], worlds: list[GameState], me: int, start: int) -> int:
+        """UCB1 over the arms; ties go to the arm L3 ranked higher. After one playout per arm
+        it stops early once the decision (from ``start`` in ``sim.WORK``) has spent ``budget``."""
         n = [0] * len(arms)
         total = [0.0] * len(arms)
-        start = time.perf_counter()
+        clock = time.perf_counter()
         for it in range(max(self.iterations, len(arms))):
             if it < len(arms):
                 i = it
             else:
-                if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+                if self.time_budget is not None and time.perf_counter() - clock > self.time_budget:
+                    break
+                if self.budget is not None and WORK.moves - start >= self.budget:
                     break
                 log_t = math.log(it)
                 i = max(range(len(arms)), key=lambda k: (total[k] / n[k] + SCALE * math.sqrt(2 * log_t / n[k]), -k))

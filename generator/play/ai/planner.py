@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
 from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
-from generator.play.ai.sim import Defender, after, distinct, keep_hand
+from generator.play.ai.sim import WORK, Defender, after, distinct, keep_hand
 from generator.play.engine.api import legal_actions
 from generator.play.engine.state import Action, GameState
 from generator.play.engine.zones import field_card
@@ -135,23 +135,29 @@ def plan_turn(
     """Complete turn plans for ``me``, best first: (mean value after the turn, plan). Given
     several guesses (``world`` a tuple), a plan is played in each and its values averaged, so
     the plan is good against the hands the opponent may hold, not against one guess.
-    ``budget`` caps the macros simulated (over all guesses): once spent, the positions reached
-    only end their turn. A count, not a clock, so the plan stays deterministic."""
+    ``budget`` caps the engine moves simulated (``sim.WORK``, over all guesses, the defender's
+    thinking included): once spent, no further macro is tried and the positions reached only
+    end their turn. A count, not a clock, so the plan stays deterministic."""
     worlds: Worlds = (world,) if isinstance(world, GameState) else tuple(world)
     plans: list[tuple[float, Plan]] = []
     frontier: list[tuple[Worlds, Plan]] = [(worlds, ())]
     seen = {fingerprint(worlds[0])}
-    spent = 0
+    start = WORK.moves
+
+    def spent() -> bool:
+        return budget is not None and WORK.moves - start >= budget
+
     for level in range(depth + 1):
         children: list[tuple[float, int, Worlds, Plan]] = []
         for states, path in frontier:
             ended = _step(states, END, defender)
             if ended is not None:
                 plans.append((_value(ended, me, w), path + (END,)))
-            if level == depth or (budget is not None and spent >= budget):
+            if level == depth or spent():
                 continue
             for macro in macros(states[0], me):
-                spent += len(states)
+                if spent():
+                    break
                 nxt = _step(states, macro, defender)
                 if nxt is None:
                     continue

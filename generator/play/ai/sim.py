@@ -11,12 +11,14 @@ turn passes, or the game ends, so one move can be judged by its consequences
 (an attack by its battle, not by the moment the defender starts thinking); ``after`` is a move
 followed by ``settle``. ``trusted`` applies an action already known to be legal without the
 engine re-deriving every legal action (the simulations' main cost); real games never use it.
+Every simulated move is counted in ``WORK``: L4's budgets are counts of moves, not time.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from generator.play.engine import battle
 from generator.play.engine.api import apply, apply_action, legal_actions
@@ -187,19 +189,32 @@ def reflex(state: GameState, legal: Sequence[Action], lethal_only: bool = False)
     return None
 
 
+@dataclass
+class Work:
+    """Engine moves simulated in this process so far. Search budgets are differences of this
+    count: a count, not a clock, so a budgeted decision is the same for the same seed."""
+
+    moves: int = 0
+
+
+WORK = Work()
+
+
 def trusted(state: GameState, action: Action) -> GameState:
     """The state after an ``Action`` known to be legal in ``state`` (taken from its
     ``legal_actions``, or checked by ``_quick``), through the engine's ``apply_action``, which
     skips re-deriving every legal action to validate it (the simulations' main cost)."""
+    WORK.moves += 1
     return apply_action(state, action)[0]
 
 
-Defender = Callable[[GameState, Sequence[Action]], str]
+# Plays a Block or Counter step (and as much of the battle as it decides at once): the state reached.
+Defender = Callable[[GameState, Sequence[Action]], GameState]
 
 
 def settle(state: GameState, limit: int = SETTLE_LIMIT, defender: Defender | None = None) -> GameState:
     """Answer every question by rule of thumb until someone has a free Main-phase decision, the
-    turn changes, or the game ends. ``defender`` answers Block and Counter steps instead of
+    turn changes, or the game ends. ``defender`` plays Block and Counter steps instead of
     the rule of thumb when given (L4 models a defender who weighs its options)."""
     turn = state.turn
     for _ in range(limit):
@@ -214,9 +229,9 @@ def settle(state: GameState, limit: int = SETTLE_LIMIT, defender: Defender | Non
             and state.battle is not None
             and state.battle.step in ("block", "counter")
         ):
-            choice = defender(state, legal)
-        else:
-            choice = reflex(state, legal) or "end"
+            state = defender(state, legal)
+            continue
+        choice = reflex(state, legal) or "end"
         state = trusted(state, next(a for a in legal if a.id == choice))
     return state
 
@@ -264,6 +279,7 @@ def after(state: GameState, action_id: str, defender: Defender | None = None) ->
 
 def try_apply(state: GameState, action_id: str) -> GameState | None:
     """``apply`` on a guessed state, or None when the guess makes the action illegal."""
+    WORK.moves += 1
     try:
         return apply(state, action_id)[0]
     except (IllegalAction, KeyError, AssertionError):

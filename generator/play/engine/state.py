@@ -187,10 +187,19 @@ class GameState(_Frozen):
             and any(eff.timing == "static" and any(a.kind in STATIC_KINDS for a in eff.actions) for eff in comp.effects)
         )
 
+    @cached_property
+    def static_memo(self) -> dict[tuple[int, int], tuple[Any, ...]]:
+        """``stats``' permanent-effect actions per (owner, instance id) already worked out for
+        this state: a search asks for the same card's power many times in one state. Derived,
+        never copied (``model_copy`` drops it), JSON leaves it out."""
+        return {}
+
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> GameState:
         """A copy; when ``update`` changes the card definitions, ``static_cards`` is derived
-        again (pydantic copies a cached property's value along with the fields)."""
+        again (pydantic copies a cached property's value along with the fields). The copy
+        starts with its own empty ``static_memo``: what was live here may not be there."""
         copy = super().model_copy(update=update, deep=deep)
+        copy.__dict__.pop("static_memo", None)
         if update and ("compiled" in update or "cards" in update):
             copy.__dict__.pop("static_cards", None)
         return copy

@@ -283,11 +283,23 @@ def target_pool(
     ]
 
 
-def _static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
-    """Actions of live permanent effects that apply to ``inst`` now (8-1-3-3). Only "this card"
-    and "all matching" targets make sense for a permanent effect; a counted target is skipped."""
+def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple:
+    """Actions of live permanent effects that apply to ``inst`` now (8-1-3-3), worked out once
+    per state and card (``GameState.static_memo``): they depend on the state, the owner and the
+    instance id only, and a search asks for them thousands of times."""
     if not state.static_cards:
-        return
+        return ()
+    memo = state.static_memo
+    key = (owner, inst.iid)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(_live_static_actions(state, owner, inst))
+    return found
+
+
+def _live_static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
+    """Only "this card" and "all matching" targets make sense for a permanent effect; a
+    counted target is skipped."""
     for p in (state.active, 1 - state.active):
         for src in state.players[p].field():
             if src.card not in state.static_cards:
