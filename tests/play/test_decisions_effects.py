@@ -91,6 +91,7 @@ CARDS = {
         card("DEC-EOT", effect="[End of Your Turn] Trash 1 card from your hand."),
         card("DEC-LOOP", effect="[On Play] K.O. this Character.\n[On K.O.] Play this card."),
         card("DEC-MAYLOOP", effect="[On Play] K.O. this Character.\n[On K.O.] You may play this card."),
+        card("DEC-UNTAP", effect="[Activate: Main] You may rest this Character: Set this Character as active."),
     ]
 }
 COMPILED = {cid: supported(compile_card(c)) for cid, c in CARDS.items()}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from test_decisions_effects import Side, answers, position
 
+from generator.play.engine import loops
 from generator.play.engine.api import apply, legal_actions
 
 
@@ -59,6 +60,41 @@ def test_a_loop_one_player_can_stop_goes_on_while_they_choose_11_1_1_2() -> None
     s = apply(s, "no")[0]
     assert s.result is None and s.prompt is None and s.phase == "main" and s.waiting_for == 0
     assert [c.card for c in s.players[0].trash] == ["DEC-MAYLOOP"]
+
+
+def test_a_loop_a_player_stopped_may_not_be_started_again_from_that_position_11_1_1_2() -> None:
+    # Two Characters whose activation rests and then readies them: each activation brings back
+    # the very position it was made from, a loop the turn player makes at will.
+    start = position(Side(chars=["DEC-UNTAP", "DEC-UNTAP"]), Side(life=["DEC-A", "DEC-B"]))
+    s = start
+    for _ in range(3):  # going round is declaring the count: allowed as often as they like
+        s = apply(s, "activate:100:0")[0]
+        assert loops.position(s) == loops.position(start) and "activate:100:0" in _ids(s)
+    s = apply(s, "activate:101:0")[0]  # something else at that position: the first loop is over
+    assert loops.position(s) == loops.position(start)
+    assert "activate:100:0" not in _ids(s) and "activate:101:0" in _ids(s)
+    s = apply(s, "activate:101:0")[0]  # the second loop goes on
+    assert "activate:100:0" not in _ids(s)
+    s = apply(s, "attack:1:2")[0]  # the Leader attacks: another position, where nothing is barred
+    assert loops.position(s) != loops.position(start) and "activate:100:0" in _ids(s)
+
+
+def test_a_loop_barred_in_one_turn_is_free_in_the_next() -> None:
+    s = apply(position(Side(chars=["DEC-UNTAP", "DEC-UNTAP"])), "activate:100:0")[0]
+    s = apply(s, "activate:101:0")[0]
+    assert "activate:100:0" not in _ids(s)
+    later = s.model_copy(update={"turn": s.turn + 2})  # the same board two turns on
+    assert "activate:100:0" in _ids(later)
+    assert not apply(later, "activate:100:0")[0].loops[0].stopped
+
+
+def test_ordinary_moves_keep_no_loop_records() -> None:
+    s = apply(position(Side(chars=["DEC-A"]), Side()), "attack:100:2")[0]
+    assert s.loops == ()
+
+
+def _ids(state) -> set[str]:
+    return {a.id for a in legal_actions(state)}
 
 
 def test_end_of_turn_effects_resolve_in_the_order_the_turn_player_picks_6_6_1_1_3() -> None:

@@ -54,6 +54,9 @@ def legal_actions(state: GameState) -> list[Action]:
         out = _battle_actions(state)
     else:
         out = _main_actions(state, state.waiting_for)
+        if state.loops:
+            barred = loops.not_restartable(state)
+            out = [a for a in out if a.id not in barred]
     out.append(Action(id="concede", kind="concede", label="concede the game"))
     return out
 
@@ -181,7 +184,7 @@ def apply(state: GameState, action_id: str, choices: dict[str, Any] | None = Non
         if action is None:
             raise IllegalAction(f"{aid!r} is not a legal action now")
         cursor = len(ev)
-        state = _advance(_do(state, action, ev), ev, cursor)
+        state = _advance(_do(loops.remember(state, action), action, ev), ev, cursor)
     return state, ev
 
 

@@ -159,6 +159,17 @@ class Result(_Frozen):
     reason: str
 
 
+class LoopRecord(_Frozen):
+    """A position of this turn where the turn player activated an ability (11-1-1-2): if the
+    position comes back, that activation is a loop they control; choosing anything else there
+    stops it (``stopped``), and they may not start it again from that position."""
+
+    turn: int
+    position: str  # sha1 of the whole position (``loops.position``)
+    action: str  # the action id that was taken there
+    stopped: bool = False
+
+
 class GameState(_Frozen):
     cards: dict[str, OnePieceCard]
     compiled: dict[str, CompiledCard]
@@ -174,6 +185,7 @@ class GameState(_Frozen):
     rng: int  # splitmix64 state: the only source of randomness
     result: Result | None = None
     delayed: tuple[Frame, ...] = ()  # "at the end of this turn" parts of resolved effects (6-6-1-2)
+    loops: tuple[LoopRecord, ...] = ()  # this turn's activations, for loops a player controls (11-1-1-2)
 
     @cached_property
     def static_cards(self) -> frozenset[str]:
