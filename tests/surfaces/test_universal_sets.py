@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import orjson
 
+from generator.catalog.load import CONTENT
+from generator.content.set_facts import load_set_facts
 from generator.surfaces.universal import find_set
 
 
@@ -41,19 +43,29 @@ def test_an_undated_set_says_why_it_has_no_release_date(ask) -> None:
     assert sets["lor-p1"]["released_at"] is None and "no source" in sets["lor-p1"]["released_at_note"]
 
 
-def test_one_piece_has_no_dated_set_and_says_so(real_ctx) -> None:
-    """Neither One Piece upstream dates a set: first_seen is null with its note, never a guess."""
-    from generator.surfaces.universal import games
+def test_one_piece_is_dated_by_its_cited_facts_and_an_undated_game_says_so(real_ctx) -> None:
+    """Neither One Piece upstream dates a set: first_seen is the earliest release the authored,
+    cited facts give (content/set_facts.yaml); a game with no dated set has null and the reason."""
+    from generator.surfaces.universal import _game_entry, games
 
+    facts = load_set_facts(CONTENT)
+    earliest = min(r.date for f in facts.sets if f.game == "op" for r in f.released)
     entries = {g["token"]: g for g in games(real_ctx, {}, {}).data["games"]}
-    assert entries["op"]["first_seen"] is None and entries["op"]["first_seen_note"]
+    assert entries["op"]["first_seen"]["iso8601"] == earliest.isoformat() and "first_seen_note" not in entries["op"]
     assert entries["ptcg"]["first_seen"] is not None and "first_seen_note" not in entries["ptcg"]
+    op = real_ctx.snapshot.game("op")
+    undated = _game_entry(real_ctx, op.model_copy(update={"first_seen": None}))
+    assert undated["first_seen"] is None and "none of this game's sets is dated" in undated["first_seen_note"]
 
 
-def test_a_set_no_source_names_has_a_null_name_and_says_why(real_ctx) -> None:
-    """Lorcana's sets 10-13 are named by neither upstream: the name is null, and the entry says why."""
+def test_a_set_named_by_no_source_is_null_and_says_why_and_a_cited_name_says_where(real_ctx) -> None:
+    """Lorcana 13 is named by no source the catalog reads: null, with the reason. Set 10 is named
+    by an authored fact, which the entry cites; set 1 by an upstream, which needs no citation."""
     from generator.surfaces.universal import sets
 
     entries = {s["set"]: s for s in sets(real_ctx, {"game": "lor"}, {}).data["sets"]}
-    assert entries["10"]["name"] is None and "no source" in entries["10"]["name_note"]
-    assert entries["1"]["name"] == "The First Chapter" and "name_note" not in entries["1"]
+    assert entries["13"]["name"] is None and "no source" in entries["13"]["name_note"]
+    assert entries["10"]["name"] == "Whispers in the Well" and entries["10"]["name_source"]["url"].startswith(
+        "https://"
+    )
+    assert entries["1"]["name"] == "The First Chapter" and {"name_note", "name_source"}.isdisjoint(entries["1"])
