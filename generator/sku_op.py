@@ -17,8 +17,9 @@ from generator.sku import Sku
 
 RELEASES = {"asia": "Asia English release"}
 ART_KINDS = {"p": "parallel art", "r": "reprint art"}
-_ART = re.compile(r"^[a-z]\d+$")  # the list's image suffix: p1, r2
-_VARIANT = re.compile(rf"^(?P<release>{'|'.join(RELEASES)})?(?P<art>[a-z]\d+)?$")
+ART = r"[a-z]\d+"  # the card list's image suffix: p1, r2
+_ART = re.compile(rf"^{ART}$")
+_VARIANT = re.compile(rf"^(?P<release>{'|'.join(RELEASES)})?(?P<art>{ART})?$")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from generator.sku import Sku, SkuError
-from generator.sku_op import variant_token
+from generator.sku_op import ART, variant_token
 
 RARITY = {
     "common": "C",
@@ -36,7 +36,7 @@ RARITY = {
     "p": "P",
 }
 CATEGORY = {"leader": "Leader", "character": "Character", "event": "Event", "stage": "Stage"}
-_IMAGE_ID = re.compile(r"^(?P<card>(?P<set>[A-Z]+\d*)-(?P<number>\d+))(?:_(?P<variant>[a-z]\d+))?$")
+_IMAGE_ID = re.compile(rf"^(?P<card>(?P<set>[A-Z]+\d*)-(?P<number>\d+))(?:_(?P<variant>{ART}))?$")
 _PRODUCT_CODE = re.compile(r"([A-Z]{1,4})-?(\d{2})")
 _PRODUCT_KINDS = re.compile(r"^(BOOSTER PACK|STARTER DECK|EXTRA BOOSTER|PREMIUM BOOSTER)\s*-?\s*", re.I)
 _LATIN_AFTER_KIND = re.compile(r"^[^\x00-\x7f]+[\s\u3000]+([\x20-\x7e]+)$")  # "エクストラブースター EGGHEAD CRISIS"

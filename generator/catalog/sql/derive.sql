@@ -40,6 +40,15 @@ FROM printing_observations o LEFT JOIN differing d ON d.sku = o.sku
 GROUP BY o.sku
 ORDER BY sku;
 
+-- What the set records declare, the highest-priority source first, field by field: read by the
+-- sets table and by the check of authored facts against it.
+CREATE TEMP TABLE declared_sets AS
+SELECT game, set_code,
+       first(name ORDER BY priority) FILTER (WHERE name IS NOT NULL)                 AS name,
+       first(release_date ORDER BY priority) FILTER (WHERE release_date IS NOT NULL) AS release_date,
+       first(total_cards ORDER BY priority) FILTER (WHERE total_cards IS NOT NULL)   AS total_cards
+FROM set_observations GROUP BY game, set_code;
+
 -- A set is known from its own record or from the printings in it; set records win field by field.
 -- An authored fact (set_facts, content/set_facts.yaml) fills a name or date no upstream gives, and
 -- then the set carries the fact's citation; an upstream value always wins and carries none.
@@ -47,12 +56,6 @@ CREATE TABLE sets AS
 WITH printed AS (
     SELECT game, set_code, count(DISTINCT number) AS numbers, list(DISTINCT source_id ORDER BY source_id) AS srcs
     FROM printing_observations GROUP BY game, set_code
-), declared AS (
-    SELECT game, set_code,
-           first(name ORDER BY priority) FILTER (WHERE name IS NOT NULL)                 AS name,
-           first(release_date ORDER BY priority) FILTER (WHERE release_date IS NOT NULL) AS release_date,
-           first(total_cards ORDER BY priority) FILTER (WHERE total_cards IS NOT NULL)   AS total_cards
-    FROM set_observations GROUP BY game, set_code
 ), known AS (
     SELECT
         coalesce(d.game, p.game)         AS game,
@@ -61,7 +64,7 @@ WITH printed AS (
         coalesce(d.total_cards, p.numbers, 0) AS total_cards,
         coalesce(p.numbers, 0)           AS printed_numbers,
         coalesce(p.srcs, [])             AS sources
-    FROM declared d FULL OUTER JOIN printed p ON d.game = p.game AND d.set_code = p.set_code
+    FROM declared_sets d FULL OUTER JOIN printed p ON d.game = p.game AND d.set_code = p.set_code
     WHERE p.numbers IS NOT NULL          -- a declared set with no printing is not in the catalog
 )
 SELECT
@@ -79,19 +82,13 @@ ORDER BY game, set_code;
 
 -- Authored facts an upstream contradicts: the upstream value is published, the fact is not used.
 CREATE TABLE set_fact_disagreements AS
-SELECT f.game, f.set_code, 'name' AS field, d.value AS upstream, f.name AS fact, f.name_url AS fact_url
-FROM set_facts f JOIN (
-    SELECT game, set_code, first(name ORDER BY priority) FILTER (WHERE name IS NOT NULL) AS value
-    FROM set_observations GROUP BY game, set_code
-) d ON d.game = f.game AND d.set_code = f.set_code
-WHERE f.name IS NOT NULL AND d.value IS NOT NULL AND d.value <> f.name
+SELECT f.game, f.set_code, 'name' AS field, d.name AS upstream, f.name AS fact, f.name_url AS fact_url
+FROM set_facts f JOIN declared_sets d ON d.game = f.game AND d.set_code = f.set_code
+WHERE f.name IS NOT NULL AND d.name IS NOT NULL AND d.name <> f.name
 UNION ALL
-SELECT f.game, f.set_code, 'released_at', d.value::VARCHAR, f.released_at::VARCHAR, f.released_url
-FROM set_facts f JOIN (
-    SELECT game, set_code, first(release_date ORDER BY priority) FILTER (WHERE release_date IS NOT NULL) AS value
-    FROM set_observations GROUP BY game, set_code
-) d ON d.game = f.game AND d.set_code = f.set_code
-WHERE f.released_at IS NOT NULL AND d.value IS NOT NULL AND d.value <> f.released_at
+SELECT f.game, f.set_code, 'released_at', d.release_date::VARCHAR, f.released_at::VARCHAR, f.released_url
+FROM set_facts f JOIN declared_sets d ON d.game = f.game AND d.set_code = f.set_code
+WHERE f.released_at IS NOT NULL AND d.release_date IS NOT NULL AND d.release_date <> f.released_at
 ORDER BY 1, 2, 3;
 
 UPDATE games SET first_seen = (SELECT min(release_date) FROM sets WHERE sets.game = games.game);
