@@ -19,7 +19,8 @@ module does know is how the partial snapshots of ``worked_example`` map onto a f
 - Actions. Each one is looked up in ``legal_actions`` (kind, card and target), so an action the
   engine refuses raises ``IllegalAction``; later choices (the target of an Event's effect) answer
   the engine's prompts. The steps that ask nobody anything (Life placement, Refresh, Draw,
-  DON!!) run the engine's own step function when the game is in that step.
+  DON!!) run the engine's own step function when the game is in that step, and a Life card
+  without a [Trigger] that damage took is added to hand (its owner's only answer).
 - Projection. Cards are named as in a ``CardRef``; the hand and the trash are compared sorted
   (their order carries no rule); ``life_top`` lists the top cards only, so it is compared with as
   many of the engine's top Life cards; a Life card whose [Trigger] is being decided still counts
@@ -340,6 +341,15 @@ def act(state: GameState, action: Action) -> GameState:
         state, _ = apply(state, f"choose:{card_iid(state, ref)}")
     if state.prompt is not None and state.prompt.player == actor:
         raise ValueError(f"the engine asks '{state.prompt.label}' and the example does not say")
+    return _take_plain_life(state)
+
+
+def _take_plain_life(state: GameState) -> GameState:
+    """A Life card taken by damage asks its owner even without a [Trigger] (the question tells
+    the attacker nothing, ``battle._life``); with "add it to hand" the only answer, the
+    referee gives it, as a table referee would not stop the example there."""
+    while [a.id for a in legal_actions(state) if a.kind != "concede"] == ["no_trigger"]:
+        state, _ = apply(state, "no_trigger")
     return state
 
 

@@ -271,3 +271,16 @@ def test_op11_040_luffy_looks_at_the_start_of_the_turn(real_cards):
     s, _ = play(s, "end")
     s, _ = answer_all(s, ("choose:" + str(s.players[1].deck[0].iid) if s.players[1].deck else "choose:done",))
     assert "TST-SHC" in [c.card for c in s.players[1].hand]
+
+
+LIFE_WATCH = card("TST-LFW", cost=2, power=2000, effect="When a card is added to your hand from your Life, draw 1 card.")
+LIFE_TRIGGER = card("TST-LTR", cost=2, power=2000, trigger="Draw 1 card.")
+
+
+@pytest.mark.parametrize("life_card", ["TST-V1K", "TST-LTR"])
+def test_a_life_card_damage_adds_to_hand_sets_off_the_effect_trigger_or_not(life_card):
+    """A card damage took and its owner added to hand, [Trigger] declined or none, is "a card
+    added to your hand from your Life" (4-6-2-1, 10-1-5-2); the draw waits for the damage."""
+    s = position([LIFE_WATCH, LIFE_TRIGGER], Side(), Side(chars=["TST-LFW"], life=[life_card], deck=["TST-V3K"]))
+    s, _ = play(s, "attack:1:2", "no_trigger")
+    assert sorted(names(s, s.players[1].hand)) == sorted(["Test TST-V3K", f"Test {life_card}"])

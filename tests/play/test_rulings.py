@@ -16,6 +16,7 @@ from generator.play.engine.api import Deck, IllegalAction, apply, concede, legal
 from generator.play.engine.phases import check_defeat
 from generator.play.engine.state import CardInstance, GameState, Mod, PlayerState
 from generator.play.engine.support import supported
+from tests.play.effect_positions import take_plain_life
 
 
 def card(
@@ -165,8 +166,11 @@ def ids(state: GameState) -> list[str]:
 
 
 def play(state: GameState, *action_ids: str) -> GameState:
-    for aid in action_ids:
+    """The actions in order, a Life card without [Trigger] taken between them (``take_plain_life``)."""
+    for i, aid in enumerate(action_ids):
         state, _ = apply(state, aid)
+        if action_ids[i + 1 : i + 2] != ("no_trigger",):
+            state = take_plain_life(state)[0]
     return state
 
 

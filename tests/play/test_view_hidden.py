@@ -60,8 +60,10 @@ def _no_trigger_card(owner_leader: str) -> str:
 
 
 def _goes_to_trigger(state: GameState, action: str) -> bool:
+    """The action takes a Life card with a [Trigger] (its owner is asked at every Life card)."""
     after, _ = apply(state, action)
-    return after.battle is not None and after.battle.step == "trigger" and after.result is None
+    b = after.battle
+    return b is not None and b.step == "trigger" and after.result is None and bool(POOL[b.revealed.card].trigger)
 
 
 def test_a_trigger_decision_looks_to_the_attacker_like_a_life_card_without_one() -> None:
@@ -70,30 +72,22 @@ def test_a_trigger_decision_looks_to_the_attacker_like_a_life_card_without_one()
     plain = _with_card(before, defender, "life", 0, _no_trigger_card(before.players[defender].leader.card))
 
     deciding, ev_hit = apply(before, action)
-    declined, ev_declined = apply(deciding, "no_trigger")
-    taken, ev_taken = apply(plain, action)
-    assert taken.battle is None or taken.battle.step != "trigger"  # no question was asked
-
-    # while the defender decides, the attacker sees the Damage step and the card in hand
+    taking, ev_taken = apply(plain, action)
+    # the defender is asked either way (3-10-2, 10-1-5-2): only the answers differ, and only they see them
+    assert deciding.waiting_for == taking.waiting_for == defender
+    assert {a.id for a in legal_actions(deciding)} == {"trigger", "no_trigger", "concede"}
+    assert {a.id for a in legal_actions(taking)} == {"no_trigger", "concede"}
+    assert view(deciding, attacker) == view(taking, attacker)
+    assert redact(ev_hit, attacker) == redact(ev_taken, attacker)
     assert "trigger" not in json.dumps(view(deciding, attacker))
-    deciding_hand = deciding.model_copy(
-        update={"battle": deciding.battle.model_copy(update={"revealed": None, "step": "life"})}
-    )
-    ps = deciding.players[defender]
-    deciding_hand = deciding_hand.with_player(
-        defender, ps.model_copy(update={"hand": ps.hand + (deciding.battle.revealed,)})
-    )
-    assert view(deciding, attacker) == view(deciding_hand, attacker)
-    swapped = deciding.model_copy(
-        update={"battle": deciding.battle.model_copy(update={"revealed": plain.players[defender].life[0]})}
-    )
-    assert view(deciding, attacker) == view(swapped, attacker)
-    assert view(deciding, defender) != view(swapped, defender)  # the owner does see the card
+    assert view(deciding, defender) != view(taking, defender)  # the owner does see the card
 
     # once declined, the attacker's events and view are those of a Life card without [Trigger]
-    assert redact(ev_hit + ev_declined, attacker) == redact(ev_taken, attacker)
-    assert view(declined, attacker) == view(taken, attacker)
-    assert redact(ev_hit, defender) != redact(ev_taken, defender)  # the owner was asked
+    declined, ev_declined = apply(deciding, "no_trigger")
+    took, ev_took = apply(taking, "no_trigger")
+    assert redact(ev_declined, attacker) == redact(ev_took, attacker)
+    assert view(declined, attacker) == view(took, attacker)
+    assert redact(ev_hit, defender) != redact(ev_taken, defender)
 
 
 def test_the_other_hand_deck_order_and_life_are_not_shown() -> None:

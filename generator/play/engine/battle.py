@@ -234,10 +234,14 @@ def _damage(state: GameState, ev: list[Event]) -> GameState:
 
 
 def _life(state: GameState, ev: list[Event]) -> GameState:
-    """One damage (7-1-4-1-1-2): the top Life card goes to hand, or is trashed under [Banish]
-    (10-1-3), or is revealed for its [Trigger] (10-1-5). With no Life left, a further damage of
-    the same attack does nothing: Double Attack cannot win from 1 Life (7-1-4-1-1-3). Once all
-    damage is dealt, the effects whose timing came meanwhile activate (8-6-2)."""
+    """One damage (7-1-4-1-1-2): the top Life card is trashed under [Banish] (10-1-3); otherwise
+    its owner takes it and decides (the ``trigger`` step): add it to hand, or, when it has a
+    [Trigger], reveal it and activate that instead (10-1-5). The owner is asked at every
+    damage, [Trigger] or not, as a player at the table looks at every Life card taken: a
+    question asked only for [Trigger] cards would tell the attacker what the card is (3-10-2,
+    10-1-5-2). With no Life left, a further damage of the same attack does nothing: Double
+    Attack cannot win from 1 Life (7-1-4-1-1-3). Once all damage is dealt, the effects whose
+    timing came meanwhile activate (8-6-2)."""
     b = state.battle
     assert b is not None
     q = 1 - state.active
@@ -255,16 +259,10 @@ def _life(state: GameState, ev: list[Event]) -> GameState:
     if b.banish:
         ev.append(Event(kind="life_trashed", player=q, data={"iid": top.iid, "card": top.card}))
         return put(state, q, "trash", face_down(top)).model_copy(update={"battle": b})
-    if card_of(state, top).trigger is not None:
-        ev.append(
-            Event(kind="life_check", player=q, data={"iid": top.iid, "card": top.card}, private=HAND_MOVE_PRIVATE)
-        )
-        return state.model_copy(
-            update={"battle": b.model_copy(update={"step": "trigger", "revealed": top}), "waiting_for": q}
-        )
-    data = {"iid": top.iid, "card": top.card}
-    ev.append(Event(kind="life_to_hand", player=q, data=data, private=HAND_MOVE_PRIVATE))
-    return put(state, q, "hand", face_down(top), top=False).model_copy(update={"battle": b})
+    ev.append(Event(kind="life_check", player=q, data={"iid": top.iid, "card": top.card}, private=HAND_MOVE_PRIVATE))
+    return state.model_copy(
+        update={"battle": b.model_copy(update={"step": "trigger", "revealed": top}), "waiting_for": q}
+    )
 
 
 def defer_during_damage(state: GameState) -> GameState:

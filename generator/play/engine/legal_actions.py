@@ -12,7 +12,7 @@ Action ids (stable, unique within one list):
   counter:<hand iid>:<target iid>     Counter step: trash a Counter Character (7-1-3-2-1)
   counter_event:<hand iid>            Counter step: a [Counter] Event (7-1-3-2-2)
   no_counter                          end the Counter step
-  trigger | no_trigger                a Life card's [Trigger] (10-1-5)
+  trigger | no_trigger                a Life card taken: its [Trigger], or to hand (10-1-5)
   yes | no | choose:<iid> | choose:done   answers to an effect's prompt
   concede                             always available (1-2-3)
 """
@@ -149,9 +149,12 @@ def _battle_actions(state: GameState) -> list[Action]:
         revealed = b.revealed
         assert revealed is not None, "the trigger step is entered with the revealed Life card"
         name = _used(state, revealed.card)
+        take = Action(id="no_trigger", kind="no_trigger", card=revealed.iid, label=f"add {name} to hand")
+        if state.cards[revealed.card].trigger is None:
+            return [take]  # asked all the same, so that asking tells the attacker nothing (``battle._life``)
         return [
             Action(id="trigger", kind="trigger", card=revealed.iid, label=f"activate the [Trigger] of {name}"),
-            Action(id="no_trigger", kind="no_trigger", card=revealed.iid, label=f"add {name} to hand"),
+            take,
         ]
     ps = state.players[q]
     out = []

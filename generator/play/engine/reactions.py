@@ -11,9 +11,9 @@ every match is queued, the turn player's first (8-6-1), after the effect now res
 (``effect_primitives.frames_for``).
 
 Damage to Life is read from the battle's own events (the game loop says which card attacked): one
-damage is a Life card checked (``life_check``, a [Trigger] card), trashed by [Banish]
-(``life_trashed``) or added to hand without a [Trigger] (``life_to_hand``); the ``life_to_hand``
-that follows a declined [Trigger] is the same damage and is not counted twice.
+damage is a Life card taken and checked by its owner (``life_check``) or trashed by [Banish]
+(``life_trashed``); the ``life_to_hand`` that follows the check is the same damage and the same
+card leaving Life, not counted twice, though it is a card added to hand from Life.
 """
 
 from __future__ import annotations
@@ -30,16 +30,13 @@ _LIFE_OUT = ("life_to_hand", "life_trashed", "life_to_trash", "life_check")
 
 def _damage(state: GameState, e: Event, cause: Frame | None, attacker: int | None) -> bool:
     """One damage dealt by a battle (see the module note): made while a battle was on."""
-    if cause is not None or attacker is None or e.kind not in ("life_check", "life_trashed", "life_to_hand"):
-        return False
-    return e.kind != "life_to_hand" or state.cards[e.data["card"]].trigger is None
+    return cause is None and attacker is not None and e.kind in ("life_check", "life_trashed")
 
 
 def _life_out(state: GameState, e: Event, cause: Frame | None) -> bool:
-    """A card left a Life area (the declined [Trigger] card was counted when it was checked)."""
-    if e.kind not in _LIFE_OUT:
-        return False
-    return not (e.kind == "life_to_hand" and cause is None and state.cards[e.data["card"]].trigger is not None)
+    """A card left a Life area. A card a battle's damage took was counted when it was checked
+    (``life_check``), so its move to hand (no effect causing it) is not counted again."""
+    return e.kind in _LIFE_OUT and not (e.kind == "life_to_hand" and cause is None)
 
 
 def _whose_ok(when: When, controller: int, player: int | None) -> bool:
@@ -117,7 +114,7 @@ def _fires(
     if ev == "life_removed":
         return _life_out(state, e, cause) and _whose_ok(when, controller, e.player)
     if ev == "life_to_hand":
-        return kind == "life_to_hand" and e.player == controller and _life_out(state, e, cause)
+        return kind == "life_to_hand" and e.player == controller  # a card taken by damage included
     if ev == "life_zero":
         return _life_out(state, e, cause) and e.player == controller and not state.players[controller].life
     if ev in ("attack_damage", "damage_dealt", "damage_taken"):

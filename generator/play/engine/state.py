@@ -98,7 +98,8 @@ class Battle(_Frozen):
     ``target`` becomes the blocker when a [Blocker] is used (10-1-4-1). ``damage_left`` counts the
     Life cards still to check in the damage step (2 for Double Attack, 7-1-4-1-1-3), ``banish``
     whether they are trashed instead (10-1-3), and
-    ``revealed`` is the Life card whose [Trigger] the defender is deciding on. ``deferred`` holds
+    ``revealed`` is the Life card damage just took, its owner deciding whether to add it to hand
+    or activate its [Trigger] (shown to the other player only once activated). ``deferred`` holds
     the effects whose timing came while damage was being dealt: they activate once all of it is
     (8-6-2; a [Trigger] itself interrupts at once, 8-6-2-1).
     """

@@ -8,11 +8,10 @@ is a ``PlayerView`` (``view_model``), the typed shape the game-state contract pu
 
 Hidden while someone else decides: a prompt shows its kind, label, bounds and options only to
 the player it asks (a "look at" search's options are deck cards; even their number tells how
-many matched). A Life card awaiting its owner's [Trigger] decision is, for everyone else,
-counted in the owner's hand, where it would be without a [Trigger], and the battle shows the
-Damage step: the engine's ``trigger`` step exists only for Trigger cards, so naming it would
-tell the other player what the card is (3-10-2, 10-1-5-2). An effect waiting to resolve is
-listed only when the card it comes from is in sight.
+many matched). A Life card damage took, awaiting its owner's answer (to hand, or its
+[Trigger]: the engine asks at every Life card, ``battle._life``), is for everyone else counted in
+the owner's hand, and the battle shows the Damage step, as the rules name it (3-10-2, 10-1-5-2).
+An effect waiting to resolve is listed only when the card it comes from is in sight.
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ def _plain(state: GameState, c: CardInstance) -> CardView:
 
 
 def _deciding_trigger(state: GameState) -> int | None:
-    """The player deciding on a Life card's [Trigger] right now, if any."""
+    """The player deciding what to do with a Life card damage took, if any."""
     b = state.battle
     return 1 - state.active if b is not None and b.step == "trigger" and b.revealed is not None else None
 

@@ -7,9 +7,8 @@ made. Members that a player may not see are left out (``hand`` of the other play
 for anyone but the Life card's owner), not nulled, so a client cannot mistake "hidden" for "none".
 
 Battle steps are the rules' five (7-1-1 to 7-1-5), not the engine's working steps: the engine's
-``life`` and ``trigger`` steps are both part of the Damage step (7-1-4), and naming the
-``trigger`` step would tell the other player that the Life card just taken has a [Trigger]
-(3-10-2, 10-1-5-2).
+``life`` and ``trigger`` (its owner deciding on a Life card just taken) steps are both part of
+the Damage step (7-1-4).
 """
 
 from __future__ import annotations

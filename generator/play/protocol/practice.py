@@ -253,8 +253,9 @@ class SealedGame(BaseModel):
 
 
 # The AI's answers to questions whose very asking can depend on its hidden cards: the engine
-# asks for a [Trigger] only when the Life card has one, for Counters only when the hand holds
-# one, and an effect's question (a prompt) only when there is something to choose. A separate
+# asks for Counters only when the hand holds one, and an effect's question (a prompt) only when
+# there is something to choose. (A Life card damage took is asked about every time, [Trigger] or
+# not; its answer is hidden all the same, as the AI's hand is.) A separate
 # numbered AI move in the log (or in ``ply``) would tell the human so; these answers are shown
 # as part of the move before. Declining is hidden; using a [Trigger] or a Counter is not.
 HIDDEN_DECLINES = frozenset({"no_trigger", "no_counter"})
