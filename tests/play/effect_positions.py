@@ -195,3 +195,14 @@ def iids(cards) -> list[int]:
 
 def names(state: GameState, cards) -> list[str]:
     return [state.cards[c.card].name for c in cards]
+
+
+def guard(effect) -> tuple:
+    """The conditions a card's "If X, ..." puts on an effect: the effect's own for a permanent or
+    replacement effect, else those of the If it resolves (read at resolution, 8-3-2)."""
+    from generator.play.effects import model as m  # noqa: PLC0415
+
+    if effect.conditions:
+        return effect.conditions
+    first = effect.actions[0] if effect.actions else None
+    return first.conditions if isinstance(first, m.If) else ()

@@ -339,4 +339,5 @@ def test_costs(text, costs):
 def test_conditions(text, condition):
     compiled = compile_card(card(f"[On Play] {text}, draw 1 card."))
     assert compiled.complete, compiled.unparsed
-    assert compiled.effects == (E("on_play", DRAW1, conditions=(condition,)),)
+    # read when the effect resolves: an [On Play] activates whatever the board (8-3-2)
+    assert compiled.effects == (E("on_play", m.If(conditions=(condition,), actions=(DRAW1,))),)

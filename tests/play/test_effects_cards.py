@@ -68,15 +68,23 @@ SENTENCE_CASES = [
     (
         "trailing_if",
         "[When Attacking] Draw 1 card if you have 3 or less cards in your hand.",
-        E("when_attacking", DRAW1, conditions=(m.CountCondition(zone="hand", compare="at_most", n=3),)),
+        E(
+            "when_attacking",
+            m.If(conditions=(m.CountCondition(zone="hand", compare="at_most", n=3),), actions=(DRAW1,)),
+        ),
     ),
     (
         "two_conditions",
         "[On Play] If your Leader has the {Test Crew} type and you have 1 or less Life cards, draw 1 card.",
         E(
             "on_play",
-            DRAW1,
-            conditions=(m.LeaderHasType(types=("Test Crew",)), m.CountCondition(zone="life", compare="at_most", n=1)),
+            m.If(
+                conditions=(
+                    m.LeaderHasType(types=("Test Crew",)),
+                    m.CountCondition(zone="life", compare="at_most", n=1),
+                ),
+                actions=(DRAW1,),
+            ),
         ),
     ),
     (
@@ -130,10 +138,12 @@ SENTENCE_CASES = [
         "[On Play] If you have [Test A] and [Test B], draw 1 card.",
         E(
             "on_play",
-            DRAW1,
-            conditions=tuple(
-                m.CountCondition(zone="field", compare="at_least", n=1, filter=m.CardFilter(names=(n,)))
-                for n in ("Test A", "Test B")
+            m.If(
+                conditions=tuple(
+                    m.CountCondition(zone="field", compare="at_least", n=1, filter=m.CardFilter(names=(n,)))
+                    for n in ("Test A", "Test B")
+                ),
+                actions=(DRAW1,),
             ),
         ),
     ),

@@ -5,7 +5,7 @@ has N power or less", "your Leader is active", "it is your second turn or later"
 from __future__ import annotations
 
 import pytest
-from effect_positions import Side, answer_all, answer_seq, card, play, position
+from effect_positions import Side, answer_all, answer_seq, card, guard, play, position
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
@@ -53,10 +53,10 @@ def _play_first(state, *answers: str):
 
 
 def test_conditions_compile():
-    assert compile_card(EITHER).effects[0].conditions == (
+    assert guard(compile_card(EITHER).effects[0]) == (
         m.AnyOf(conditions=(m.LeaderHasType(types=("Test Crew",)), m.LeaderIsName(name="Test Boss"))),
     )
-    assert compile_card(NO_OTHER).effects[0].conditions == (
+    assert guard(compile_card(NO_OTHER).effects[0]) == (
         m.CountCondition(
             zone="characters", compare="at_most", n=0, filter=m.CardFilter(names=("Lonely",)), exclude_self=True
         ),
@@ -100,7 +100,7 @@ def test_leader_power_and_own_turn_count():
     assert len(s.players[0].hand) == 0  # 5000 power
     s = position(SYNTHETIC, Side(chars=["TST-2ND"]), Side(), turn=3, active=0)
     src = s.players[0].characters[0]
-    cond = compile_card(SECOND_TURN).effects[0].conditions[0]
+    cond = guard(compile_card(SECOND_TURN).effects[0])[0]
     assert condition_holds(s, 0, src, cond)  # player 0 went first: turn 3 is their second turn
     assert not condition_holds(s.model_copy(update={"turn": 1}), 0, src, cond)
     assert not condition_holds(s.model_copy(update={"turn": 3}), 1, src, cond)  # player 1 began only turn 2
@@ -179,3 +179,29 @@ def test_op04_017_happiness_punch_reads_an_active_leader(real_cards):
     s, _ = play(s, "attack:100:2", f"counter_event:{s.players[1].hand[0].iid}")
     s, _ = answer_all(s, ("choose:100",))
     assert [mod.amount for mod in s.players[0].characters[0].mods] == [-2000, -1000]
+
+
+@pytest.mark.real_data
+def test_eb02_010_with_no_characters_does_nothing_after_its_cost(real_cards):
+    """The official Q&A on EB02-010: with 0 Characters on the field, after the 2 DON!! are returned
+    "nothing will happen": "the only Characters on your field are ..." needs at least one."""
+    s = position([real_cards["EB02-010"]], Side(leader="EB02-010", rested_don=4), Side())
+    s, _ = play(s, "activate:1:0")
+    s, _ = answer_all(s)
+    ps = s.players[0]
+    assert ps.don_active + ps.don_rested == 2 and ps.don_active == 0 and ps.leader.mods == ()
+
+
+@pytest.mark.real_data
+@pytest.mark.parametrize(("rested", "set_active"), [(7, 0), (8, 1)])
+def test_op12_118_bonney_sets_a_don_active_only_with_8_rested_cards(real_cards, rested, set_active):
+    """OP12-118: "[On Play] If you have 8 or more rested cards, draw 2 cards and trash 1 card from
+    your hand. Then, set up to 1 of your DON!! cards as active." The official Q&A: with 7 or less
+    rested cards, no DON!! is set active either (the opening "If" covers the "Then,")."""
+    # playing her (cost 5) rests 5 DON!!; the other rested cards are DON!! rested already
+    s = position(
+        [real_cards["OP12-118"]], Side(hand=["OP12-118"], don=5, rested_don=rested - 5, deck=["TST-V1K"] * 5), Side()
+    )
+    s, _ = play(s, "play:100")
+    s, _ = answer_all(s)
+    assert s.players[0].don_active == set_active and len(s.players[0].hand) == (1 if set_active else 0)

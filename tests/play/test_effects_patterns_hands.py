@@ -15,6 +15,7 @@ from effect_positions import Side, answer_all, answer_seq, card, play, play_firs
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
 from generator.play.effects.lexer import segment
+from generator.play.engine.stats import keywords
 
 RESHUFFLE = card(
     "TST-RSH",
@@ -173,9 +174,16 @@ def test_op14_048_shiryu_trashes_the_whole_hand(real_cards):
 def test_op13_108_bonney_gives_the_opponent_a_life_card(real_cards):
     """OP13-108: "[On Play] If your Leader has the {Egghead} type, this Character gains [Rush] during this
     turn. Then, your opponent adds 1 card from the top of their Life cards to their hand." """
-    s = position([real_cards["OP13-108"]], Side(hand=["OP13-108"], don=9), Side())
+    egghead = card("TST-LEG", "Leader", cost=None, power=5000, life=5, types=("Egghead",))
+    s = position([real_cards["OP13-108"], egghead], Side(leader="TST-LEG", hand=["OP13-108"], don=9), Side())
     s, _ = play_first(s)
     assert len(s.players[1].life) == 3 and len(s.players[1].hand) == 1
+    assert "Rush" in keywords(s, 0, s.players[0].characters[0])
+    # not an {Egghead} Leader: the "Then," sentence is under the opening "If" too, so nothing
+    # happens (as the official Q&A rules for OP06-116, OP12-118 and EB02-010)
+    s = position([real_cards["OP13-108"]], Side(hand=["OP13-108"], don=9), Side())
+    s, _ = play_first(s)
+    assert len(s.players[1].life) == 4 and not s.players[1].hand
 
 
 @pytest.mark.real_data

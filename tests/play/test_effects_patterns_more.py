@@ -13,6 +13,7 @@ from effect_positions import Side, answer_all, answer_seq, card, ids, play, posi
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
+from generator.play.engine.api import legal_actions
 
 KO_STAGE = card(
     "TST-KST",
@@ -171,6 +172,33 @@ def test_the_opponents_don_given_to_their_character_and_a_filter_on_given_don():
     assert s.players[1].characters[1].don == 2 and s.players[1].don_rested == 1
     s, _ = play(s, f"play:{s.players[0].hand[0].iid}")
     assert _offered(s) == {"choose:501"}  # only the Character with DON!! given
+
+
+GIVE_FROM_COST_AREA = card(
+    "TST-GCA",
+    cost=1,
+    power=2000,
+    effect="[On Play] Give up to 2 DON!! cards from your opponent's cost area to 1 of your opponent's Characters.",
+)
+
+
+def test_how_many_and_which_opponent_don_are_the_players_choice_4_8_1():
+    s = position(
+        [*SYNTHETIC, GIVE_FROM_COST_AREA], Side(hand=["TST-GCA"], don=1), Side(chars=["TST-V1K"], don=1, rested_don=2)
+    )
+    s, _ = play(s, "play:100")  # their one Character is the only one it can be given to
+    assert s.prompt is not None and s.prompt.player == 0 and s.prompt.kind == "option"
+    offered = [a.label.split(": ")[-1] for a in legal_actions(s) if a.kind == "option"]
+    assert offered == [
+        "1 active and 1 rested",  # the default: as many as allowed, active first
+        "0 active and 2 rested",
+        "1 active and 0 rested",
+        "0 active and 1 rested",
+        "0 active and 0 rested",
+    ]
+    s, _ = play(s, "option:1")
+    opp = s.players[1]
+    assert opp.characters[0].don == 2 and (opp.don_active, opp.don_rested) == (1, 0)
 
 
 def test_a_filter_on_a_missing_on_play_effect():

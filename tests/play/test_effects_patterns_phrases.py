@@ -6,7 +6,7 @@ cost Characters" and "a base power of 0", and two misprints of the official text
 from __future__ import annotations
 
 import pytest
-from effect_positions import Side, answer_all, answer_seq, card, play, position
+from effect_positions import Side, answer_all, answer_seq, card, guard, play, position
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
@@ -51,7 +51,7 @@ def test_a_leader_named_or_multicoloured_either_will_do(leader, draws):
 @pytest.mark.parametrize(("leader", "draws"), [("TST-LCR", 1), ("TST-L01", 0)])
 def test_leader_power_and_type_both_must_hold(leader, draws):
     comp = compile_card(AND_TYPE)
-    assert comp.effects[0].conditions == (
+    assert guard(comp.effects[0]) == (
         m.LeaderPower(compare="at_least", n=6000),
         m.LeaderHasType(types=("Crew",)),
     )

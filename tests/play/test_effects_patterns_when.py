@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from effect_positions import Side, answer_all, card, names, play, position
+from effect_positions import Side, answer_all, card, ids, names, play, position
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
@@ -182,6 +182,15 @@ def test_start_of_game_effect_plays_a_stage_from_the_deck_before_the_opening_han
     assert comp.effects[0].deck_rule == m.DeckRule(kind="leader_max_event_cost", value=1)
     deck = Deck(leader="TST-LGM", main=("TST-PLC",) + ("TST-V1K",) * 49)
     s = new_game(cards, deck, Deck(leader="TST-L01", main=("TST-V1K",) * 50), seed=5, first=0)
+    # "up to 1": the player picks, before the opening hands (the engine does not pick for them)
+    assert s.phase == "setup" and s.prompt is not None and s.waiting_for == 0
+    assert not s.players[0].hand and not s.players[1].hand
+    stage = next(c.iid for c in s.players[0].deck if c.card == "TST-PLC")
+    assert set(ids(s)) == {f"choose:{stage}", "choose:done", "concede"}
+    declined, _ = apply(s, "choose:done")
+    assert declined.phase == "mulligan" and declined.players[0].stage is None and len(declined.players[0].deck) == 45
+    s, _ = apply(s, f"choose:{stage}")
+    assert s.phase == "mulligan" and s.waiting_for == 0
     assert s.players[0].stage is not None and s.players[0].stage.card == "TST-PLC"
     assert len(s.players[0].hand) == 5 and len(s.players[0].deck) == 44
     s, _ = apply(s, "keep")
@@ -273,7 +282,9 @@ def test_op11_040_luffy_looks_at_the_start_of_the_turn(real_cards):
     assert "TST-SHC" in [c.card for c in s.players[1].hand]
 
 
-LIFE_WATCH = card("TST-LFW", cost=2, power=2000, effect="When a card is added to your hand from your Life, draw 1 card.")
+LIFE_WATCH = card(
+    "TST-LFW", cost=2, power=2000, effect="When a card is added to your hand from your Life, draw 1 card."
+)
 LIFE_TRIGGER = card("TST-LTR", cost=2, power=2000, trigger="Draw 1 card.")
 
 

@@ -210,7 +210,9 @@ def test_op16_105_moria_trigger_plays_each_named_card(real_cards):
     Hogback], and up to 1 [Perona], with a cost of 4 or less from your trash." """
     trig = compile_card(real_cards["OP16-105"]).trigger
     assert trig is not None
-    plays = trig.actions
+    (only_if,) = trig.actions
+    assert only_if.conditions == (m.CountCondition(zone="life", compare="at_most", n=1),)
+    plays = only_if.actions
     assert [(a.filter.names, a.filter.max_cost, a.zone) for a in plays] == [
         (("Absalom",), 4, "trash"),
         (("Dr. Hogback",), 4, "trash"),
@@ -341,7 +343,7 @@ def test_op06_012_and_st12_003_read_their_phrases(real_cards):
     s = position([real_cards["OP06-012"], big], Side(chars=["OP06-012"]), Side(leader="TST-L6K"))
     assert has_status(s, 0, s.players[0].characters[0], "cannot_be_ko_in_battle")
     (mihawk,) = compile_card(real_cards["ST12-003"]).effects
-    play_node = mihawk.actions[0]
+    play_node = mihawk.actions[0].actions[0]  # under the text's opening "If"
     assert play_node.rested and play_node.filter.any_of == (
         m.CardFilter(types=("Muggy Kingdom",)),
         m.CardFilter(attribute="Slash"),

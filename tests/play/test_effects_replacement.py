@@ -45,7 +45,26 @@ BOUNCE_EVENT = card(
     power=None,
     effect="[Main] Return up to 1 Character with a cost of 9 or less to the owner's hand.",
 )
-SYNTHETIC = [TRASH_INSTEAD, ONCE_REST, GUARD, CREW, KO_EVENT, BOUNCE_EVENT]
+KO_TWO_DRAW = card(
+    "TST-K2D",
+    "Event",
+    cost=1,
+    power=None,
+    effect="[Main] K.O. up to 2 of your opponent's Characters with a cost of 9 or less. Then, draw 1 card.",
+)
+REST_INSTEAD = card(
+    "TST-RDI",
+    cost=3,
+    power=3000,
+    effect="If this Character would be K.O.'d, you may rest 1 of your DON!! cards instead.",
+)
+HAND_GUARD = card(
+    "TST-HGD",
+    cost=2,
+    power=2000,
+    effect="If your Character would be K.O.'d, you may trash 1 card from your hand instead.",
+)
+SYNTHETIC = [TRASH_INSTEAD, ONCE_REST, GUARD, CREW, KO_EVENT, BOUNCE_EVENT, KO_TWO_DRAW, REST_INSTEAD, HAND_GUARD]
 
 
 def _cast(state, hand_index: int, target: int):
@@ -72,9 +91,18 @@ def test_battle_ko_is_replaced_by_trashing_a_hand_card_8_1_3_4():
         Side(chars=[("TST-RKO", {"rested": True})], hand=["TST-V3K", "TST-V1K"]),
     )
     s, ev = play(s, "attack:100:500", "no_counter")
+    # its owner is asked, before the K.O. (8-1-3-4-1: they may decline)
+    assert s.waiting_for == 1 and s.prompt is not None and s.prompt.kind == "yes_no"
+    assert s.prompt.label == "Test TST-RKO would be K.O.'d: use the effect of Test TST-RKO instead?"
+    declined, _ = play(s, "no")
+    assert declined.players[1].characters == () and "TST-RKO" in [c.card for c in declined.players[1].trash]
+    s, more = play(s, "yes")
+    assert s.prompt is not None and s.prompt.player == 1 and set(s.prompt.options) == {501, 502}
+    s, last = play(s, "choose:501")  # which card goes is theirs too: not the cheapest one here
     assert names(s, s.players[1].characters) == ["Test TST-RKO"]  # still on the field
-    assert [c.card for c in s.players[1].trash] == ["TST-V1K"]  # the engine trashes the cheapest card
-    assert "replacement" in [e.kind for e in ev] and "ko" not in [e.kind for e in ev]
+    assert [c.card for c in s.players[1].trash] == ["TST-V3K"] and s.battle is None
+    kinds = [e.kind for e in ev + more + last]
+    assert "replacement" in kinds and "ko" not in kinds
 
 
 def test_replacement_that_cannot_be_done_does_not_apply_8_1_3_4_5():
@@ -117,6 +145,43 @@ def test_a_replacement_protects_the_cards_its_subject_names():
     assert names(s, s.players[0].characters) == ["Test TST-CRW"]
 
 
+def test_the_owner_is_asked_mid_effect_and_the_rest_of_the_text_goes_on_8_1_3_4_4_1():
+    # player 1 K.O.s two of player 0's Characters, then draws: player 0 (the owner) decides on
+    # the replacement for the one that has it, the other is K.O.'d, then player 1 draws.
+    s = position(SYNTHETIC, Side(chars=["TST-RDI", "TST-V3K"], don=1), Side(hand=["TST-K2D"], don=1), active=1)
+    s, ev = play(s, "play:500")
+    s, more = play(s, "choose:100", "choose:101")
+    assert s.prompt is not None and s.prompt.player == 0 and s.waiting_for == 0 and s.prompt.kind == "yes_no"
+    assert len(s.players[1].hand) == 0  # nothing after the K.O. has happened yet
+    s, last = play(s, "yes")
+    assert names(s, s.players[0].characters) == ["Test TST-RDI"] and s.players[0].don_rested == 1
+    assert [c.card for c in s.players[0].trash] == ["TST-V3K"] and len(s.players[1].hand) == 1
+    assert s.prompt is None and s.waiting_for == 1 and not s.offered
+
+
+def test_declining_one_replacement_offers_the_next_own_card_first_8_1_3_4_2():
+    # TST-RDI has its own replacement and TST-HGD guards every Character: its own is offered
+    # first; declined, the guard's is offered; declined too, the K.O. happens.
+    s = position(
+        SYNTHETIC,
+        Side(chars=["TST-HGD", "TST-RDI"], don=1, hand=["TST-V1K"]),
+        Side(hand=["TST-KOE"], don=1),
+        active=1,
+    )
+    s, _ = play(s, "play:500")
+    s, _ = play(s, "choose:101")
+    assert "use the effect of Test TST-RDI instead" in s.prompt.label
+    second, _ = play(s, "no")
+    assert "use the effect of Test TST-HGD instead" in second.prompt.label and second.prompt.player == 0
+    taken, _ = play(second, "yes")
+    assert names(taken, taken.players[0].characters) == ["Test TST-HGD", "Test TST-RDI"]
+    assert [c.card for c in taken.players[0].trash] == ["TST-V1K"] and taken.players[0].don_rested == 0
+    neither, _ = play(second, "no")
+    assert names(neither, neither.players[0].characters) == ["Test TST-HGD"] and not neither.offered
+    first, _ = play(s, "yes")  # the first taken: the guard's lapses, unasked (8-1-3-4-3)
+    assert first.prompt is None and first.players[0].don_rested == 1 and first.players[0].hand
+
+
 # ------------------------------------------------------------------------------ real cards
 
 
@@ -144,7 +209,7 @@ def test_eb04_030_kaido_returns_a_don_instead_of_a_battle_ko(real_cards):
         Side(chars=[("TST-V5K", {"don": 5})]),
         Side(chars=[("EB04-030", {"rested": True})], rested_don=2),
     )
-    s, ev = play(s, "attack:100:500")
+    s, ev = play(s, "attack:100:500", "yes")
     assert [c.card for c in s.players[1].characters] == ["EB04-030"]
     assert s.players[1].don_rested == 1 and s.players[1].don_deck == 9
 

@@ -2,9 +2,10 @@
 
 The body of one effect is read in three layers, each with its own table:
   costs      what stands before the colon (``costs.parse_costs``);
-  sentences  split at full stops; "Then," only orders them; "If X, Y" guards one sentence
-             (lifted to the effect's conditions when it is the effect's only sentence, which is
-             also how continuous effects are conditioned); "You may X. If you do, Y." is a ``may``;
+  sentences  split at full stops; "If X, Y" guards its sentence (an opening one, the "Then,"
+             sentences after it too), read when the effect resolves (lifted to the effect's
+             conditions only for permanent and replacement effects, ``_VALID_WHILE``); "You may X.
+             If you do, Y." is a ``may``;
   clauses    a sentence's actions joined by "and" / ", then" (``actions.ACTIONS``).
 
 Honesty rule: an effect with any fragment the tables do not understand is left out of the card
@@ -110,7 +111,12 @@ def _sentences(body: str) -> list[str]:
 
 
 def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]:
-    """Compile one sentence onto the actions so far (``done``); raise Unparsed when it fails."""
+    """Compile one sentence onto the actions so far (``done``); raise Unparsed when it fails.
+    A text that opens "If X, A. Then, B." is all under X (official Q&A on OP06-116 and EB02-010:
+    when X does not hold, B does not happen either); an "If" further in guards its own sentence
+    ("Reveal ... If the revealed card is ..., A. Then, place the revealed card ..."), and a
+    "Then," sentence with its own "if" stands alone."""
+    then = text.startswith("Then, ")
     text = re.sub(r"^Then, ", "", text)
     if text.startswith("If you do, "):
         follow = _clauses(text[len("If you do, ") :], ctx)
@@ -129,6 +135,8 @@ def _sentence(text: str, done: list[m_.Action], ctx: Context) -> list[m_.Action]
     actions = _chosen(text, ctx)
     if actions is None:
         raise Unparsed(text)
+    if then and len(done) == 1 and isinstance(done[0], m_.If):  # the text opened with "If X,"
+        return [done[0].model_copy(update={"actions": (*done[0].actions, *actions)})]
     return [*done, *actions]
 
 
@@ -197,6 +205,14 @@ def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
     return _effect(seg, timing, seg.body)
 
 
+# Effects whose "If X, ..." is a condition of being valid at all (8-1-3-3-2: permanent effects;
+# replacements apply only while it holds). Elsewhere "If X" is read when the effect resolves: the
+# effect still activates and its cost may be paid, and nothing happens when X fails (8-3-2 names
+# only [DON!! xX], [Your Turn] and [Opponent's Turn] as an effect's conditions; official Q&A on
+# OP01-063, EB02-010).
+_VALID_WHILE = ("static", "replacement", "rules")
+
+
 def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
     ctx = Context(static=timing == "static")
     costs, rest, guard = _split_costs(body)
@@ -206,7 +222,7 @@ def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
     actions = _actions(rest, ctx) if rest else []
     conditions: tuple[m_.Condition, ...] = ()
     optional = bool(costs)
-    if len(actions) == 1 and isinstance(actions[0], m_.If):
+    if len(actions) == 1 and isinstance(actions[0], m_.If) and timing in _VALID_WHILE:
         conditions, actions = actions[0].conditions, list(actions[0].actions)
     if len(actions) == 1 and isinstance(actions[0], m_.May) and not costs:
         optional, actions = True, list(actions[0].actions)

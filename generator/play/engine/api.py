@@ -69,15 +69,17 @@ __all__ = [
 def new_game(
     cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed: int, first: int | None = None
 ) -> GameState:
-    """Set up a match (5-2): shuffle both decks, place the Leaders, draw 5 each, then wait for the
-    mulligan decisions, first player first (5-2-1-6). Life is placed after both decided (5-2-1-7).
+    """Set up a match (5-2): shuffle both decks, place the Leaders, resolve their "at the start of
+    the game" effects (5-2-1-5-1; a choice their text gives is asked of its player, so the game
+    may first wait on that, in phase ``setup``), draw 5 each, then wait for the mulligan
+    decisions, first player first (5-2-1-6). Life is placed after both decided (5-2-1-7).
 
     ``deck_a`` is player 0, ``deck_b`` player 1. ``first`` picks who goes first; ``None`` lets the
     seeded RNG decide (standing in for rock-paper-scissors, 5-2-1-4). Raises ``ValueError`` when a
     deck breaks 5-1-2 (not exactly one Leader and 50 non-Leader cards, or an unknown card id);
     colour and copy limits are the deck validator's business, not the referee's.
     """
-    return _setup.new_game(cards, deck_a, deck_b, seed, first)
+    return _actions.begin(_setup.new_game(cards, deck_a, deck_b, seed, first))
 
 
 def legal_actions(state: GameState) -> list[Action]:

@@ -13,7 +13,7 @@ care about and saves a move.
 
 from __future__ import annotations
 
-from generator.play.engine import effect_primitives, hand_costs
+from generator.play.engine import effect_primitives, hand_costs, replacement
 from generator.play.engine.life_moves import HAND_MOVE_PRIVATE, face_down
 from generator.play.engine.phases import check_defeat
 from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod, Outcome
@@ -181,7 +181,8 @@ def next_step(state: GameState, step: str) -> GameState:
 
 
 def progress(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
-    """Run the battle until a player must decide (returns True) or the battle is over (False).
+    """Run the battle until a player must decide (returns True), the battle is over, or effects
+    were queued that must resolve before it goes on (replacement offers before a K.O.; False).
     Called only when no effect is pending, so every step starts with the queue resolved."""
     while state.battle is not None and state.result is None:
         b = state.battle
@@ -199,6 +200,10 @@ def progress(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
             state = next_step(state, "damage")
         elif b.step == "damage":
             state = _damage(state, ev)
+        elif b.step == "ko":
+            state, offered = _ko(state, ev)
+            if offered:
+                return state, False
         elif b.step == "life":
             state = _life(state, ev)
         elif b.step == "trigger":
@@ -221,9 +226,7 @@ def _damage(state: GameState, ev: list[Event]) -> GameState:
     if not won:
         return next_step(state, "end")  # 7-1-4-2
     if target.iid != state.players[q].leader.iid:
-        if not any(has_status(state, q, target, s) for s in ("cannot_be_ko", "cannot_be_ko_in_battle")):
-            state = effect_primitives.ko(state, q, target.iid, ev)  # 7-1-4-1-2, 10-2-1-3
-        return next_step(state, "end")
+        return next_step(state, "ko")  # 7-1-4-1-2
     if not state.players[q].life:  # 7-1-4-1-1-1
         return check_defeat(state, ev, damaged=(q,))
     kws = keywords(state, p, attacker)
@@ -231,6 +234,26 @@ def _damage(state: GameState, ev: list[Event]) -> GameState:
         update={"step": "life", "banish": "Banish" in kws, "damage_left": 2 if "Double Attack" in kws else 1}
     )
     return state.model_copy(update={"battle": battle})
+
+
+def _ko(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
+    """The losing Character is K.O.'d (7-1-4-1-2, 10-2-1-3), unless it cannot be, or its owner
+    takes a replacement effect instead: those are offered first, and True says the battle waits
+    for them (``replacement``)."""
+    b = state.battle
+    assert b is not None
+    q = 1 - state.active
+    target = field_card(state, q, b.target)
+    shielded = target is None or any(
+        has_status(state, q, target, s) for s in ("cannot_be_ko", "cannot_be_ko_in_battle")
+    )
+    if target is not None and not shielded:
+        state, spared, asked = replacement.before(state, [(q, target.iid)], "ko", None, None)
+        if asked:
+            return state, True
+        if target.iid not in spared:
+            state = effect_primitives.ko(state, q, target.iid, ev)
+    return next_step(state, "end"), False
 
 
 def _life(state: GameState, ev: list[Event]) -> GameState:

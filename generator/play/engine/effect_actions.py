@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.play.engine import choices, effect_primitives, rng
+from generator.play.engine import choices, effect_primitives, replacement, rng
 from generator.play.engine.field_actions import Result
 from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches
@@ -127,25 +127,24 @@ def field_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     """Characters leave the field for the top (or, as the player picks, the bottom) of their
     owner's Life, face-up or face-down. A removal by an effect: protections and replacement
     effects apply (``field_actions``)."""
-    from generator.play.engine.field_actions import pick_targets, removable, replaced_by  # noqa: PLC0415
+    from generator.play.engine.field_actions import hold_targets, offer_first, removable  # noqa: PLC0415
 
     p = frame.controller
-    if not frame.held:
-        picked, prompt = pick_targets(state, frame, node.target, "add to Life")
-        if prompt is not None:
-            return state, frame, prompt
-        if not picked:
-            return state, frame, None
-        frame = frame.model_copy(update={"held": tuple(picked), "picked": (), "chosen": False, "memo": tuple(picked)})
+    held, prompt = hold_targets(state, frame, node.target, "add to Life")
+    if held is None or prompt is not None:
+        return state, frame, prompt
+    frame = held
     top = True
     if node.position == "top_or_bottom":
         answer, prompt = choices.top_or_bottom(frame, p, "add it to the top or bottom of the Life cards?", True)
         if prompt is not None:
             return state, frame, prompt
         top = bool(answer)
+    state, spared, asked = offer_first(state, frame, frame.held, "removed")
+    if asked:
+        return state, frame, replacement.OFFERED
     for owner, c in removable(state, frame, frame.held):
-        state, done = replaced_by(state, frame, owner, c.iid, ev)
-        if done:
+        if c.iid in spared:
             continue
         state, card = leave_field(state, owner, c.iid)
         data = {"iid": card.iid, "card": card.card, "face_up": node.face_up, "top": top}
@@ -246,7 +245,7 @@ def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
 def opponent_moves(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     """The opponent picks N of their cards (from the trash, or their Characters) and moves them.
     Characters leave the field by this effect: protections and replacements apply."""
-    from generator.play.engine.field_actions import removable, replaced_by  # noqa: PLC0415
+    from generator.play.engine.field_actions import offer_first, removable  # noqa: PLC0415
 
     q = 1 - frame.controller
     ps = state.players[q]
@@ -261,9 +260,11 @@ def opponent_moves(state: GameState, frame: Frame, node, ev: list[Event]) -> Res
             ev.append(Event(kind="trash_to_deck", player=q, data={"iid": iid, "card": card.card}))
             state = put(state, q, "deck", card, top=False)
         return state, frame, None
+    state, spared, asked = offer_first(state, frame, tuple(picked or ()), "removed")
+    if asked:
+        return state, frame, replacement.OFFERED
     for owner, c in removable(state, frame, tuple(picked or ())):
-        state, done = replaced_by(state, frame, owner, c.iid, ev)
-        if done:
+        if c.iid in spared:
             continue
         state, card = leave_field(state, owner, c.iid)
         kind = "return_to_hand" if node.to == "hand" else "return_to_deck"
@@ -320,30 +321,44 @@ def life_to_deck_top(state: GameState, frame: Frame, node, ev: list[Event]) -> R
     return state, choices.answered(frame), None
 
 
+def _don_splits(active: int, rested: int, node) -> list[tuple[int, int]]:
+    """Every (active, rested) count of opponent DON!! an "up to N" may give (4-8-1: 0 included),
+    the most active first: the default, which takes the most from the opponent's next turn."""
+    most = node.n
+    return [
+        (a, t - a)
+        for t in range(most, -1, -1)
+        for a in range(min(t, 0 if node.rested_only else active), -1, -1)
+        if t - a <= rested
+    ]
+
+
 def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     """DON!! of the opponent's cost area given to one of their Characters (6-5-5-1 by an
-    effect). From "the cost area" the engine gives active DON!! first (the choice that takes
-    the most from the opponent's hand of DON!!), documented."""
-    from generator.play.engine.field_actions import pick_targets  # noqa: PLC0415
+    effect): the effect's controller picks the Character, then how many ("up to N") and, from
+    "the cost area", how many of them active and how many rested (``choices``)."""
+    from generator.play.engine.field_actions import hold_targets  # noqa: PLC0415
 
     q = 1 - frame.controller
-    picked, prompt = pick_targets(state, frame, node.target, "give DON!!")
-    if prompt is not None:
+    held, prompt = hold_targets(state, frame, node.target, "give DON!!")
+    if held is None or prompt is not None:
         return state, frame, prompt
-    for iid in picked or ():
-        ps = state.players[q]
-        card = next((c for c in ps.characters if c.iid == iid), None)
-        if card is None:
-            continue
-        active = 0 if node.rested_only else min(node.n, ps.don_active)
-        rested = min(node.n - active, ps.don_rested)
-        if not active + rested:
-            continue
+    frame, ps = held, state.players[q]
+    card = next((c for c in ps.characters if c.iid == frame.held[0]), None)
+    splits = _don_splits(ps.don_active, ps.don_rested, node)
+    if card is None or splits[0] == (0, 0):
+        return state, frame, None
+    labels = [f"{a} active and {r} rested" for a, r in splits]
+    label = f"give your opponent's DON!! to {state.cards[card.card].name}"
+    index, prompt = choices.ask_option(frame, frame.controller, labels, label)
+    if prompt is not None and len(splits) > 1:
+        return state, frame, prompt
+    active, rested = splits[index or 0]
+    if active + rested:
         state = set_ps(state, q, don_active=ps.don_active - active, don_rested=ps.don_rested - rested)
         state = replace_on_field(state, q, card.model_copy(update={"don": card.don + active + rested}))
-        ev.append(
-            Event(kind="give_don", player=q, data={"target": iid, "count": active + rested, "by": frame.controller})
-        )
+        data = {"target": card.iid, "count": active + rested, "by": frame.controller}
+        ev.append(Event(kind="give_don", player=q, data=data))
     return state, frame, None
 
 

@@ -61,18 +61,10 @@ def queue_delayed(state: GameState) -> GameState:
     return state.model_copy(update={"pending": state.pending + tuple(later), "delayed": ()})
 
 
-def ko(
-    state: GameState, owner: int, iid: int, ev: list[Event], by: int | None = None, by_card: str | None = None
-) -> GameState:
-    """K.O. a Character (10-2-1-2): ``by`` is the controller of the effect doing it (``by_card``
-    its card), None in battle. A replacement effect of the owner may apply instead (8-1-3-4).
-    Otherwise its [On K.O.] conditions are checked on the field, then it is trashed and the
-    effect resolves from the trash (10-2-17-1)."""
-    from generator.play.engine import replacement  # noqa: PLC0415 (replacements run costs and actions)
-
-    state, done = replacement.replaced(state, owner, iid, "ko", by, by_card, ev)
-    if done:
-        return state
+def ko(state: GameState, owner: int, iid: int, ev: list[Event]) -> GameState:
+    """K.O. a Character or Stage (10-2-1-2), once the owner's replacement effects had their
+    chance (the caller asks them first: ``replacement.before``). Its [On K.O.] conditions are
+    checked on the field, then it is trashed and the effect resolves from the trash (10-2-17-1)."""
     stage = state.players[owner].stage
     if stage is not None and stage.iid == iid:  # "K.O. up to 1 of your opponent's Stages"
         return trash_from_field(state, owner, iid, ev, kind="ko")

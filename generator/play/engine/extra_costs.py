@@ -11,7 +11,7 @@ cannot be turned face-up again).
 
 from __future__ import annotations
 
-from generator.play.engine import choices, effect_primitives
+from generator.play.engine import choices, effect_primitives, replacement
 from generator.play.engine.field_actions import Result, source_card
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import target_pool
@@ -133,11 +133,17 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
         picked, prompt = effect_primitives.choose(frame, p, pool, cost.target.count or 1, False, kind.replace("_", " "))
         if prompt is not None:
             return state, frame, prompt
+        spared: frozenset[int] = frozenset()
+        if kind == "ko_cards":  # the owner's replacement effects first (``replacement``)
+            mine = [(p, iid) for iid in picked or () if field_card(state, p, iid) is not None]
+            state, spared, asked = replacement.before(state, mine, "ko", p, frame.card)
+            if asked:
+                return state, frame, replacement.OFFERED
         for iid in picked or ():
-            if field_card(state, p, iid) is None:
+            if field_card(state, p, iid) is None or iid in spared:
                 continue
             if kind == "ko_cards":
-                state = effect_primitives.ko(state, p, iid, ev, by=p, by_card=frame.card)
+                state = effect_primitives.ko(state, p, iid, ev)
                 continue
             state, card = leave_field(state, p, iid)
             ev.append(

@@ -7,8 +7,9 @@ step needs a choice first (4-8, 8-4-4): the interpreter asks it and calls the ha
 
 Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, by
 the opponent's effects, or just one of them), "cannot be rested", and "cannot be removed from
-the field by your opponent's effects". A Leader never leaves its area (3-6-3). Giving DON!! by an
-effect is in ``don_moves``.
+the field by your opponent's effects". A Leader never leaves its area (3-6-3). Before a K.O., a
+removal or a rest, the owners' replacement effects are offered (``replacement.before``). Giving
+DON!! by an effect is in ``don_moves``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.play.effects.model import Target
-from generator.play.engine import effect_primitives
-from generator.play.engine.state import CardInstance, Event, Frame, GameState, Prompt
+from generator.play.engine import effect_primitives, replacement
+from generator.play.engine.state import CardInstance, Event, Frame, GameState, Prompt, Replaceable
 from generator.play.engine.stats import has_status, power, target_pool
 from generator.play.engine.zones import (
     field_card,
@@ -50,6 +51,20 @@ def pick_targets(
     if target.who in _SINGLE:
         return tuple(pool), None
     return effect_primitives.choose(frame, frame.controller, pool, target.count, target.up_to, label)
+
+
+def hold_targets(state: GameState, frame: Frame, target: Target, label: str) -> tuple[Frame | None, Prompt | None]:
+    """Targets a step keeps in ``held`` (and ``memo``) while it asks its next question: (frame
+    holding them, None), (frame, the question) while they are being picked, (None, None) when
+    none were."""
+    if frame.held:
+        return frame, None
+    picked, prompt = pick_targets(state, frame, target, label)
+    if prompt is not None:
+        return frame, prompt
+    if not picked:
+        return None, None
+    return frame.model_copy(update={"held": tuple(picked), "picked": (), "chosen": False, "memo": tuple(picked)}), None
 
 
 def _field(state: GameState, picked: tuple[int, ...]) -> list[tuple[int, CardInstance]]:
@@ -90,6 +105,34 @@ def _remember(state: GameState, frame: Frame, target: Target, picked: tuple[int,
     return frame.model_copy(update={"memo": kept + picked})
 
 
+# The actions whose event a replacement effect may replace (8-1-3-4), and that event.
+REPLACEABLE: dict[str, Replaceable] = {
+    "ko": "ko",
+    "rest": "rested",
+    "return_to_hand": "removed",
+    "return_to_deck": "removed",
+    "trash": "removed",
+}
+
+
+def subjects(state: GameState, frame: Frame, picked: tuple[int, ...], event: Replaceable) -> list[tuple[int, int]]:
+    """The (owner, iid) of the picked cards ``event`` would really happen to."""
+    if event == "rested":
+        return [
+            (owner, c.iid)
+            for owner, c in _field(state, picked)
+            if not c.rested and not has_status(state, owner, c, "cannot_be_rested")
+        ]
+    return [(owner, c.iid) for owner, c in removable(state, frame, picked, ko=event == "ko")]
+
+
+def offer_first(
+    state: GameState, frame: Frame, picked: tuple[int, ...], event: Replaceable
+) -> tuple[GameState, frozenset[int], bool]:
+    """``replacement.before`` for this effect doing ``event`` to the picked cards."""
+    return replacement.before(state, subjects(state, frame, picked, event), event, frame.controller, frame.card)
+
+
 def _targeted(
     fn: Callable[[GameState, Frame, object, tuple[int, ...], list[Event]], GameState], label: str
 ) -> Callable[..., Result]:
@@ -99,6 +142,12 @@ def _targeted(
             return state, frame, prompt
         assert picked is not None, "without a question the targets are picked"
         remembered = _remember(state, frame, node.target, picked)
+        event = REPLACEABLE.get(node.kind)
+        if event is not None:  # the owners' replacement effects first (``replacement``)
+            state, spared, asked = offer_first(state, frame, picked, event)
+            if asked:
+                return state, frame, replacement.OFFERED
+            picked = tuple(i for i in picked if i not in spared)
         return fn(state, frame, node, picked, ev), remembered, None
 
     return run
@@ -132,11 +181,6 @@ def _set_rested(rested: bool):
         for owner, c in _field(state, picked):
             if rested and has_status(state, owner, c, "cannot_be_rested"):
                 continue
-            if rested and not c.rested:
-                state, done = replaced_by(state, frame, owner, c.iid, ev, "rested")
-                if done:
-                    continue
-                c = field_card_of(state, owner, c.iid)
             state = replace_on_field(state, owner, c.model_copy(update={"rested": rested}))
         return state
 
@@ -146,25 +190,12 @@ def _set_rested(rested: bool):
 def _ko(state, frame, node, picked, ev):
     for owner, c in removable(state, frame, picked, ko=True):
         if on_field(state, c.iid):
-            state = effect_primitives.ko(state, owner, c.iid, ev, by=frame.controller, by_card=frame.card)
+            state = effect_primitives.ko(state, owner, c.iid, ev)
     return state
-
-
-def replaced_by(state: GameState, frame: Frame, owner: int, iid: int, ev: list[Event], kind: str = "removed"):
-    """A replacement effect of the card's owner applies instead of this effect's removal or
-    rest (8-1-3-4; ``replacement``)."""
-    from generator.play.engine import replacement  # noqa: PLC0415 (replacements run costs and actions)
-
-    if not on_field(state, iid):
-        return state, True
-    return replacement.replaced(state, owner, iid, kind, frame.controller, frame.card, ev)
 
 
 def _to_hand(state, frame, node, picked, ev):
     for owner, c in removable(state, frame, picked):
-        state, done = replaced_by(state, frame, owner, c.iid, ev)
-        if done:
-            continue
         state, card = leave_field(state, owner, c.iid)
         ev.append(Event(kind="return_to_hand", player=owner, data={"iid": c.iid, "card": c.card}))
         state = put(state, owner, "hand", card, top=False)
@@ -173,9 +204,6 @@ def _to_hand(state, frame, node, picked, ev):
 
 def _to_deck(state, frame, node, picked, ev):
     for owner, c in removable(state, frame, picked):
-        state, done = replaced_by(state, frame, owner, c.iid, ev)
-        if done:
-            continue
         state, card = leave_field(state, owner, c.iid)
         ev.append(
             Event(kind="return_to_deck", player=owner, data={"iid": c.iid, "card": c.card, "position": node.position})
@@ -186,9 +214,7 @@ def _to_deck(state, frame, node, picked, ev):
 
 def _trash(state, frame, node, picked, ev):
     for owner, c in removable(state, frame, picked):
-        state, done = replaced_by(state, frame, owner, c.iid, ev)
-        if not done:
-            state = trash_from_field(state, owner, c.iid, ev)
+        state = trash_from_field(state, owner, c.iid, ev)
     return state
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.play.engine import activation_costs, effect_primitives
+from generator.play.engine import activation_costs, effect_primitives, replacement
 from generator.play.engine.card_moves import ZONE_ACTIONS
 from generator.play.engine.effect_actions import EFFECT_ACTIONS
 from generator.play.engine.field_actions import FIELD_ACTIONS, source_card
@@ -78,6 +78,13 @@ def _asking(state: GameState, frame: Frame, prompt: Prompt) -> GameState:
     return _head(state, frame).model_copy(update={"prompt": prompt})
 
 
+def _behind_offers(state: GameState, waiting: Frame, frame: Frame) -> GameState:
+    """The step asked replacement effects first (8-1-3-4, ``replacement.before``): the offers
+    now stand ahead of ``waiting``, which keeps its place and the progress the step made
+    (``frame``), and runs the same step again once they are answered."""
+    return state.model_copy(update={"pending": tuple(frame if f is waiting else f for f in state.pending)})
+
+
 def _activate(state: GameState, frame: Frame) -> GameState:
     """Mark [Once Per Turn] on the source and move on to the activation_costs."""
     eff = effect_primitives.effect_of(state, frame)
@@ -107,10 +114,15 @@ def step(state: GameState, ev: list[Event]) -> GameState:
             question = Prompt(player=frame.controller, kind="yes_no", label=label)
             return _goto(state, frame, ("optional",)).model_copy(update={"prompt": question})
         return _activate(state, frame)
+    if pc[0] == "offer":
+        return replacement.offer(state, ev)
     if pc[0] == "cost":
         i = int(pc[1])
         if i < len(eff.costs):
+            waiting = frame
             state, frame, prompt = activation_costs.pay(state, frame, eff.costs[i], ev)
+            if prompt is replacement.OFFERED:
+                return _behind_offers(state, waiting, frame)
             if prompt is not None:
                 return _asking(state, frame, prompt)
             return _goto(state, frame, ("cost", i + 1))
@@ -148,7 +160,10 @@ def step(state: GameState, ev: list[Event]) -> GameState:
             return _asking(state, frame, options)
         nxt = path + (f"o{frame.picked[0]}", 0) if node.options[frame.picked[0]] else nxt
     else:
+        waiting = frame
         state, frame, prompt = ACTIONS[node.kind](state, frame, node, ev)
+        if prompt is replacement.OFFERED:
+            return _behind_offers(state, waiting, frame)
         if prompt is not None:
             return _asking(state, frame, prompt)
     return _goto(state, frame, ("act", *nxt) if nxt is not None else None)

@@ -196,6 +196,12 @@ def apply_action(state: GameState, action: Action) -> tuple[GameState, list[Even
     return _advance(_do(state, action, ev), ev, 0), ev
 
 
+def begin(state: GameState) -> GameState:
+    """Run a new game (``setup.new_game``) to its first decision: the "at the start of the game"
+    effects, asking their players what their text lets them choose, then the opening hands."""
+    return _advance(state, [])
+
+
 def concede(state: GameState, p: int) -> tuple[GameState, list[Event]]:
     ev: list[Event] = []
     if state.result is not None:
@@ -290,6 +296,8 @@ def _advance(state: GameState, ev: list[Event], cursor: int = 0) -> GameState:
             state = phases.finish_turn(state, ev)
         elif state.phase == "refresh":
             state = phases.continue_turn(state, ev)
+        elif state.phase == "setup":
+            state = setup.deal(state, ev)
         elif state.phase == "main":
             return state.model_copy(update={"waiting_for": state.active})
         else:

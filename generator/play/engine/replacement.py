@@ -2,28 +2,37 @@
 hand instead", "If your {Navy} type Character would be removed from the field by your opponent's
 effect, you may rest this Character instead".
 
-Where they apply: a K.O. in battle or by an effect (``effect_primitives.ko``), a Character
-leaving the field by an effect (returned, placed at the bottom of the deck, trashed:
-``field_actions``), and a Character being rested by an effect. Before the event happens, the
-owner's live replacement effects that fit it are looked at, the protected card's own first, then
-the others in board order (8-1-3-4-2); the first one whose costs can be paid and whose actions can
-be done (8-1-3-4-5) is applied and the event does not happen. A replacement applies once to one
-event (8-1-3-4-3) and [Once Per Turn] marks it used.
+Where they apply: a K.O. in battle, by an effect or as a cost; a Character leaving the field by
+an effect (returned, placed in the deck or in Life, trashed); a Character being rested by an
+effect. The step that is about to do one of these calls ``before`` first, with every card it
+will do it to. For the first card whose owner has a replacement that fits the event and can be
+carried out (8-1-3-4-5), the offers are queued ahead of everything (``Offered`` records that
+they were made) and the step stops, unchanged, to run again once they are answered; when no
+card is left to ask about, ``before`` says which cards were spared and the step goes ahead for
+the rest.
 
-Engine choice, documented: "you may" is answered yes for the owner (a player with such a card
-in play uses it) and the choices inside the replacement (which card to trash from hand, which
-DON!! to rest...) are the engine's (``auto_resolve``): the replacement happens in the middle of
-another effect's step, which cannot stop to ask.
+An offer is a yes/no question to the card's owner, one per replacement, the protected card's
+own first, then the owner's others in board order (8-1-3-4-2: declining one and taking a later
+one is choosing the order). The first "yes" is applied: [Once Per Turn] is marked, and it
+resolves as any effect does, its costs and choices asked of its owner (8-1-3-4-7: its
+controller), while the rest of the offers for that event lapse (8-1-3-4-3). The step that waited
+then goes on with the rest of its text (8-1-3-4-4-1).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from generator.play.effects.model import Effect
 from generator.play.effects.model_triggers import Cause
-from generator.play.engine import auto_resolve
-from generator.play.engine.state import CardInstance, Event, Frame, GameState
+from generator.play.engine.state import CardInstance, Event, Frame, GameState, Offered, Prompt, Replaceable
 from generator.play.engine.stats import effect_live, target_pool
 from generator.play.engine.zones import field_card, replace_on_field
+
+# What a step returns as its "prompt" while the offers it queued are answered: the interpreter
+# then leaves it as it is, to run again after them (it is never shown to anyone).
+OFFERED = Prompt(player=0, kind="yes_no", label="replacement effects offered first")
+_HAPPENS = {"ko": "be K.O.'d", "removed": "leave the field", "rested": "be rested"}
 
 
 def cause_fits(state: GameState, cause: Cause, p: int, by: int | None, by_card: str | None) -> bool:
@@ -65,14 +74,13 @@ def _protects(state: GameState, owner: int, src: CardInstance, eff: Effect, iid:
     return any(c.iid == iid for _, c in target_pool(state, owner, src, subject))
 
 
-def _doable(state: GameState, frame: Frame, eff: Effect, protected: int) -> bool:
+def _doable(state: GameState, frame: Frame, src: CardInstance, eff: Effect, protected: int) -> bool:
     """8-1-3-4-5: the costs can all be paid and every exact target exists. The protected card
     itself cannot pay for its own rescue."""
     from generator.play.engine.activation_costs import payable  # noqa: PLC0415 (costs import the primitives)
 
     if not payable(state, frame, eff):
         return False
-    src = auto_resolve.source_instance(state, frame.controller, frame.source, frame.card)
     for act in eff.actions:
         target = getattr(act, "target", None)
         if target is None or target.up_to or target.who in ("self_card", "your_leader", "opponent_leader"):
@@ -83,37 +91,77 @@ def _doable(state: GameState, frame: Frame, eff: Effect, protected: int) -> bool
     return True
 
 
-def replaced(
-    state: GameState, owner: int, iid: int, kind: str, by: int | None, by_card: str | None, ev: list[Event]
-) -> tuple[GameState, bool]:
-    """Apply the first replacement effect of ``owner`` that replaces ``kind`` ("ko", "removed",
-    "rested") happening to card ``iid``; (state, True) when one did."""
-    ps = state.players[owner]
-    field = sorted(ps.field(), key=lambda c: c.iid != iid)  # the card's own replacement first
+def _usable(state: GameState, frame: Frame) -> tuple[CardInstance, Effect] | None:
+    """The offered replacement's card and effect while it can still be applied, else None."""
+    src = field_card(state, frame.controller, frame.source)
+    if src is None:
+        return None
+    eff = state.compiled[src.card].effects[frame.effect]
+    if eff.once_per_turn and frame.effect in src.once:
+        return None
+    protected = frame.memo[0]
+    if field_card(state, frame.controller, protected) is None or not effect_live(state, frame.controller, src, eff):
+        return None
+    return (src, eff) if _doable(state, frame, src, eff, protected) else None
+
+
+def _offers(state: GameState, owner: int, iid: int, kind: Replaceable, by: int | None, by_card: str | None):
+    field = sorted(state.players[owner].field(), key=lambda c: c.iid != iid)  # the card's own first
     for src in field:
-        comp = state.compiled[src.card]
-        for i, eff in enumerate(comp.effects):
-            if eff.timing != "replacement" or (eff.once_per_turn and i in src.once):
+        for i, eff in enumerate(state.compiled[src.card].effects):
+            if eff.timing != "replacement" or not _fits(state, eff, owner, kind, by, by_card):
                 continue
-            if not (_fits(state, eff, owner, kind, by, by_card) and _protects(state, owner, src, eff, iid)):
-                continue
-            frame = Frame(source=src.iid, controller=owner, card=src.card, effect=i, memo=(iid,))
-            if not effect_live(state, owner, src, eff) or not _doable(state, frame, eff, iid):
-                continue
-            ev.append(
-                Event(
-                    kind="replacement",
-                    player=owner,
-                    data={"card": src.card, "source": src.iid, "target": iid, "instead_of": kind},
-                )
-            )
-            if eff.once_per_turn:
-                state = replace_on_field(state, owner, src.model_copy(update={"once": src.once + (i,)}))
-            state = auto_resolve.pay_costs(state, frame, eff.costs, ev)
-            state = auto_resolve.run_actions(state, frame, eff.actions, ev)
-            return state, True
-    return state, False
+            frame = Frame(source=src.iid, controller=owner, card=src.card, effect=i, pc=("offer", kind), memo=(iid,))
+            if _protects(state, owner, src, eff, iid) and _usable(state, frame) is not None:
+                yield frame
 
 
-def still_there(state: GameState, owner: int, iid: int) -> bool:
-    return field_card(state, owner, iid) is not None
+def before(
+    state: GameState, cards: Iterable[tuple[int, int]], kind: Replaceable, by: int | None, by_card: str | None
+) -> tuple[GameState, frozenset[int], bool]:
+    """Before ``kind`` happens to ``cards`` ((owner, iid) pairs), done by player ``by`` with
+    ``by_card`` (None: a battle). Returns (state, spared, asked): ``asked`` when offers were
+    queued and the step must stop (return ``OFFERED``); otherwise ``spared`` are the cards a
+    replacement saved, and their records are dropped."""
+    cards = list(cards)
+    for owner, iid in cards:
+        if any(o.target == iid and o.event == kind for o in state.offered):
+            continue
+        offers = tuple(_offers(state, owner, iid, kind, by, by_card))
+        if offers:
+            record = Offered(target=iid, event=kind)
+            queued = state.model_copy(update={"offered": state.offered + (record,), "pending": offers + state.pending})
+            return queued, frozenset(), True
+    mine = {iid for _, iid in cards}
+    spared = frozenset(o.target for o in state.offered if o.target in mine and o.event == kind and o.used)
+    kept = tuple(o for o in state.offered if not (o.target in mine and o.event == kind))
+    return state.model_copy(update={"offered": kept}), spared, False
+
+
+def offer(state: GameState, ev: list[Event]) -> GameState:
+    """The offer at the head of the queue (``pc == ("offer", event)``): ask its owner, apply it
+    on "yes" (the frame goes on to its costs and actions), drop it on "no" or once it can no
+    longer be applied (another replacement was, or its card or the protected card is gone)."""
+    frame, rest = state.pending[0], state.pending[1:]
+    kind, protected = str(frame.pc[1]), frame.memo[0]
+    record = next((o for o in state.offered if o.target == protected and o.event == kind), None)
+    usable = _usable(state, frame)
+    if record is None or record.used or usable is None or (frame.chosen and not frame.picked):
+        return state.model_copy(update={"pending": rest})
+    src, eff = usable
+    if not frame.chosen:
+        target = state.cards[field_card(state, frame.controller, protected).card].name  # type: ignore[union-attr]
+        label = f"{target} would {_HAPPENS[kind]}: use the effect of {state.cards[src.card].name} instead?"
+        return state.model_copy(update={"prompt": Prompt(player=frame.controller, kind="yes_no", label=label)})
+    ev.append(
+        Event(
+            kind="replacement",
+            player=frame.controller,
+            data={"card": src.card, "source": src.iid, "target": protected, "instead_of": kind},
+        )
+    )
+    if eff.once_per_turn:
+        state = replace_on_field(state, frame.controller, src.model_copy(update={"once": src.once + (frame.effect,)}))
+    used = tuple(o.model_copy(update={"used": True}) if o is record else o for o in state.offered)
+    applied = frame.model_copy(update={"pc": ("cost", 0), "picked": (), "chosen": False})
+    return state.model_copy(update={"offered": used, "pending": (applied, *rest)})

@@ -1,5 +1,7 @@
-"""Game set-up (5-2): decks checked against 5-1-2, shuffled, Leaders placed, opening hands with one
-redraw each (the mulligan, first player first), then Life placed and the first turn begun.
+"""Game set-up (5-2): decks checked against 5-1-2, shuffled, Leaders placed, the Leaders' "at the
+start of the game" effects (phase ``setup``: the game loop resolves them and asks their players
+what the text lets them choose), opening hands with one redraw each (the mulligan, first player
+first), then Life placed and the first turn begun.
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from collections.abc import Mapping
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.compiler import compile_card
-from generator.play.engine import auto_resolve, phases, rng
+from generator.play.engine import effect_primitives, phases, rng
 from generator.play.engine.state import CardInstance, Deck, Event, GameState, PlayerState
 from generator.play.engine.support import supported
 from generator.play.engine.zones import draw, set_ps
@@ -39,14 +41,28 @@ def new_game(cards: Mapping[str, OnePieceCard], deck_a: Deck, deck_b: Deck, seed
         players=(players[0], players[1]),
         first=first,
         active=first,
+        phase="setup",
         waiting_for=first,
         rng=s,
     )
-    ev: list[Event] = []
-    state = auto_resolve.start_of_game(state, ev)  # 5-2-1-5-1, before the opening hands
-    for p in (first, 1 - first):
-        state = draw(state, p, HAND_SIZE, ev)
+    for p in (first, 1 - first):  # 5-2-1-5-1: resolved by the game loop, asking their players
+        state = effect_primitives.queue(state, "start_of_game", p, (state.players[p].leader,))
     return state
+
+
+def deal(state: GameState, ev: list[Event]) -> GameState:
+    """Once the "at the start of the game" effects have resolved: a deck they may have changed
+    is shuffled by its owner (5-2-1-5-2: every deck of a player whose Leader has such an effect;
+    one it left as it was is in random order already, so nothing anyone can know changes), then
+    each player draws 5 (5-2-1-6) and the first player decides on a redraw."""
+    for p in (state.first, 1 - state.first):
+        ps = state.players[p]
+        if effect_primitives.frames_for(state, "start_of_game", p, (ps.leader,)):
+            shuffled, seed = rng.shuffle(ps.deck, state.rng)
+            state = set_ps(state, p, deck=shuffled).model_copy(update={"rng": seed})
+    for p in (state.first, 1 - state.first):
+        state = draw(state, p, HAND_SIZE, ev)
+    return state.model_copy(update={"phase": "mulligan", "waiting_for": state.first})
 
 
 def _check_deck(cards: Mapping[str, OnePieceCard], deck: Deck) -> None:

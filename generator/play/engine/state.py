@@ -30,8 +30,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.model import CompiledCard
 
-Phase = Literal["mulligan", "refresh", "draw", "don", "main", "end", "over"]
-Step = Literal["attack", "block", "counter", "damage", "life", "trigger", "end"]
+Phase = Literal["setup", "mulligan", "refresh", "draw", "don", "main", "end", "over"]
+Step = Literal["attack", "block", "counter", "damage", "ko", "life", "trigger", "end"]
+Replaceable = Literal["ko", "removed", "rested"]  # the events a replacement effect may replace (8-1-3-4)
 DON_PER_PLAYER = 10  # 5-1-2
 MAX_CHARACTERS = 5  # 3-7-6
 Outcome = Literal["ko", "life", "win", "life_trashed", "fails"]
@@ -119,10 +120,12 @@ class Frame(_Frozen):
 
     ``effect`` indexes ``CompiledCard.effects``; -1 is the card's [Trigger]. ``pc`` is the path
     of the next cost or action to run: ``("cost", i)`` or ``("act", i, j, ...)`` where further
-    indexes descend into ``If`` blocks. ``picked`` holds the cards chosen so far for the
-    current step (final once ``chosen``), ``looked`` the deck cards being looked at by "look at
-    the top N" (they stay in the deck meanwhile, 11-3-2) and ``held`` the cards a step already
-    chose when it must ask a second question (which Character to trash to make room, 3-7-6-1).
+    indexes descend into ``If`` blocks; ``("offer", event)`` is a replacement effect offered to its
+    owner before ``event`` happens to the card in ``memo`` (``replacement``). ``picked`` holds the
+    cards chosen so far for the current step (final once ``chosen``), ``looked`` the deck cards
+    being looked at by "look at the top N" (they stay in the deck meanwhile, 11-3-2) and
+    ``held`` the cards a step already chose when it must ask a second question (which Character
+    to trash to make room, 3-7-6-1).
     """
 
     source: int
@@ -136,6 +139,16 @@ class Frame(_Frozen):
     held: tuple[int, ...] = ()
     memo: tuple[int, ...] = ()  # cards the text names again later: "that card", "the revealed card"
     together: bool = False  # activated at the same time as the frame before it, same controller
+
+
+class Offered(_Frozen):
+    """An event about to happen to a card (``target``) whose owner has been offered the
+    replacement effects that could happen instead (8-1-3-4, ``replacement``). ``used`` once they
+    applied one: the event then does not happen. Dropped when the event's step goes ahead."""
+
+    target: int
+    event: Replaceable
+    used: bool = False
 
 
 class Prompt(_Frozen):
@@ -187,6 +200,7 @@ class GameState(_Frozen):
     result: Result | None = None
     delayed: tuple[Frame, ...] = ()  # "at the end of this turn" parts of resolved effects (6-6-1-2)
     loops: tuple[LoopRecord, ...] = ()  # this turn's activations, for loops a player controls (11-1-1-2)
+    offered: tuple[Offered, ...] = ()  # events waiting on their owner's replacement effects (8-1-3-4)
 
     @cached_property
     def static_cards(self) -> frozenset[str]:

@@ -39,6 +39,7 @@ RULES_STEP: dict[Step, BattleStep] = {
     "block": "block",
     "counter": "counter",
     "damage": "damage",
+    "ko": "damage",
     "life": "damage",
     "trigger": "damage",
     "end": "end",
