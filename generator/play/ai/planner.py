@@ -20,7 +20,12 @@ Decisions other than a free Main-phase move are judged as in L2 (``greedy.react`
 
 Measured (self-play, 80 mirror games each, about +/-5%): beam 1 wins 64% against L2, beam 4
 69%, beam 8 69%; planning each plan over 3 guesses at once (``worlds=3``) beat L2 77% but did
-not beat this L3 (47.5%), so L3 plans on one guess.
+not beat the one-guess L3 (47.5%). Since then the rules and the card pool grew (90% of texts
+run, players decide replacements, every Life card asks), and over 200 seeded games
+(``bench/referee.py``) one guess won 112/200 = 56.0% against L2, below the ladder's 60%, while
+three guesses won 126/200 = 63.0% (and L4 still beats it, 129/200 = 64.5%); defending with L4's
+look-ahead instead of L2's did not help (113/200). So L3 plans on 3 guesses; its decisions cost
+p95 245-332 ms, max 1.3-4.7 s on this machine (L3 has no time target; L4's budget is a count).
 """
 
 from __future__ import annotations
@@ -185,7 +190,7 @@ class Planner:
     name: str = "L3 turn planner"
     beam: int = BEAM
     depth: int = DEPTH
-    worlds: int = 1
+    worlds: int = 3
     weights: Weights = DEFAULT
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
