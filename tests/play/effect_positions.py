@@ -142,30 +142,38 @@ def play(state: GameState, *action_ids: str) -> tuple[GameState, list[Event]]:
     for i, aid in enumerate(action_ids):
         state, ev = apply(state, aid)
         events.extend(ev)
-        if action_ids[i + 1 : i + 2] != ("no_trigger",):
-            state, ev = take_plain_life(state)
-            events.extend(ev)
+        state, ev = take_plain_life(state, action_ids[i + 1 : i + 2])
+        events.extend(ev)
     return state, events
 
 
-def take_plain_life(state: GameState) -> tuple[GameState, list[Event]]:
-    """Answer the question damage asks of a Life card's owner while "add it to hand" is the only
-    answer (no [Trigger]; the engine asks all the same so that asking tells the attacker
-    nothing): the tests that are not about that question skip it."""
+ONE_ANSWER = ("no_counter", "no_trigger")
+
+
+def take_plain_life(state: GameState, then: tuple[str, ...] = ()) -> tuple[GameState, list[Event]]:
+    """Answer the questions the engine asks even when there is one answer, so that asking tells
+    the other player nothing: the Counter step without a Counter to play, a Life card without a
+    [Trigger] to add to hand. Tests not about them skip them, unless the next action they give
+    (``then``) is that answer itself."""
     events: list[Event] = []
-    while [a for a in ids(state) if a != "concede"] == ["no_trigger"]:
-        state, ev = apply(state, "no_trigger")
+    while (only := [a for a in ids(state) if a != "concede"]) and len(only) == 1 and only[0] in ONE_ANSWER:
+        if then == (only[0],):
+            break
+        state, ev = apply(state, only[0])
         events.extend(ev)
     return state, events
 
 
 def answer_all(state: GameState, prefer: tuple[str, ...] = ("yes", "choose:done")) -> tuple[GameState, list[Event]]:
-    """Answer every open prompt with the first legal id of ``prefer`` (else the first choice)."""
+    """Answer every open prompt with the first legal id of ``prefer`` (else the first choice),
+    and the one-answer questions after them (``take_plain_life``)."""
     events: list[Event] = []
     while state.prompt is not None:
         legal = ids(state)
         pick = next((p for p in prefer if p in legal), legal[0])
         state, ev = apply(state, pick)
+        events.extend(ev)
+        state, ev = take_plain_life(state)
         events.extend(ev)
     return state, events
 

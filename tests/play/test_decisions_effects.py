@@ -327,7 +327,7 @@ def test_face_up_life_is_open_and_turns_face_down_when_taken_3_10_2_1() -> None:
     # A Double Attack takes the face-up card and the next one: in hand it is face down again.
     face_up = CardInstance(iid=900, card="DEC-A", face_up=True)
     hit = apply(position(Side(chars=["DEC-DBL"]), Side(life=[face_up, "DEC-B", "DEC-C"])), "attack:100:2")[0]
-    hit = apply(apply(hit, "no_trigger")[0], "no_trigger")[0]  # its owner takes each card
+    hit = apply(apply(apply(hit, "no_counter")[0], "no_trigger")[0], "no_trigger")[0]  # its owner takes each card
     taken = next(c for c in hit.players[1].hand if c.iid == 900)
     assert not taken.face_up and len(hit.players[1].life) == 1
     assert "life_face_up" not in view(hit, 0)["players"][1]

@@ -25,6 +25,8 @@ def test_effects_set_off_during_damage_wait_until_all_damage_is_dealt_8_6_2() ->
     # not wait (8-6-2-1).
     s = position(Side(chars=["DEC-DBL"]), Side(life=["DEC-TPL", "DEC-A", "DEC-B"]))
     s, _ = apply(s, "attack:100:2")
+    assert s.waiting_for == 1 and s.battle is not None and s.battle.step == "counter"  # asked, with no Counter
+    s, _ = apply(s, "no_counter")
     assert s.waiting_for == 1 and s.battle is not None and s.battle.step == "trigger"
     s, events = apply(s, "trigger")
     assert s.waiting_for == 1 and s.battle.revealed.card == "DEC-A"  # the second Life card, asked
@@ -38,6 +40,7 @@ def test_effects_set_off_during_damage_wait_until_all_damage_is_dealt_8_6_2() ->
 
 def test_one_damage_lets_the_set_off_effect_resolve_after_it() -> None:
     s, _ = apply(position(Side(), Side(life=["DEC-TPL", "DEC-B"])), "attack:1:2")  # 5000 vs 5000: a hit
+    s, _ = apply(s, "no_counter")
     assert s.battle is not None and s.battle.step == "trigger"
     s, events = apply(s, "trigger")
     assert "draw" in _kinds(events, 1) and s.battle is None and len(s.players[1].hand) == 1
@@ -77,7 +80,7 @@ def test_a_loop_a_player_stopped_may_not_be_started_again_from_that_position_11_
     assert "activate:100:0" not in _ids(s) and "activate:101:0" in _ids(s)
     s = apply(s, "activate:101:0")[0]  # the second loop goes on
     assert "activate:100:0" not in _ids(s)
-    s = apply(apply(s, "attack:1:2")[0], "no_trigger")[0]  # the Leader attacks: another position, nothing barred
+    s = apply(apply(apply(s, "attack:1:2")[0], "no_counter")[0], "no_trigger")[0]  # another position: nothing barred
     assert loops.position(s) != loops.position(start) and "activate:100:0" in _ids(s)
 
 

@@ -9,6 +9,7 @@ from effect_positions import Side, answer_all, card, ids, names, play, position
 
 from generator.play.effects import model as m
 from generator.play.effects.compiler import compile_card
+from generator.play.engine.api import redact, view
 
 TRASH_INSTEAD = card(
     "TST-RKO",
@@ -64,7 +65,24 @@ HAND_GUARD = card(
     power=2000,
     effect="If your Character would be K.O.'d, you may trash 1 card from your hand instead.",
 )
-SYNTHETIC = [TRASH_INSTEAD, ONCE_REST, GUARD, CREW, KO_EVENT, BOUNCE_EVENT, KO_TWO_DRAW, REST_INSTEAD, HAND_GUARD]
+TRASH_CREW_INSTEAD = card(
+    "TST-RTY",
+    cost=3,
+    power=2000,
+    effect="If this Character would be K.O.'d, you may trash 1 {Test Crew} type card from your hand instead.",
+)
+SYNTHETIC = [
+    TRASH_INSTEAD,
+    ONCE_REST,
+    GUARD,
+    CREW,
+    KO_EVENT,
+    BOUNCE_EVENT,
+    KO_TWO_DRAW,
+    REST_INSTEAD,
+    HAND_GUARD,
+    TRASH_CREW_INSTEAD,
+]
 
 
 def _cast(state, hand_index: int, target: int):
@@ -92,11 +110,12 @@ def test_battle_ko_is_replaced_by_trashing_a_hand_card_8_1_3_4():
     )
     s, ev = play(s, "attack:100:500", "no_counter")
     # its owner is asked, before the K.O. (8-1-3-4-1: they may decline)
-    assert s.waiting_for == 1 and s.prompt is not None and s.prompt.kind == "yes_no"
-    assert s.prompt.label == "Test TST-RKO would be K.O.'d: use the effect of Test TST-RKO instead?"
-    declined, _ = play(s, "no")
+    assert s.waiting_for == 1 and s.prompt is not None and s.prompt.kind == "option"
+    assert s.prompt.label == "Test TST-RKO would be K.O.'d"
+    assert s.prompt.labels == ("use the effect of Test TST-RKO instead", "let Test TST-RKO be K.O.'d")
+    declined, _ = play(s, "option:1")
     assert declined.players[1].characters == () and "TST-RKO" in [c.card for c in declined.players[1].trash]
-    s, more = play(s, "yes")
+    s, more = play(s, "option:0")
     assert s.prompt is not None and s.prompt.player == 1 and set(s.prompt.options) == {501, 502}
     s, last = play(s, "choose:501")  # which card goes is theirs too: not the cheapest one here
     assert names(s, s.players[1].characters) == ["Test TST-RKO"]  # still on the field
@@ -106,10 +125,14 @@ def test_battle_ko_is_replaced_by_trashing_a_hand_card_8_1_3_4():
 
 
 def test_replacement_that_cannot_be_done_does_not_apply_8_1_3_4_5():
+    # no card in hand to trash: its owner is asked all the same (whether it can be done depends
+    # on the hand, which the attacker may not learn), with "let it happen" the only answer
     s = position(SYNTHETIC, Side(chars=["TST-V5K"]), Side(chars=[("TST-RKO", {"rested": True})]))
     s, ev = play(s, "attack:100:500")
+    assert s.waiting_for == 1 and s.prompt is not None and s.prompt.labels == ("let Test TST-RKO be K.O.'d",)
+    s, more = play(s, "option:0")
     assert s.players[1].characters == () and [c.card for c in s.players[1].trash] == ["TST-RKO"]
-    assert "replacement" not in [e.kind for e in ev]
+    assert "replacement" not in [e.kind for e in ev + more]
 
 
 def test_once_per_turn_replacement_applies_once_and_only_to_the_opponents_effects():
@@ -151,9 +174,9 @@ def test_the_owner_is_asked_mid_effect_and_the_rest_of_the_text_goes_on_8_1_3_4_
     s = position(SYNTHETIC, Side(chars=["TST-RDI", "TST-V3K"], don=1), Side(hand=["TST-K2D"], don=1), active=1)
     s, ev = play(s, "play:500")
     s, more = play(s, "choose:100", "choose:101")
-    assert s.prompt is not None and s.prompt.player == 0 and s.waiting_for == 0 and s.prompt.kind == "yes_no"
+    assert s.prompt is not None and s.prompt.player == 0 and s.waiting_for == 0 and s.prompt.kind == "option"
     assert len(s.players[1].hand) == 0  # nothing after the K.O. has happened yet
-    s, last = play(s, "yes")
+    s, last = play(s, "option:0")
     assert names(s, s.players[0].characters) == ["Test TST-RDI"] and s.players[0].don_rested == 1
     assert [c.card for c in s.players[0].trash] == ["TST-V3K"] and len(s.players[1].hand) == 1
     assert s.prompt is None and s.waiting_for == 1 and not s.offered
@@ -170,16 +193,30 @@ def test_declining_one_replacement_offers_the_next_own_card_first_8_1_3_4_2():
     )
     s, _ = play(s, "play:500")
     s, _ = play(s, "choose:101")
-    assert "use the effect of Test TST-RDI instead" in s.prompt.label
-    second, _ = play(s, "no")
-    assert "use the effect of Test TST-HGD instead" in second.prompt.label and second.prompt.player == 0
-    taken, _ = play(second, "yes")
+    assert s.prompt.labels[0] == "use the effect of Test TST-RDI instead"
+    second, _ = play(s, "option:1")
+    assert second.prompt.labels[0] == "use the effect of Test TST-HGD instead" and second.prompt.player == 0
+    taken, _ = play(second, "option:0")
     assert names(taken, taken.players[0].characters) == ["Test TST-HGD", "Test TST-RDI"]
     assert [c.card for c in taken.players[0].trash] == ["TST-V1K"] and taken.players[0].don_rested == 0
-    neither, _ = play(second, "no")
+    neither, _ = play(second, "option:1")
     assert names(neither, neither.players[0].characters) == ["Test TST-HGD"] and not neither.offered
-    first, _ = play(s, "yes")  # the first taken: the guard's lapses, unasked (8-1-3-4-3)
+    first, _ = play(s, "option:0")  # the first taken: the guard's lapses, unasked (8-1-3-4-3)
     assert first.prompt is None and first.players[0].don_rested == 1 and first.players[0].hand
+
+
+def test_the_offer_tells_the_attacker_nothing_about_the_hand_3_4_3():
+    # whether the replacement can be done depends on a hidden card: the question, and all the
+    # attacker sees, is the same; only its owner sees the answer "use it" offered
+    def hit(hand: str):
+        s = position(SYNTHETIC, Side(chars=["TST-V5K"]), Side(chars=[("TST-RTY", {"rested": True})], hand=[hand]))
+        return play(s, "attack:100:500", "no_counter")
+
+    (crew, ev_crew), (other, ev_other) = hit("TST-CRW"), hit("TST-V1K")
+    assert crew.waiting_for == other.waiting_for == 1
+    assert view(crew, 0) == view(other, 0) and redact(ev_crew, 0) == redact(ev_other, 0)
+    assert len(crew.prompt.labels) == 2 and len(other.prompt.labels) == 1
+    assert view(crew, 1) != view(other, 1)
 
 
 # ------------------------------------------------------------------------------ real cards
@@ -209,7 +246,7 @@ def test_eb04_030_kaido_returns_a_don_instead_of_a_battle_ko(real_cards):
         Side(chars=[("TST-V5K", {"don": 5})]),
         Side(chars=[("EB04-030", {"rested": True})], rested_don=2),
     )
-    s, ev = play(s, "attack:100:500", "yes")
+    s, ev = play(s, "attack:100:500", "option:0")
     assert [c.card for c in s.players[1].characters] == ["EB04-030"]
     assert s.players[1].don_rested == 1 and s.players[1].don_deck == 9
 

@@ -169,8 +169,7 @@ def play(state: GameState, *action_ids: str) -> GameState:
     """The actions in order, a Life card without [Trigger] taken between them (``take_plain_life``)."""
     for i, aid in enumerate(action_ids):
         state, _ = apply(state, aid)
-        if action_ids[i + 1 : i + 2] != ("no_trigger",):
-            state = take_plain_life(state)[0]
+        state = take_plain_life(state, action_ids[i + 1 : i + 2])[0]
     return state
 
 

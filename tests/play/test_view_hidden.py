@@ -59,9 +59,20 @@ def _no_trigger_card(owner_leader: str) -> str:
     return next(c for c, d in POOL.items() if c.startswith(prefix) and d.category == "Character" and not d.trigger)
 
 
+def _hit(state: GameState, action: str) -> tuple[GameState, list]:
+    """The attack ``action``, the defender then neither blocking nor countering: (state, events)."""
+    after, events = apply(state, action)
+    while after.result is None and after.prompt is None and after.battle and after.battle.step in ("block", "counter"):
+        after, more = apply(after, "no_block" if after.battle.step == "block" else "no_counter")
+        events += more
+    return after, events
+
+
 def _goes_to_trigger(state: GameState, action: str) -> bool:
-    """The action takes a Life card with a [Trigger] (its owner is asked at every Life card)."""
-    after, _ = apply(state, action)
+    """The attack takes a Life card with a [Trigger] (its owner is asked at every Life card)."""
+    if not action.startswith("attack:"):
+        return False
+    after, _ = _hit(state, action)
     b = after.battle
     return b is not None and b.step == "trigger" and after.result is None and bool(POOL[b.revealed.card].trigger)
 
@@ -71,8 +82,8 @@ def test_a_trigger_decision_looks_to_the_attacker_like_a_life_card_without_one()
     attacker, defender = before.active, 1 - before.active
     plain = _with_card(before, defender, "life", 0, _no_trigger_card(before.players[defender].leader.card))
 
-    deciding, ev_hit = apply(before, action)
-    taking, ev_taken = apply(plain, action)
+    deciding, ev_hit = _hit(before, action)
+    taking, ev_taken = _hit(plain, action)
     # the defender is asked either way (3-10-2, 10-1-5-2): only the answers differ, and only they see them
     assert deciding.waiting_for == taking.waiting_for == defender
     assert {a.id for a in legal_actions(deciding)} == {"trigger", "no_trigger", "concede"}
@@ -195,3 +206,41 @@ def test_answers_to_questions_the_other_player_may_not_know_of_are_hidden_answer
     main, _ = _first(POOL, lambda s, a: s.phase == "main" and s.battle is None and s.prompt is None)
     assert not any(practice.hidden_answer(main, a.id) for a in legal_actions(main))
     assert practice.hidden_answer(main, "no_counter") and practice.hidden_answer(main, "no_trigger")
+
+
+def _no_counter_card(owner_leader: str) -> str:
+    prefix = "TSR-" if owner_leader == "TSL-001" else "TSB-"
+    return next(
+        c
+        for c, d in POOL.items()
+        if c.startswith(prefix) and d.category == "Character" and not d.counter and not d.trigger
+    )
+
+
+def _counter_step_with_counter(state: GameState, action: str) -> bool:
+    if not action.startswith("attack:"):
+        return False
+    after, _ = apply(state, action)
+    return (
+        after.battle is not None
+        and after.battle.step == "counter"
+        and any(a.kind == "counter" for a in legal_actions(after))
+    )
+
+
+def test_the_counter_step_looks_alike_with_or_without_a_counter_in_hand() -> None:
+    before, action = _first(POOL, _counter_step_with_counter)
+    attacker, defender = before.active, 1 - before.active
+    ps = before.players[defender]
+    blank = _no_counter_card(ps.leader.card)
+    plain = before.with_player(
+        defender, ps.model_copy(update={"hand": tuple(c.model_copy(update={"card": blank}) for c in ps.hand)})
+    )
+    holding, ev_holding = apply(before, action)
+    empty, ev_empty = apply(plain, action)
+    # the Counter step is always the defender's (7-1-3): asking only with a Counter in hand would tell
+    assert holding.waiting_for == empty.waiting_for == defender and empty.battle.step == "counter"
+    assert {a.id for a in legal_actions(empty)} == {"no_counter", "concede"}
+    assert view(holding, attacker) == view(empty, attacker)
+    assert redact(ev_holding, attacker) == redact(ev_empty, attacker)
+    assert view(holding, defender) != view(empty, defender)

@@ -194,10 +194,8 @@ def progress(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
             if blockers(state):
                 return state, True
             state = next_step(state, "counter")
-        elif b.step == "counter":
-            if counter_cards(state) or counter_events(state):
-                return state, True
-            state = next_step(state, "damage")
+        elif b.step == "counter":  # 7-1-3: always the defender's, counters in hand or not: asking
+            return state, True  # only when they hold one would tell the attacker so (3-4-3)
         elif b.step == "damage":
             state = _damage(state, ev)
         elif b.step == "ko":

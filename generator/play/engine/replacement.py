@@ -5,15 +5,15 @@ effect, you may rest this Character instead".
 Where they apply: a K.O. in battle, by an effect or as a cost; a Character leaving the field by
 an effect (returned, placed in the deck or in Life, trashed); a Character being rested by an
 effect. The step that is about to do one of these calls ``before`` first, with every card it
-will do it to. For the first card whose owner has a replacement that fits the event and can be
-carried out (8-1-3-4-5), the offers are queued ahead of everything (``Offered`` records that
-they were made) and the step stops, unchanged, to run again once they are answered; when no
-card is left to ask about, ``before`` says which cards were spared and the step goes ahead for
-the rest.
+will do it to. For the first card whose owner has a replacement that fits the event, the offers
+are queued ahead of everything (``Offered`` records that they were made) and the step stops,
+unchanged, to run again once they are answered; when no card is left to ask about, ``before``
+says which cards were spared and the step goes ahead for the rest.
 
-An offer is a yes/no question to the card's owner, one per replacement, the protected card's
+An offer is a question to the card's owner, one per replacement that fits, the protected card's
 own first, then the owner's others in board order (8-1-3-4-2: declining one and taking a later
-one is choosing the order). The first "yes" is applied: [Once Per Turn] is marked, and it
+one is choosing the order); "use it" is an answer when it can be carried out, "let it happen"
+always (``offer``). The first one taken is applied: [Once Per Turn] is marked, and it
 resolves as any effect does, its costs and choices asked of its owner (8-1-3-4-7: its
 controller), while the rest of the offers for that event lapse (8-1-3-4-3). The step that waited
 then goes on with the rest of its text (8-1-3-4-4-1).
@@ -91,8 +91,9 @@ def _doable(state: GameState, frame: Frame, src: CardInstance, eff: Effect, prot
     return True
 
 
-def _usable(state: GameState, frame: Frame) -> tuple[CardInstance, Effect] | None:
-    """The offered replacement's card and effect while it can still be applied, else None."""
+def _fitting(state: GameState, frame: Frame) -> tuple[CardInstance, Effect] | None:
+    """The offered replacement's card and effect while it is live, unused this turn and its card
+    and the protected card are on the field (all open information), else None."""
     src = field_card(state, frame.controller, frame.source)
     if src is None:
         return None
@@ -102,7 +103,7 @@ def _usable(state: GameState, frame: Frame) -> tuple[CardInstance, Effect] | Non
     protected = frame.memo[0]
     if field_card(state, frame.controller, protected) is None or not effect_live(state, frame.controller, src, eff):
         return None
-    return (src, eff) if _doable(state, frame, src, eff, protected) else None
+    return src, eff
 
 
 def _offers(state: GameState, owner: int, iid: int, kind: Replaceable, by: int | None, by_card: str | None):
@@ -112,7 +113,7 @@ def _offers(state: GameState, owner: int, iid: int, kind: Replaceable, by: int |
             if eff.timing != "replacement" or not _fits(state, eff, owner, kind, by, by_card):
                 continue
             frame = Frame(source=src.iid, controller=owner, card=src.card, effect=i, pc=("offer", kind), memo=(iid,))
-            if _protects(state, owner, src, eff, iid) and _usable(state, frame) is not None:
+            if _protects(state, owner, src, eff, iid) and _fitting(state, frame) is not None:
                 yield frame
 
 
@@ -140,19 +141,32 @@ def before(
 
 def offer(state: GameState, ev: list[Event]) -> GameState:
     """The offer at the head of the queue (``pc == ("offer", event)``): ask its owner, apply it
-    on "yes" (the frame goes on to its costs and actions), drop it on "no" or once it can no
-    longer be applied (another replacement was, or its card or the protected card is gone)."""
+    when they take it (the frame goes on to its costs and actions), drop it when they do not or
+    once it no longer fits (another replacement was applied, or a card is gone).
+
+    The question is asked whenever a replacement fits, and "use it" is among its answers only
+    when it can be carried out (8-1-3-4-5): whether it can may depend on the owner's hand ("trash
+    1 {X} type card from your hand instead"), and a question asked only then would tell the
+    other player what the hand holds (3-4-3)."""
     frame, rest = state.pending[0], state.pending[1:]
     kind, protected = str(frame.pc[1]), frame.memo[0]
     record = next((o for o in state.offered if o.target == protected and o.event == kind), None)
-    usable = _usable(state, frame)
-    if record is None or record.used or usable is None or (frame.chosen and not frame.picked):
+    fitting = _fitting(state, frame)
+    if record is None or record.used or fitting is None:
         return state.model_copy(update={"pending": rest})
-    src, eff = usable
+    src, eff = fitting
+    doable = _doable(state, frame, src, eff, protected)
     if not frame.chosen:
         target = state.cards[field_card(state, frame.controller, protected).card].name  # type: ignore[union-attr]
-        label = f"{target} would {_HAPPENS[kind]}: use the effect of {state.cards[src.card].name} instead?"
-        return state.model_copy(update={"prompt": Prompt(player=frame.controller, kind="yes_no", label=label)})
+        let = f"let {target} {_HAPPENS[kind]}"
+        labels = (f"use the effect of {state.cards[src.card].name} instead", let) if doable else (let,)
+        label = f"{target} would {_HAPPENS[kind]}"
+        asked = Prompt(
+            player=frame.controller, kind="option", options=tuple(range(len(labels))), labels=labels, min=1, label=label
+        )
+        return state.model_copy(update={"prompt": asked})
+    if not (doable and frame.picked == (0,)):
+        return state.model_copy(update={"pending": rest})
     ev.append(
         Event(
             kind="replacement",
