@@ -242,10 +242,9 @@ def _ko(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
     assert b is not None
     q = 1 - state.active
     target = field_card(state, q, b.target)
-    shielded = target is None or any(
+    if target is not None and not any(
         has_status(state, q, target, s) for s in ("cannot_be_ko", "cannot_be_ko_in_battle")
-    )
-    if target is not None and not shielded:
+    ):
         state, spared, asked = replacement.before(state, [(q, target.iid)], "ko", None, None)
         if asked:
             return state, True

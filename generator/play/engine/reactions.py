@@ -28,12 +28,12 @@ _LEAVES_FIELD = ("ko", "return_to_hand", "return_to_deck", "trash")
 _LIFE_OUT = ("life_to_hand", "life_trashed", "life_to_trash", "life_check")
 
 
-def _damage(state: GameState, e: Event, cause: Frame | None, attacker: int | None) -> bool:
+def _damage(e: Event, cause: Frame | None, attacker: int | None) -> bool:
     """One damage dealt by a battle (see the module note): made while a battle was on."""
     return cause is None and attacker is not None and e.kind in ("life_check", "life_trashed")
 
 
-def _life_out(state: GameState, e: Event, cause: Frame | None) -> bool:
+def _life_out(e: Event, cause: Frame | None) -> bool:
     """A card left a Life area. A card a battle's damage took was counted when it was checked
     (``life_check``), so its move to hand (no effect causing it) is not counted again."""
     return e.kind in _LIFE_OUT and not (e.kind == "life_to_hand" and cause is None)
@@ -112,13 +112,13 @@ def _fires(
     if ev == "hand_trashed":
         return kind == "discard" and e.player == controller
     if ev == "life_removed":
-        return _life_out(state, e, cause) and _whose_ok(when, controller, e.player)
+        return _life_out(e, cause) and _whose_ok(when, controller, e.player)
     if ev == "life_to_hand":
         return kind == "life_to_hand" and e.player == controller  # a card taken by damage included
     if ev == "life_zero":
-        return _life_out(state, e, cause) and e.player == controller and not state.players[controller].life
+        return _life_out(e, cause) and e.player == controller and not state.players[controller].life
     if ev in ("attack_damage", "damage_dealt", "damage_taken"):
-        if not _damage(state, e, cause, attacker):
+        if not _damage(e, cause, attacker):
             return False
         if ev == "damage_taken":
             return e.player == controller

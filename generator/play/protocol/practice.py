@@ -252,12 +252,12 @@ class SealedGame(BaseModel):
     shown: int = Field(default=0, ge=0)  # the moves player 0 can see being made (``hidden_answer``)
 
 
-# The AI's answers to questions whose very asking can depend on its hidden cards: the engine
-# asks for Counters only when the hand holds one, and an effect's question (a prompt) only when
-# there is something to choose. (A Life card damage took is asked about every time, [Trigger] or
-# not; its answer is hidden all the same, as the AI's hand is.) A separate
-# numbered AI move in the log (or in ``ply``) would tell the human so; these answers are shown
-# as part of the move before. Declining is hidden; using a [Trigger] or a Counter is not.
+# The AI's answers the human must not read anything into: an effect's question (a prompt) is
+# asked only when there is something to choose, so its asking can depend on the AI's hidden
+# cards; declining a [Trigger] or a Counter is hidden too, as the AI's hand is (the engine asks
+# about every Life card taken and always holds the Counter step, so their asking tells nothing).
+# A separate numbered AI move in the log (or in ``ply``) would tell the human so; these answers
+# are shown as part of the move before. Using a [Trigger] or a Counter is not hidden.
 HIDDEN_DECLINES = frozenset({"no_trigger", "no_counter"})
 
 
