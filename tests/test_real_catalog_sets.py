@@ -70,7 +70,22 @@ def test_only_facts_bring_one_piece_dates_and_first_seen_follows(catalog, facts)
     assert games["op"].first_seen == min(f.first.date for f in facts.sets if f.game == "op" and f.first)
 
 
-def test_lorcana_sets_ten_to_twelve_are_named(catalog):
-    """The issue's unnamed Lorcana sets a source names (13 and the promo groups: none we read does)."""
+def test_lorcana_sets_ten_to_thirteen_are_named_and_dated(catalog):
+    """The issue's unnamed, undated Lorcana sets a source names and dates."""
     sets, _, _ = catalog
-    assert [code for code in ("10", "11", "12") if published_name(sets[("lor", code)]) is None] == []
+    numbered = [sets[("lor", code)] for code in ("10", "11", "12", "13")]
+    assert [s.set_code for s in numbered if published_name(s) is None or s.release_date is None] == []
+
+
+def test_every_set_of_the_four_games_has_a_name(catalog):
+    """The issue's acceptance: no set goes unnamed (its code standing in) in any game."""
+    sets, _, _ = catalog
+    assert {s.game for s in sets.values()} == {"fab", "lor", "op", "ptcg"}
+    assert sorted(f"{g}-{c}" for (g, c), s in sets.items() if published_name(s) is None) == []
+
+
+def test_every_one_piece_product_is_dated(catalog):
+    """Every One Piece set is dated but `p`, the running series of promotion cards, which no single
+    day releases."""
+    sets, _, _ = catalog
+    assert sorted(c for (g, c), s in sets.items() if g == "op" and s.release_date is None) == ["p"]

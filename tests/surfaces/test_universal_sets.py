@@ -59,12 +59,14 @@ def test_one_piece_is_dated_by_its_cited_facts_and_an_undated_game_says_so(real_
 
 
 def test_a_set_named_by_no_source_is_null_and_says_why_and_a_cited_name_says_where(real_ctx) -> None:
-    """Lorcana 13 is named by no source the catalog reads: null, with the reason. Set 10 is named
-    by an authored fact, which the entry cites; set 1 by an upstream, which needs no citation."""
-    from generator.surfaces.universal import sets
+    """A set no source names keeps its code as the catalog's name: the document says null, with the
+    reason. Set 10 is named by an authored fact, which the entry cites; set 1 by an upstream, which
+    needs no citation."""
+    from generator.surfaces.universal import _set_entry, sets
 
     entries = {s["set"]: s for s in sets(real_ctx, {"game": "lor"}, {}).data["sets"]}
-    assert entries["13"]["name"] is None and "no source" in entries["13"]["name_note"]
+    unnamed = real_ctx.snapshot.sets_of_game("lor")[0].model_copy(update={"name": "Q9", "set_code": "q9"})
+    assert _set_entry(unnamed)["name"] is None and "no source" in _set_entry(unnamed)["name_note"]
     assert entries["10"]["name"] == "Whispers in the Well" and entries["10"]["name_source"]["url"].startswith(
         "https://"
     )
