@@ -253,12 +253,12 @@ def test_a_rebuild_hard_links_every_unchanged_file(
 
 def _fail_games(monkeypatch) -> None:
     """Make the games surfaces raise (rendered after every card, so some files are written first)."""
-    import generator.surfaces.universal as universal
+    import generator.surfaces.universal_sets as universal_sets
 
     def boom(*args, **kwargs):
         raise RuntimeError("a surface failed mid-build")
 
-    monkeypatch.setattr(universal, "_game_entry", boom)
+    monkeypatch.setattr(universal_sets, "_game_entry", boom)
 
 
 def test_a_failing_build_leaves_the_previous_dist_untouched(

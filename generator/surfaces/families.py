@@ -53,6 +53,7 @@ from generator.surfaces import (
     status,
     trust,
     universal,
+    universal_sets,
     verify,
 )
 from generator.surfaces.registry import Surface
@@ -60,6 +61,7 @@ from generator.surfaces.registry import Surface
 # One family a line, the contract last (it describes all the others).
 FAMILIES = (
     universal,
+    universal_sets,
     cards,
     market,
     search,
