@@ -22,7 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qsl
 
-from generator.catalog.snapshot import FileSnapshot
+from generator.catalog.snapshot_files import FileSnapshot
 from generator.conditional import encode, http_date, not_modified_headers, pick_encoding, unchanged
 from generator.content import load_content
 from generator.not_found import not_found

@@ -25,7 +25,8 @@ from pathlib import Path
 import orjson
 
 from generator.catalog.queries import connect
-from generator.catalog.snapshot import Snapshot, snapshot_files
+from generator.catalog.snapshot import Snapshot
+from generator.catalog.snapshot_files import snapshot_files
 from generator.content import load_content
 from generator.contract.examples import answer_key
 from generator.contract.validation import check_result

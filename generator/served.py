@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.catalog.snapshot import FileSnapshot
+from generator.catalog.snapshot_files import FileSnapshot
 from generator.conditional import http_date, not_modified_headers
 from generator.envelope import header_url
 from generator.site import load_site

@@ -19,7 +19,7 @@ import orjson
 import pytest
 
 from generator.build import build
-from generator.catalog.snapshot import FileSnapshot
+from generator.catalog.snapshot_files import FileSnapshot
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.envelope import etag, iso
 from generator.surfaces.registry import Context

@@ -6,7 +6,8 @@ import orjson
 import pytest
 
 from generator.catalog import queries
-from generator.catalog.snapshot import PrintingTable, Snapshot, snapshot_files
+from generator.catalog.snapshot import PrintingTable, Snapshot
+from generator.catalog.snapshot_files import snapshot_files
 from generator.identity import card_content_hash
 
 
