@@ -232,7 +232,8 @@ def prices_game(ctx: Context, params: Params, query: Query) -> Result:
         item(
             ctx,
             s["name"] or s["set"],
-            f"{s['numbers']} numbers, {s['printings']} printings",
+            # the code too: it tells apart two sets one source names alike (Lorcana P4 and PD1)
+            f"set {s['set']}: {s['numbers']} numbers, {s['printings']} printings",
             f"/prices/{d['game']}/{s['set']}",
         )
         for s in d["sets"]

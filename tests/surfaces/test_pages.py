@@ -116,3 +116,12 @@ def test_the_product_page_says_what_a_variant_is(ask) -> None:
     parallel = ask("GET", "/product/op-op01-001-en-p1").text
     assert "p1 (parallel art)" in parallel
     assert "none (the base printing)" in ask("GET", "/product/op-op01-001-en").text
+
+
+def test_the_game_page_gives_each_set_its_code(ask) -> None:
+    """Two sets a source names alike (Lorcana's P4 and PD1 are both Cardmarket's "Promos Year 4")
+    stay apart on the page: each set's line starts with its code, as its link and SKUs spell it."""
+    page = ask("GET", "/prices/op").text
+    codes = [s["set"] for s in ask("GET", "/api/v1/prices/games/op").json()["data"]["sets"]]
+    assert codes
+    assert [c for c in codes if f"set {c}:" not in page] == []
