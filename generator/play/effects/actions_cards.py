@@ -68,6 +68,7 @@ CARDS: tuple[Rule, ...] = (
         "Your opponent (?P<verb>trashes|chooses) {N} cards? from their hand(?P<it> and trashes it)?",
         lambda m, c: m_.OpponentDiscard(n=num(m)) if (m["verb"].lower() == "chooses") == bool(m["it"]) else None,
     ),
+    rule("Trash {N} cards? from your opponent's hand", lambda m, c: m_.TrashOpponentHand(n=num(m))),
     rule(
         "Draw cards so that you have {N} cards in your hand",
         lambda m, c: m_.DrawUntil(hand=num(m)),

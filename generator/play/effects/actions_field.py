@@ -76,6 +76,19 @@ def _unbeaten_and_power(m: re.Match[str], ctx: Context):
     )
 
 
+def _to_its_owner(m: re.Match[str], ctx: Context):
+    """ "Give up to 1 rested DON!! card to its owner's Leader or 1 of their Characters": a rested
+    DON!! of either cost area, given to a card of the same player. The player picks whose first,
+    then the card (the same outcomes as picking the DON!! card first)."""
+    n = num(m)
+    return m_.ChooseOne(
+        options=(
+            (m_.GiveDon(target=m_.Target(who="your_leader_or_character"), n=n, rested_only=True),),
+            (m_.GiveOpponentDon(target=m_.Target(who="opponent_leader_or_character"), n=n),),
+        )
+    )
+
+
 def _one_keyword(m: re.Match[str], ctx: Context):
     options = []
     for k in re.findall(r"\[([^\]]+)\]", m["ks"]):
@@ -132,6 +145,7 @@ FIELD: tuple[Rule, ...] = (
             )
         ),
     ),
+    rule("Give up to {N} rested DON!! cards? to its owner's Leader or 1 of their Characters", _to_its_owner),
     rule("{T} and {T2} gains? {P} power{D}", pair(timed(m_.Power))),
     rule("Give {T} and {T2} up to {N} rested DON!! cards? each", pair(_give_each)),
     rule("Give {T} up to {N} rested DON!! cards? each", _give_each),

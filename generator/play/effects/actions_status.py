@@ -1,8 +1,10 @@
 """Status formulas said in other words than "{T} cannot ...": "None of your Characters can be K.O.'d
 ...", a negation that shares its duration with a second clause ("Negate the effect of up to 1 ...
 and give that card -4000 power during this turn"), "will not become active in the next Refresh
-Phase", and the rule a player's own effects must keep ("you cannot add Life cards to your hand
-using your own effects"), which their Leader carries (see ``model_actions.Status``).
+Phase", the rule a player's own effects must keep ("you cannot add Life cards to your hand
+using your own effects") or their attacks ("you cannot attack a Leader during this turn"), which
+their Leader carries (see ``model_actions.Status``), and "This Character cannot attack a Leader on
+the turn in which it is played" (read with the attack targets, ``battle.attack_targets``).
 
 "None of X can be K.O.'d" is "all of X cannot be K.O.'d": like every "all of your Characters ..."
 effect it applies to the cards on the field when it resolves.
@@ -13,7 +15,7 @@ from __future__ import annotations
 import re
 
 from generator.play.effects import model as m_
-from generator.play.effects.action_builders import status, with_target
+from generator.play.effects.action_builders import status, timed_only, with_target
 from generator.play.effects.grammar import Context, Rule, duration, rule
 from generator.play.effects.model_actions import Status
 from generator.play.effects.model_base import Duration
@@ -98,6 +100,20 @@ STATUS: tuple[Rule, ...] = (
         status("no_life_to_hand", target=_PLAYER),
     ),
     rule("you cannot draw cards using your own effects{D}", status("no_effect_draw", target=_PLAYER)),
+    rule(
+        "you cannot attack a Leader{D}",
+        timed_only(status("no_leader_attacks", target=_PLAYER)),
+    ),
+    rule(
+        "{T} cannot attack a Leader on the turn in which it is played",
+        with_target(
+            lambda t, m, c: (
+                m_.GainStatus(target=t, status="no_leader_attack_when_played", duration="continuous")
+                if c.static and t.who == "self_card"
+                else None
+            )
+        ),
+    ),
     rule(
         "you cannot set DON!! cards as active using Character effects{D}",
         status("no_don_active_by_characters", target=_PLAYER),

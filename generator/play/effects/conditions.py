@@ -280,6 +280,7 @@ CONDITIONS = (
         lambda m, c: m_.LeaderIsColour(colour=m["c"].capitalize()),
         "your Leader's colors include <colour>",
     ),
+    rule("the revealed card has the chosen cost", lambda m, c: m_.ChosenCost()),
     Rule(
         re.compile(
             r"(?:the revealed card|that card|that Character|the selected Character|the chosen Character)"

@@ -85,12 +85,23 @@ from generator.play.effects.model_actions_more import (
     TakeRevealed,
     TrashHandUntil,
     TrashLifeUntil,
+    TrashOpponentHand,
     TrashToDeck,
     TurnAllLife,
+)
+from generator.play.effects.model_actions_rules import (
+    AttackLock,
+    BattleKOShield,
+    BlockerBan,
+    ChooseCostReveal,
+    PlayBan,
+    SetPowerZero,
+    SwapBasePower,
 )
 from generator.play.effects.model_base import CardFilter, Compare, Duration, Keyword, Node, Player, Target, Timing, Who
 from generator.play.effects.model_conditions import (
     AnyOf,
+    ChosenCost,
     CompareWithOpponent,
     Condition,
     CountCondition,
@@ -188,6 +199,7 @@ Action = Annotated[
     | AddLife
     | LifeToHand
     | OpponentDiscard
+    | TrashOpponentHand
     | GainKeyword
     | SetBasePower
     | CopyPower
@@ -222,6 +234,13 @@ Action = Annotated[
     | TakeRevealed
     | PlaceRevealed
     | Shuffle
+    | BattleKOShield
+    | AttackLock
+    | SetPowerZero
+    | SwapBasePower
+    | BlockerBan
+    | PlayBan
+    | ChooseCostReveal
     | If
     | May
     | AtEndOfTurn
@@ -267,6 +286,11 @@ __all__ = [
     "AddThisToHand",
     "AnyOf",
     "AtEndOfTurn",
+    "AttackLock",
+    "BattleKOShield",
+    "BlockerBan",
+    "ChooseCostReveal",
+    "ChosenCost",
     "CardFilter",
     "CardsToLife",
     "ChooseOne",
@@ -322,6 +346,7 @@ __all__ = [
     "PlaceFromTrash",
     "PlaceRevealed",
     "Player",
+    "PlayBan",
     "PlayedRested",
     "PlayFrom",
     "PlayThisCard",
@@ -350,8 +375,10 @@ __all__ = [
     "SetActive",
     "SetBasePower",
     "SetDonActive",
+    "SetPowerZero",
     "Shuffle",
     "Status",
+    "SwapBasePower",
     "TakeRevealed",
     "Target",
     "Timing",
@@ -366,6 +393,7 @@ __all__ = [
     "HandIntoDeck",
     "TrashToDeck",
     "TrashLifeUntil",
+    "TrashOpponentHand",
     "TrashLifeCost",
     "TrashSelf",
     "TrashTarget",

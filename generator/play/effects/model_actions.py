@@ -266,6 +266,8 @@ Status = Literal[
     "no_life_to_hand",
     "no_effect_draw",  # "you cannot draw cards using your own effects"
     "no_don_active_by_characters",  # "you cannot set DON!! cards as active using Character effects"
+    "no_leader_attacks",  # "you cannot attack a Leader during this turn" (a rule on the player)
+    "no_leader_attack_when_played",  # "This Character cannot attack a Leader on the turn in which it is played"
 ]
 
 

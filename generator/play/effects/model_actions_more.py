@@ -173,6 +173,15 @@ class OpponentMoves(Node):
     filter: CardFilter = CardFilter()
 
 
+class TrashOpponentHand(Node):
+    """ "Trash 1 card from your opponent's hand": the effect's controller chooses the cards from the
+    opponent's hand face down, and the opponent may rearrange their hand first (official Q&A on
+    OP03-078 and ST10-010)."""
+
+    kind: Literal["trash_opponent_hand"] = "trash_opponent_hand"
+    n: int
+
+
 class RestOpponentCards(Node):
     """ "Rest up to N of your opponent's cards": their active Leader, Characters, Stage or
     cost-area DON!! cards (``characters`` narrows which Characters, ``don`` whether DON!! may be

@@ -80,6 +80,7 @@ class CardFilter(Node):
     state: Literal["rested", "active"] | None = None
     has_trigger: bool | None = None
     attribute: str | None = None  # "<Slash>"
+    lacks_attribute: str | None = None  # "Characters without the <Special> attribute"
     base: bool = False
     min_don: int | None = None  # "with a DON!! card given", "that has 2 or more DON!! cards given"
     lacks_timing: str | None = None  # "without an [On Play] effect": no effect of that timing

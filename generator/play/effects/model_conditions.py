@@ -101,6 +101,14 @@ class RevealedIs(Node):
     filter: CardFilter = CardFilter()
 
 
+class ChosenCost(Node):
+    """ "If the revealed card has the chosen cost": the card the effect revealed has the printed
+    cost its controller named before (``model_actions_rules.ChooseCostReveal``; 4-9-2: a card off
+    the field has its printed values)."""
+
+    kind: Literal["chosen_cost"] = "chosen_cost"
+
+
 class OnlyCharacters(Node):
     """ "If the only Characters on your field are {X} type Characters": you have at least one
     Character and every one matches ``filter``."""
@@ -148,6 +156,7 @@ Condition = Annotated[
     | SelfPower
     | LeaderHasAttribute
     | RevealedIs
+    | ChosenCost
     | OnlyCharacters
     | LeaderPower
     | LeaderState

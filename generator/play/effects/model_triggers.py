@@ -31,6 +31,7 @@ class Replacement(Node):
 WhenEvent = Literal[
     "don_returned",  # DON!! cards of the controller's field returned to the DON!! deck (n = how many)
     "ko",  # a Character K.O.'d (subject: whose)
+    "battle_ko",  # the subject attacks and K.O.s the opponent's Character in that battle (7-1-4-1-2)
     "removed",  # a Character leaves the field (subject: whose)
     "returned_to_hand",  # a Character returned to its owner's hand
     "rested",  # the subject becomes rested

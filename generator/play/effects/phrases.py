@@ -32,6 +32,7 @@ _NOUNS: dict[str, tuple[str | None, str]] = {
     "Leader or Character": (None, "both"),
     "Leader and Character cards": (None, "both"),
     "Leaders and Characters": (None, "both"),
+    "Leaders or Characters": (None, "both"),
     "Leader or Stage card": (None, "leader_or_stage"),
     "Leader or Stage cards": (None, "leader_or_stage"),
     "card": (None, "both"),
@@ -104,6 +105,7 @@ _TAILS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "name_or_attribute",
         ),
         (r" and the \{(?P<s>[^}]+)\} type", "type"),
+        (r" without the <(?P<s>[^>]+)> attribute", "lacks_attribute"),
         (r" other than \[(?P<s>[^\]]+)\]", "exclude_name"),
         (r" other than this (?:Character|card|Leader)", "exclude_self"),
     )

@@ -149,6 +149,11 @@ _EVENTS: tuple[tuple[str, str, Callable[[re.Match[str]], dict | None]], ...] = (
         lambda m: {"subject": _SELF_TARGET, "cause": _cause_of(m)},
     ),
     (r"your opponent's Character is K\.O\.'d", "ko", _fixed(whose="opponent")),
+    (
+        r"this Character battles and K\.O\.'s your opponent's Character",
+        "battle_ko",
+        _fixed(whose="opponent", subject=_SELF_TARGET),
+    ),
     (r"a Character is K\.O\.'d", "ko", _fixed(whose="any")),
     (r"(?P<s>one of your .+) is K\.O\.'d", "ko", _when_subject("your")),
     (

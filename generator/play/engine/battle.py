@@ -16,8 +16,9 @@ from __future__ import annotations
 from generator.play.engine import effect_primitives, hand_costs, replacement
 from generator.play.engine.life_moves import HAND_MOVE_PRIVATE, face_down
 from generator.play.engine.phases import check_defeat
+from generator.play.engine.rule_actions import BLOCK_BAN_AT_LEAST, BLOCK_BAN_AT_MOST
 from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod, Outcome
-from generator.play.engine.stats import card_of, has_status, keywords, power
+from generator.play.engine.stats import battle_shielded, card_of, effect_live, has_status, keywords, names_of, power
 from generator.play.engine.zones import field_card, on_field, put, replace_on_field, rest_card, set_ps, take
 
 COUNTER_MARK = "[Counter]"
@@ -39,15 +40,34 @@ def can_attack(state: GameState, p: int, card: CardInstance) -> bool:
 def attack_targets(state: GameState, p: int, card: CardInstance) -> list[CardInstance]:
     """The opponent's Leader or a rested Character (7-1-1-2), or any Character for a card that
     "can also attack active Characters". A Character played this turn with only
-    [Rush: Character] may attack Characters only (10-1-6-1)."""
+    [Rush: Character] may attack Characters only (10-1-6-1), as may a player under "you cannot
+    attack a Leader during this turn" and a card that "cannot attack a Leader on the turn in which
+    it is played" on that turn. A live "your opponent cannot attack any card other than the
+    Character [X]" of the defender leaves only such Characters."""
     opp = state.players[1 - p]
     any_state = has_status(state, p, card, "can_attack_active")
     rested = [c for c in opp.characters if c.rested or any_state]
     kws = keywords(state, p, card)
     fresh = card.iid != state.players[p].leader.iid and card.played_turn == state.turn
-    if fresh and "Rush" not in kws:
-        return rested
-    return [opp.leader, *rested]
+    no_leader = effect_primitives.player_rule(state, p, "no_leader_attacks") or (
+        fresh and has_status(state, p, card, "no_leader_attack_when_played")
+    )
+    targets = rested if (fresh and "Rush" not in kws) or no_leader else [opp.leader, *rested]
+    locks = _attack_locks(state, 1 - p)
+    return [t for t in targets if all(t.iid != opp.leader.iid and names_of(state, t.card) & lock for lock in locks)]
+
+
+def _attack_locks(state: GameState, q: int) -> list[set[str]]:
+    """The names each live "your opponent cannot attack any card other than the Character [X]" of
+    player q allows as attack targets; a target must be allowed by every one of them."""
+    return [
+        set(act.names)
+        for src in state.players[q].field()
+        for eff in state.compiled[src.card].effects
+        if eff.timing == "static"
+        for act in eff.actions
+        if act.kind == "attack_lock" and effect_live(state, q, src, eff)
+    ]
 
 
 def preview(state: GameState, p: int, attacker: CardInstance, target: CardInstance) -> AttackPreview:
@@ -100,7 +120,18 @@ def _may_block(state: GameState, q: int, c: CardInstance, target: int) -> bool:
         and c.iid != target
         and "Blocker" in keywords(state, q, c)
         and not has_status(state, q, c, "cannot_block")
+        and not _blocker_banned(state, q, c)
     )
+
+
+def _blocker_banned(state: GameState, q: int, c: CardInstance) -> bool:
+    """ "Your opponent cannot activate a [Blocker] Character that has 2000 or less power": a rule
+    on player q (``rule_actions.blocker_ban``) read against the Character's power now (7-1-2)."""
+    bans = [m for m in state.players[q].leader.mods if m.tag in (BLOCK_BAN_AT_MOST, BLOCK_BAN_AT_LEAST)]
+    if not bans:
+        return False
+    now = power(state, q, c)
+    return any(now <= m.amount if m.tag == BLOCK_BAN_AT_MOST else now >= m.amount for m in bans)
 
 
 def blockers(state: GameState) -> list[CardInstance]:
@@ -242,8 +273,11 @@ def _ko(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
     assert b is not None
     q = 1 - state.active
     target = field_card(state, q, b.target)
-    if target is not None and not any(
-        has_status(state, q, target, s) for s in ("cannot_be_ko", "cannot_be_ko_in_battle")
+    attacker = field_card(state, state.active, b.attacker)
+    if (
+        target is not None
+        and not any(has_status(state, q, target, s) for s in ("cannot_be_ko", "cannot_be_ko_in_battle"))
+        and not (attacker is not None and battle_shielded(state, q, target, state.active, attacker))
     ):
         state, spared, asked = replacement.before(state, [(q, target.iid)], "ko", None, None)
         if asked:

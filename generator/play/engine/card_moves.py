@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.play.engine import choices, effect_primitives
+from generator.play.engine import choices, effect_primitives, rng
 from generator.play.engine.don_moves import DON_ACTIONS
 from generator.play.engine.field_actions import Result
 from generator.play.engine.hand_moves import HAND_ACTIONS
@@ -18,7 +18,7 @@ from generator.play.engine.life_moves import LIFE_ACTIONS, face_down
 from generator.play.engine.play_moves import PLAY_ACTIONS, waiting_card
 from generator.play.engine.state import Event, GameState
 from generator.play.engine.stats import matches
-from generator.play.engine.zones import draw, put, take
+from generator.play.engine.zones import draw, put, set_ps, take
 
 
 def _move(
@@ -168,6 +168,31 @@ def _add_this_to_hand(state, frame, node, ev) -> Result:
     return put(state, frame.controller, "hand", face_down(card), top=False), frame, None
 
 
+def _trash_opponent_hand(state, frame, node, ev) -> Result:
+    """ "Trash N cards from your opponent's hand": the controller picks them face down, one at a
+    time, from the opponent's hand as its owner holds it; the owner may rearrange it first (official
+    Q&A on OP03-078), which the engine does for them with the game's RNG, so a position tells the
+    chooser nothing about the card (3-4-3); when every card left must go, nothing is asked.
+    ``frame.held`` keeps the cards picked so far."""
+    p, q = frame.controller, 1 - frame.controller
+    if not frame.held and not frame.chosen:
+        hand, seed = rng.shuffle(state.players[q].hand, state.rng)
+        state = set_ps(state, q, hand=hand).model_copy(update={"rng": seed})
+    wanted = min(node.n, len(state.players[q].hand))
+    while len(frame.held) < wanted:
+        left = [c.iid for c in state.players[q].hand if c.iid not in frame.held]
+        if len(left) <= wanted - len(frame.held):  # every card left goes: nothing to ask
+            frame = frame.model_copy(update={"held": (*frame.held, *left)})
+            break
+        labels = [f"card {i + 1} of {len(left)} (face down)" for i in range(len(left))]
+        answer, prompt = choices.ask_option(frame, p, labels, "trash from your opponent's hand: which card?")
+        if prompt is not None:
+            return state, frame, prompt
+        assert answer is not None, "without a question the card is picked"
+        frame = choices.answered(frame).model_copy(update={"held": (*frame.held, left[answer])})
+    return _move(state, q, "hand", frame.held, "trash", ev, "discard", top=True), frame, None
+
+
 def _look_opponent_top(state, frame, node, ev) -> Result:
     """Look at the top N of the opponent's deck: the cards stay; only the controller sees them (11-3)."""
     cards = [c.card for c in state.players[1 - frame.controller].deck[: node.n]]
@@ -180,6 +205,7 @@ ZONE_ACTIONS: dict[str, Callable[..., Result]] = {
     "draw": _draw,
     "trash_from_hand": _discard(lambda f: f.controller),
     "opponent_discard": _discard(lambda f: 1 - f.controller),
+    "trash_opponent_hand": _trash_opponent_hand,
     "hand_to_deck": _hand_to_deck,
     "trash_from_deck": _trash_from_deck,
     "add_from_trash": _add_from_trash,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from generator.play.engine import choices, effect_primitives, replacement, rng
 from generator.play.engine.field_actions import Result
+from generator.play.engine.play_moves import playable
 from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches
 from generator.play.engine.zones import (
@@ -73,8 +74,7 @@ def take_revealed(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
         pool = [
             c.iid
             for _, c in _revealed(state, frame)
-            if matches(state, p, c, node.filter, on_field=False)
-            and (node.to == "hand" or state.cards[c.card].category in ("Character", "Stage"))
+            if matches(state, p, c, node.filter, on_field=False) and (node.to == "hand" or playable(state, p, c))
         ]
         picked, prompt = effect_primitives.choose(frame, p, pool, node.count, node.up_to, node.to)
         if prompt is not None:
@@ -227,7 +227,7 @@ def order_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
 def play_this_from_trash(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     p = frame.controller
     card = find_in(state.players[p].trash, frame.source)
-    if card is None or state.cards[card.card].category not in ("Character", "Stage"):
+    if card is None or not playable(state, p, card):
         return state, frame, None
     return _play_one(state, frame, "trash", card, node.rested, ev)
 
@@ -334,8 +334,8 @@ def _don_splits(active: int, rested: int, node) -> list[tuple[int, int]]:
 
 
 def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
-    """DON!! of the opponent's cost area given to one of their Characters (6-5-5-1 by an
-    effect): the effect's controller picks the Character, then how many ("up to N") and, from
+    """DON!! of the opponent's cost area given to their Leader or one of their Characters (6-5-5-1
+    by an effect): the effect's controller picks the card, then how many ("up to N") and, from
     "the cost area", how many of them active and how many rested (``choices``)."""
     from generator.play.engine.field_actions import hold_targets  # noqa: PLC0415
 
@@ -344,7 +344,7 @@ def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> 
     if held is None or prompt is not None:
         return state, frame, prompt
     frame, ps = held, state.players[q]
-    card = next((c for c in ps.characters if c.iid == frame.held[0]), None)
+    card = next((c for c in (ps.leader, *ps.characters) if c.iid == frame.held[0]), None)
     splits = _don_splits(ps.don_active, ps.don_rested, node)
     if card is None or splits[0] == (0, 0):
         return state, frame, None

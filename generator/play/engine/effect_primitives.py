@@ -80,6 +80,20 @@ def player_rule(state: GameState, p: int, status: str) -> bool:
     return has_status(state, p, state.players[p].leader, status)
 
 
+def play_banned(state: GameState, p: int, card: str) -> bool:
+    """ "You cannot play Character cards [with a base cost of N or more] during this turn": a rule
+    on player p (``model_actions_rules.PlayBan``), kept on their Leader as a ``no_play_characters``
+    modifier whose amount is the least base cost it covers; it stops every way of playing such a
+    card, from hand by paying its cost or by an effect (3-7-3)."""
+    printed = state.cards[card]
+    if printed.category != "Character":
+        return False
+    return any(
+        m.stat == "status" and m.tag == "no_play_characters" and (printed.cost or 0) >= m.amount
+        for m in state.players[p].leader.mods
+    )
+
+
 def _played_rested(state: GameState, p: int) -> bool:
     return any(
         eff.timing == "static"

@@ -233,12 +233,23 @@ def _copy_power(state, frame, node, picked, ev):
     return _mod("base_power")(state, frame, node, picked, ev, value)
 
 
+def _zero_power(state, frame, node, picked, ev):
+    """ "Set the power of ... to 0" (4-12-1): each card gets minus its power now, for the
+    duration; a card already at 0 or below is left as it is (4-12-2)."""
+    for owner, card in _field(state, picked):
+        value = power(state, owner, card)
+        if value > 0:
+            state = _mod("power")(state, frame, node, (card.iid,), ev, -value)
+    return state
+
+
 FIELD_ACTIONS: dict[str, Callable[..., Result]] = {
     "ko": _targeted(_ko, "K.O."),
     "power": _targeted(_mod("power"), "power"),
     "cost_change": _targeted(_mod("cost"), "cost"),
     "set_base_power": _targeted(_mod("base_power"), "base power"),
     "copy_power": _targeted(_copy_power, "base power"),
+    "set_power_zero": _targeted(_zero_power, "set power to 0"),
     "gain_keyword": _targeted(_mod("keyword"), "gain keyword"),
     "status": _targeted(_mod("status"), "status"),
     "rest": _targeted(_set_rested(True), "rest"),

@@ -22,11 +22,12 @@ from generator.play.engine import activation_costs, effect_primitives, replaceme
 from generator.play.engine.card_moves import ZONE_ACTIONS
 from generator.play.engine.effect_actions import EFFECT_ACTIONS
 from generator.play.engine.field_actions import FIELD_ACTIONS, source_card
+from generator.play.engine.rule_actions import RULE_ACTIONS
 from generator.play.engine.state import Action, Event, Frame, GameState, Prompt
 from generator.play.engine.stats import condition_holds, matches
 from generator.play.engine.zones import field_card, replace_on_field
 
-ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS, **EFFECT_ACTIONS}
+ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS, **EFFECT_ACTIONS, **RULE_ACTIONS}
 BLOCKS = ("if", "may", "choose_one", "at_end_of_turn")
 _CHOSEN = ("activate_main", "main", "counter", "trigger")  # the player already chose to use it
 
@@ -178,6 +179,12 @@ def _holds(state: GameState, frame: Frame, cond) -> bool:
             for owner, ps in enumerate(state.players)
             for field, zone in ((True, ps.field()), (False, (*ps.deck, *ps.life, *ps.hand, *ps.trash)))
             for c in zone
+        )
+    if cond.kind == "chosen_cost":  # "the revealed card has the chosen cost": printed cost (4-9-2)
+        return frame.number is not None and any(
+            c.iid in frame.memo and (state.cards[c.card].cost or 0) == frame.number
+            for ps in state.players
+            for c in ps.deck
         )
     return condition_holds(state, frame.controller, source_card(state, frame), cond)
 

@@ -78,7 +78,7 @@ def _main_actions(state: GameState, p: int) -> list[Action]:
     for c in ps.hand:
         card = state.cards[c.card]
         cost = hand_costs.play_cost(state, p, c)
-        if cost > ps.don_active:
+        if cost > ps.don_active or effect_primitives.play_banned(state, p, c.card):
             continue
         label = f"play {_used(state, c.card)} (cost {cost})"
         if card.category == "Character" and len(ps.characters) >= MAX_CHARACTERS:

@@ -21,9 +21,12 @@ from generator.play.engine.zones import find_in, locate, put, take, trash_from_f
 _PLACING, _TOP, _BOTTOM = -1, -2, -3
 
 
-def playable(state: GameState, card: CardInstance) -> bool:
-    """Effects play Characters and Stages; a full Character area is made room in (3-7-6-1)."""
-    return state.cards[card.card].category in ("Character", "Stage")
+def playable(state: GameState, p: int, card: CardInstance) -> bool:
+    """Effects play Characters and Stages; a full Character area is made room in (3-7-6-1). A
+    player under "you cannot play Character cards" plays none (``effect_primitives.play_banned``)."""
+    return state.cards[card.card].category in ("Character", "Stage") and not effect_primitives.play_banned(
+        state, p, card.card
+    )
 
 
 def waiting_card(state: GameState, p: int, iid: int) -> tuple[str | None, CardInstance | None]:
@@ -80,7 +83,7 @@ def _take_looked(state: GameState, frame: Frame, node, ev: list[Event]) -> Resul
             for c in top
             if node.take > 0
             and matches(state, p, c, node.filter, on_field=False)
-            and (node.to == "hand" or playable(state, c))
+            and (node.to == "hand" or playable(state, p, c))
         ]
         picked, prompt = effect_primitives.choose(
             frame, p, pool, node.take, True, "add to hand" if node.to == "hand" else "play"
@@ -155,7 +158,7 @@ def play_from(state, frame, node, ev) -> Result:
             c.iid
             for z in zones
             for c in getattr(state.players[p], z)
-            if matches(state, p, c, node.filter, on_field=False) and playable(state, c)
+            if matches(state, p, c, node.filter, on_field=False) and playable(state, p, c)
         ]
         picked, prompt = effect_primitives.choose(frame, p, pool, node.count, True, "play")
         if prompt is not None or not picked:
@@ -167,7 +170,7 @@ def play_from(state, frame, node, ev) -> Result:
 def play_this(state, frame, node, ev) -> Result:
     if not frame.held:
         zone, card = waiting_card(state, frame.controller, frame.source)
-        if card is None or zone == "deck" or not playable(state, card):
+        if card is None or zone == "deck" or not playable(state, frame.controller, card):
             return state, frame, None
         frame = hold(frame, (frame.source,))
     return play_held(state, frame, False, ev)

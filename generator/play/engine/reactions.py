@@ -13,7 +13,9 @@ every match is queued, the turn player's first (8-6-1), after the effect now res
 Damage to Life is read from the battle's own events (the game loop says which card attacked): one
 damage is a Life card taken and checked by its owner (``life_check``) or trashed by [Banish]
 (``life_trashed``); the ``life_to_hand`` that follows the check is the same damage and the same
-card leaving Life, not counted twice, though it is a card added to hand from Life.
+card leaving Life, not counted twice, though it is a card added to hand from Life. "When this
+Character battles and K.O.'s your opponent's Character" is the Damage step's K.O. (no effect
+causing it) while this card is the attacker.
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ def _fires(
             and state.cards[data["card"]].category == "Character"
             and _subject_ok(state, when, controller, src, data["iid"], data["card"])
         )
+    if ev == "battle_ko":  # only the attacked card can be K.O.'d in battle (7-1-4-1-2): this one attacked
+        return kind == "ko" and cause is None and attacker == src.iid and e.player != controller
     if ev == "rested":
         rested = {"rest": data.get("targets", ()), "attack": (data.get("attacker"),), "block": (data.get("blocker"),)}
         return src.iid in rested.get(kind, ()) and src.rested

@@ -37,7 +37,7 @@ DON_PER_PLAYER = 10  # 5-1-2
 MAX_CHARACTERS = 5  # 3-7-6
 Outcome = Literal["ko", "life", "win", "life_trashed", "fails"]
 ModStat = Literal["power", "cost", "base_power", "keyword", "status"]
-STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power"})
+STATIC_KINDS = frozenset({"power", "cost_change", "gain_keyword", "status", "set_base_power", "battle_ko_shield"})
 
 
 class _Frozen(BaseModel):
@@ -138,6 +138,7 @@ class Frame(_Frozen):
     looked: tuple[int, ...] = ()
     held: tuple[int, ...] = ()
     memo: tuple[int, ...] = ()  # cards the text names again later: "that card", "the revealed card"
+    number: int | None = None  # a number the controller named for later sentences: "Choose a cost"
     together: bool = False  # activated at the same time as the frame before it, same controller
 
 

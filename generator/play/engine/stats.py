@@ -18,11 +18,12 @@ from collections.abc import Iterator
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model_actions as ma
+from generator.play.effects import model_actions_rules as mr
 from generator.play.effects import model_conditions as mc
 from generator.play.effects.model import CardFilter, Condition, Effect, Target
 from generator.play.engine.state import CardInstance, GameState, PlayerState
 
-STATIC_ACTIONS = (ma.Power, ma.CostChange, ma.GainKeyword, ma.GainStatus, ma.SetBasePower)
+STATIC_ACTIONS = (ma.Power, ma.CostChange, ma.GainKeyword, ma.GainStatus, ma.SetBasePower, mr.BattleKOShield)
 
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
@@ -46,16 +47,23 @@ def names_of(state: GameState, card_id: str) -> set[str]:
     return {state.cards[card_id].name, *state.compiled[card_id].also_named}
 
 
-def power(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
+def base_power(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
+    """The printed power, or the highest value a "base power becomes" effect sets (4-9-2-1)."""
     base = [m.amount for m in inst.mods if m.stat == "base_power"]
+    if statics:
+        base.extend(act.value for act in _static_actions(state, owner, inst) if act.kind == "set_base_power")
+    return max(base) if base else state.cards[inst.card].power or 0
+
+
+def power(state: GameState, owner: int, inst: CardInstance, statics: bool = True) -> int:
     adds = sum(m.amount for m in inst.mods if m.stat == "power")
     if statics:
-        for act in _static_actions(state, owner, inst):
-            if act.kind == "power":
-                adds += act.amount * per_count(state, owner, act.per)
-            elif act.kind == "set_base_power":
-                base.append(act.value)
-    total = (max(base) if base else state.cards[inst.card].power or 0) + adds
+        adds += sum(
+            act.amount * per_count(state, owner, act.per)
+            for act in _static_actions(state, owner, inst)
+            if act.kind == "power"
+        )
+    total = base_power(state, owner, inst, statics) + adds
     if owner == state.active:
         total += 1000 * inst.don
     return total
@@ -82,6 +90,15 @@ def has_status(state: GameState, owner: int, inst: CardInstance, status: str) ->
     if any(m.stat == "status" and m.tag == status for m in inst.mods):
         return True
     return any(a.kind == "status" and a.status == status for a in _static_actions(state, owner, inst))
+
+
+def battle_shielded(state: GameState, owner: int, inst: CardInstance, foe_owner: int, foe: CardInstance) -> bool:
+    """ "This Character cannot be K.O.'d in battle by <Slash> attribute cards": a live permanent
+    effect on ``inst`` whose filter the card it battles (``foe``) matches."""
+    return any(
+        a.kind == "battle_ko_shield" and matches(state, foe_owner, foe, a.by, on_field=True)
+        for a in _static_actions(state, owner, inst)
+    )
 
 
 def negated(inst: CardInstance) -> bool:
@@ -236,6 +253,8 @@ def matches(
     if flt.exclude_name is not None and flt.exclude_name in names_of(state, inst.card):
         return False
     if flt.attribute is not None and flt.attribute not in c.attributes:
+        return False
+    if flt.lacks_attribute is not None and flt.lacks_attribute in c.attributes:
         return False
     if flt.state is not None and inst.rested != (flt.state == "rested"):
         return False

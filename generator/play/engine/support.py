@@ -26,6 +26,7 @@ CONDITION_KINDS = frozenset(
         "self_state",
         "self_power",
         "revealed_is",  # read by the interpreter from Frame.memo
+        "chosen_cost",  # read by the interpreter from Frame.memo and Frame.number
         "only_characters",
         "leader_power",
         "leader_state",
@@ -40,8 +41,10 @@ DECK_RULE_KINDS = frozenset(
 )
 # Permanent effects read where they apply, not run by the interpreter: "give this card in your hand
 # -N cost" (``hand_costs.play_cost``), "your Character cards are played rested"
-# (``effect_primitives.enter_field``).
-READ_KINDS = frozenset({"hand_cost", "played_rested"})
+# (``effect_primitives.enter_field``), "cannot be K.O.'d in battle by <Slash> attribute cards"
+# (``battle``'s Damage step), "your opponent cannot attack any card other than the Character [X]"
+# (``battle.attack_targets``).
+READ_KINDS = frozenset({"hand_cost", "played_rested", "battle_ko_shield", "attack_lock"})
 KNOWN_KINDS = frozenset(ACTIONS) | frozenset(BLOCKS) | COST_KINDS | CONDITION_KINDS | DECK_RULE_KINDS | READ_KINDS
 KNOWN_VALUES: dict[str, frozenset[str]] = {
     k: frozenset(v)
@@ -69,6 +72,7 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
         # ``reactions``).
         "event": (
             "ko",
+            "battle_ko",
             "removed",
             "ko_or_removed",
             "rested",
@@ -130,6 +134,8 @@ KNOWN_VALUES: dict[str, frozenset[str]] = {
             "no_life_to_hand",
             "no_effect_draw",
             "no_don_active_by_characters",
+            "no_leader_attacks",
+            "no_leader_attack_when_played",
         ),
         "zone": (
             "life",

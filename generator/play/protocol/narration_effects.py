@@ -78,7 +78,32 @@ def effect_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) ->
     if kind == "chosen":
         picked = [n.names.get(i, "a card") for i in d.get("picked") or [] if isinstance(i, int)]
         return say("choose", f"{', '.join(picked) or 'nothing'} ({d.get('label')})")
-    return _moves_and_numbers(n, kind, p, d, card) or f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
+    return (
+        _rule_sentence(n, kind, p, d)
+        or _moves_and_numbers(n, kind, p, d, card)
+        or f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
+    )
+
+
+def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict) -> str | None:
+    """Sentences for the rules an effect sets and the numbers it names (``engine.rule_actions``)."""
+    who = n.who(p)
+    if kind == "cost_chosen":
+        return f"{who} {n.verb(p, 'choose')} cost {d.get('cost')}."
+    if kind == "play_ban":
+        least = d.get("min_base_cost") or 0
+        which = f" with a base cost of {least} or more" if least else ""
+        return f"For the rest of this turn, {n.who(p, False)} may not play Character cards{which}."
+    if kind == "blocker_ban":
+        bounds = [
+            f"{d['max']} power or less" if d.get("max") is not None else "",
+            f"{d['min']} power or more" if d.get("min") is not None else "",
+        ]
+        banned = n.who(1 - p, False) if isinstance(p, int) else "the opponent"
+        return f"In this battle, {banned} may not block with a Character with {' or '.join(b for b in bounds if b)}."
+    if kind == "swap_base_power":
+        return f"{_cap(_targets(n, d))} swap their base power."
+    return None
 
 
 def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict, card: str | None) -> str | None:
