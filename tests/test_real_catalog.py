@@ -147,6 +147,20 @@ def test_no_quarantined_upstream_record_is_published(con):
     assert scalar(con, "SELECT count(*) FROM printing_observations WHERE upstream_id = 'zsv10pt5-80'") == 1
 
 
+def test_every_printing_placed_against_its_own_sources_word_says_so(con):
+    """A record published where the stronger evidence puts it (number-disagrees) carries the note on
+    every printing it became, e.g. Antique Cover Fossil, whose number field says 60."""
+    notes = con.execute("""
+        SELECT q.upstream_id, o.sku, p.disagreements::VARCHAR FROM quarantine q
+        JOIN printing_observations o ON o.source_id = q.source_id AND o.upstream_id = q.upstream_id
+        JOIN printings p ON p.sku = o.sku
+        WHERE q.reason = 'number-disagrees'""").fetchall()
+    assert len(notes) >= 10
+    assert [(u, sku) for u, sku, d in notes if '"field":"identifier"' not in d] == []
+    fossil = scalar(con, "SELECT disagreements::VARCHAR FROM printings WHERE sku = 'ptcg-zsv10pt5-80-en'")
+    assert "number field '60'" in fossil
+
+
 def test_every_printing_has_a_valid_unique_sku_and_a_set(con):
     rows = con.execute("SELECT sku, game, set_code, number, lang, variant FROM printings").fetchall()
     assert len({r[0] for r in rows}) == len(rows)

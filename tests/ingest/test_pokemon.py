@@ -12,8 +12,11 @@ from pathlib import Path
 import orjson
 import pytest
 
+from generator.catalog import queries
+from generator.catalog.load import write_catalog
 from generator.ingest import pokemon
 from generator.ingest.sink import Sink
+from generator.sources.registry import load_registry
 
 
 def fake_set(set_id: str = "tst1", **fields) -> dict:
@@ -162,6 +165,21 @@ def test_bad_card_rows_are_quarantined_with_stable_reasons(tmp_path):
     ]
     assert "'8'" in sink.quarantined[3].detail and "published as 9" in sink.quarantined[3].detail
     assert sink.rows_read == 1 + len(cards)
+
+
+def test_a_number_disagreement_is_published_on_the_printing_it_concerns(tmp_path):
+    """The printing the id places is published, and its document says what the upstream's number
+    field said instead (a disagreement of the source with itself, not a second printing)."""
+    cards = [fake_card(), fake_card("tst1-9", "8")]
+    sink = ingest(write_dump(tmp_path / "dump", [fake_set()], {"tst1": cards}))
+    catalog = tmp_path / "catalog.duckdb"
+    write_catalog(catalog, load_registry(), [(sink, 0)], [])
+    with queries.connect(catalog) as con:
+        published = {str(p.sku): p.disagreements for p in queries.printings(con, "ptcg")}
+    assert published["ptcg-tst1-1-en"] == ()
+    [note] = published["ptcg-tst1-9-en"]
+    assert (note["field"], note["source"]) == ("identifier", "pokemon-tcg-data")
+    assert "'8'" in note["note"] and "published as 9" in note["note"]
 
 
 def test_a_bad_set_date_quarantines_the_field_and_keeps_the_set_with_its_name(tmp_path):

@@ -14,14 +14,25 @@ WHERE a.value IS DISTINCT FROM b.value AND a.value <> 'null' AND b.value <> 'nul
 ORDER BY a.sku, a.field, source_a, source_b;
 
 -- Published tables, derived from the observations. One printing per SKU: the values of the
--- highest-priority source, with every contributing source listed and their disagreements.
+-- highest-priority source, with every contributing source listed and their disagreements: where two
+-- sources differ ({field, source_a, value_a, source_b, value_b}), then where one source contradicts
+-- itself about the printing's place and the stronger evidence placed it ({field: 'identifier',
+-- source, note}: a 'number-disagrees' row of the quarantine table, which names the printing by the
+-- upstream id its observation carries).
 
 CREATE TABLE printings AS
 WITH differing AS (
-    SELECT sku, to_json(list({'field': field, 'source_a': source_a, 'value_a': value_a::JSON,
-                              'source_b': source_b, 'value_b': value_b::JSON}
-                             ORDER BY field, source_a, source_b)) AS disagreements
+    SELECT sku, list(to_json({'field': field, 'source_a': source_a, 'value_a': value_a::JSON,
+                              'source_b': source_b, 'value_b': value_b::JSON})
+                     ORDER BY field, source_a, source_b) AS items
     FROM disagreements GROUP BY sku
+), noted AS (
+    SELECT o.sku, list(to_json({'field': 'identifier', 'source': q.source_id, 'note': q.detail})
+                       ORDER BY q.source_id, q.detail) AS items
+    FROM quarantine q
+    JOIN printing_observations o ON o.source_id = q.source_id AND o.upstream_id = q.upstream_id
+    WHERE q.reason = 'number-disagrees'
+    GROUP BY o.sku
 )
 SELECT
     first(o.sku ORDER BY o.priority)          AS sku,
@@ -35,8 +46,8 @@ SELECT
     first(o.rarity ORDER BY o.priority) FILTER (WHERE o.rarity IS NOT NULL) AS rarity,
     first(o.attrs ORDER BY o.priority)        AS attrs,
     list(o.source_id ORDER BY o.priority)     AS sources,
-    coalesce(first(d.disagreements), '[]'::JSON) AS disagreements
-FROM printing_observations o LEFT JOIN differing d ON d.sku = o.sku
+    coalesce(to_json(list_concat(first(d.items), first(n.items))), '[]'::JSON) AS disagreements
+FROM printing_observations o LEFT JOIN differing d ON d.sku = o.sku LEFT JOIN noted n ON n.sku = o.sku
 GROUP BY o.sku
 ORDER BY sku;
 
