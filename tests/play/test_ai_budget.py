@@ -1,15 +1,17 @@
-"""L4's work is counted in simulated engine moves (``sim.WORK``): a budget bounds the planner,
-and the defender of its simulations judges each defence plan once, taking the hit and
+"""L3's and L4's work is counted in simulated engine moves (``sim.WORK``): a budget bounds the
+planner (and so an L3 decision), and the defender of its simulations judges each defence plan once, taking the hit and
 countering skipped when they are the same battle."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from pool import synthetic_pool
 
 from generator.play.ai import make_ai
 from generator.play.ai.evaluate import evaluate
 from generator.play.ai.greedy import best_defence, defence, defence_plans, is_free, play_battle
-from generator.play.ai.match import play_match
+from generator.play.ai.match import ai_move, play_match
 from generator.play.ai.planner import plan_turn
 from generator.play.ai.sim import WORK
 from generator.play.decks.ladder_decks import build_deck
@@ -71,4 +73,26 @@ def test_a_budget_in_moves_bounds_the_planner() -> None:
         assert spent <= min(unbounded, 40 + 60)
         assert plan_turn(s, s.active, 3, 10, budget=40) == capped
         bound += unbounded > 40 + 60
+    assert bound, "no position needed more than the budget"
+
+
+def test_an_l3_decision_spends_no_more_than_its_budget() -> None:
+    """L3 plans with its own budget: a decision that would simulate more stops near it, and the
+    same decision with the same randomness is the same move (a count, not a clock)."""
+    busy = [s for s in _states(5, (2, 2)) if s.turn >= 5 and is_free(s, s.active)][:6]
+    l3 = make_ai(3, POOL)
+    assert l3.budget is not None
+    capped = dataclasses.replace(l3, budget=40)
+    bound = 0
+    for s in busy:
+        start = WORK.moves
+        ai_move(l3, s, 5, s.turn)
+        free = WORK.moves - start
+        start = WORK.moves
+        move = ai_move(capped, s, 5, s.turn)
+        spent = WORK.moves - start
+        # three guesses, each one macro and the ends of the turn past the budget at most
+        assert spent <= min(free, 40 + 3 * 60)
+        assert ai_move(capped, s, 5, s.turn) == move
+        bound += free > 40 + 3 * 60
     assert bound, "no position needed more than the budget"

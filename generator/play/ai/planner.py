@@ -25,7 +25,12 @@ run, players decide replacements, every Life card asks), and over 200 seeded gam
 (``bench/referee.py``) one guess won 112/200 = 56.0% against L2, below the ladder's 60%, while
 three guesses won 126/200 = 63.0% (and L4 still beats it, 129/200 = 64.5%); defending with L4's
 look-ahead instead of L2's did not help (113/200). So L3 plans on 3 guesses; its decisions cost
-p95 245-332 ms, max 1.3-4.7 s on this machine (L3 has no time target; L4's budget is a count).
+p95 245-332 ms, max 1.3-4.7 s on this machine. The tail is a few deep turns: over 40 seeded games
+against L2 a decision simulated p99 4,651 and at most 9,844 engine moves (1.6 s). ``BUDGET`` caps a
+decision at about 5,000 (then at most 5,103 moves, 1.0 s; the same 25 of 40 games won, and 129/200
+= 64.5% against L2 over 200 games, as without it): a count like L4's, so still deterministic. With
+it and 47 more card texts running, the 200-game ladder: L3 beat L2 138/200 = 69.0%, L4 beat L3
+136/200 = 68.0%; L3 decisions p95 329 ms, max 1.7 s (was 4.0 s).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from generator.play.engine.zones import field_card
 
 BEAM = 4
 DEPTH = 10
+BUDGET = 5000  # simulated engine moves per decision (``sim.WORK``): bounds the rare deep turn
 
 
 def fingerprint(state: GameState) -> tuple:
@@ -192,6 +198,7 @@ class Planner:
     depth: int = DEPTH
     worlds: int = 3
     weights: Weights = DEFAULT
+    budget: int | None = BUDGET
 
     def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
         candidates = distinct(obs.state, legal)
@@ -203,6 +210,6 @@ class Planner:
         if not is_free(world, obs.player):
             return react(world, obs.player, legal, self.weights)
         worlds = (world, *(determinise(obs, rng, self.priors) for _ in range(self.worlds - 1)))
-        plans = plan_turn(worlds, obs.player, self.beam, self.depth, self.weights)
+        plans = plan_turn(worlds, obs.player, self.beam, self.depth, self.weights, budget=self.budget)
         ids = {a.id for a in candidates}
         return next((p[0][0] for _, p in plans if p and p[0][0] in ids), "end")
