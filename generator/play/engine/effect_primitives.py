@@ -80,16 +80,19 @@ def player_rule(state: GameState, p: int, status: str) -> bool:
     return has_status(state, p, state.players[p].leader, status)
 
 
+PLAY_BAN = "no_play_characters"  # the Leader modifier's tag; its amount is the least base cost covered
+
+
 def play_banned(state: GameState, p: int, card: str) -> bool:
     """ "You cannot play Character cards [with a base cost of N or more] during this turn": a rule
-    on player p (``model_actions_rules.PlayBan``), kept on their Leader as a ``no_play_characters``
+    on player p (``model_actions_rules.PlayBan``), kept on their Leader as a ``PLAY_BAN``
     modifier whose amount is the least base cost it covers; it stops every way of playing such a
     card, from hand by paying its cost or by an effect (3-7-3)."""
     printed = state.cards[card]
     if printed.category != "Character":
         return False
     return any(
-        m.stat == "status" and m.tag == "no_play_characters" and (printed.cost or 0) >= m.amount
+        m.stat == "status" and m.tag == PLAY_BAN and (printed.cost or 0) >= m.amount
         for m in state.players[p].leader.mods
     )
 

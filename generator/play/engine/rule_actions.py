@@ -19,10 +19,10 @@ from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.stats import base_power
 from generator.play.engine.zones import replace_on_field
 
-# The modifier tags of the player rules below; the amount is the bound.
+# The modifier tags of the [Blocker] bans below (the amount is the bound); the play ban's tag,
+# ``effect_primitives.PLAY_BAN``, lives with the check every way of playing a card reads.
 BLOCK_BAN_AT_MOST = "no_block_power_at_most"
 BLOCK_BAN_AT_LEAST = "no_block_power_at_least"
-PLAY_BAN = "no_play_characters"
 HIGHEST_COST = 10  # no card costs more (2-7); "choose a cost" offers 0 to 10
 
 
@@ -46,7 +46,11 @@ def blocker_ban(state: GameState, frame: Frame, node, ev: list[Event]) -> Result
 
 def play_ban(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     ev.append(Event(kind="play_ban", player=frame.controller, data={"min_base_cost": node.min_base_cost}))
-    return _rule_on(state, frame, frame.controller, PLAY_BAN, node.min_base_cost, node.duration), frame, None
+    return (
+        _rule_on(state, frame, frame.controller, effect_primitives.PLAY_BAN, node.min_base_cost, node.duration),
+        frame,
+        None,
+    )
 
 
 def choose_cost_reveal(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
