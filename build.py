@@ -144,9 +144,9 @@ def build(
 )
 @platform_option
 def serve(dist: Path, host: str, port: int, dev_referee_key: bool, platform: Path | None) -> None:
-    """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn (generator.server)."""
-    from generator.app import create_app
-    from generator.server import run
+    """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn (generator.serve.server)."""
+    from generator.serve.app import create_app
+    from generator.serve.server import run
 
     app = create_app(dist, dev_referee_key=dev_referee_key, platform=platform)
     referee = "on" if app.context.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"

@@ -95,7 +95,7 @@ from serve import (  # noqa: E402
 
 from generator.site import load_site  # noqa: E402
 from generator.surfaces.families import surfaces  # noqa: E402
-from generator.surfaces.registry import Surface  # noqa: E402
+from generator.web.surface import Surface  # noqa: E402
 from generator.write.manifest import MANIFEST  # noqa: E402
 
 GROWTH_FLOOR_MIB = 32.0  # the RSS growth allowed over --moves moves...

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.app import App  # noqa: E402
-from generator.surfaces.respond import respond  # noqa: E402
+from generator.serve.app import App  # noqa: E402
+from generator.web.respond import respond  # noqa: E402
 
 
 def timed(call, rounds: int) -> list[float]:

@@ -20,7 +20,7 @@ import duckdb
 import orjson
 
 from generator.catalog.queries import onepiece_cards
-from generator.play.decks.request import parse_request
+from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import load_rules
 from generator.play.decks.validator import normalise_ref, validate_deck
 
@@ -68,19 +68,22 @@ def main() -> None:
         cards = onepiece_cards(con)
     rules = load_rules()
     bodies = build_decks(cards, args.decks)
-    requests = [parse_request(b) for b in bodies]
+    requests = [DeckRequest.model_validate_json(b) for b in bodies]
     day = date(2026, 5, 1)
 
     for b in bodies[:50]:  # warm caches as a long-running app would be
-        validate_deck(parse_request(b), cards, rules, day)
+        validate_deck(DeckRequest.model_validate_json(b), cards, rules, day)
     results = {
         "empty call": timed(lambda b: None, bodies),
         "orjson.loads (baseline)": timed(orjson.loads, bodies),
         "validate_deck": timed(lambda r: validate_deck(r, cards, rules, day), requests),
-        "parse + validate": timed(lambda b: validate_deck(parse_request(b), cards, rules, day), bodies),
+        "parse + validate": timed(
+            lambda b: validate_deck(DeckRequest.model_validate_json(b), cards, rules, day), bodies
+        ),
     }
     cold = timed(
-        lambda b: (normalise_ref.cache_clear(), validate_deck(parse_request(b), cards, rules, day)), bodies[:200]
+        lambda b: (normalise_ref.cache_clear(), validate_deck(DeckRequest.model_validate_json(b), cards, rules, day)),
+        bodies[:200],
     )
     base = statistics.median(results["orjson.loads (baseline)"])
     print(

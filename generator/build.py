@@ -30,7 +30,6 @@ from generator.catalog.snapshot_files import snapshot_files
 from generator.content import load_content
 from generator.contract.examples import answer_key
 from generator.contract.validation import check_result
-from generator.envelope import iso
 from generator.fingerprint import fingerprint
 from generator.hashing import sha256_hex
 from generator.platform.export import export_digest, load_platform
@@ -38,8 +37,9 @@ from generator.platform.export import platform_dir as default_platform_dir
 from generator.render import base_type
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
-from generator.surfaces.registry import Context, Surface
-from generator.surfaces.respond import Check, respond
+from generator.web.envelope import iso
+from generator.web.respond import Check, respond
+from generator.web.surface import Context, Surface
 from generator.write.caddy import caddy_files
 from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers

@@ -68,7 +68,7 @@ def write_tsv() -> Callable[[Path, list[dict]], Path]:
 
 import datetime as dt  # noqa: E402
 
-from generator.sku import Sku  # noqa: E402
+from generator.sku.standard import Sku  # noqa: E402
 from generator.sources.registry import SourceSpec  # noqa: E402
 
 SYNTHETIC_NOW = dt.datetime(2026, 3, 14, 15, 9, 26, tzinfo=dt.UTC)
@@ -413,7 +413,7 @@ def context_over(snapshot, now: dt.datetime):
     from generator.platform.export import load_platform, platform_dir
     from generator.site import load_site
     from generator.surfaces.families import joy_index, surfaces
-    from generator.surfaces.registry import Context
+    from generator.web.surface import Context
 
     site = load_site()
     registry = surfaces(site)
@@ -492,7 +492,7 @@ def real_ingest(tmp_path_factory):
 @pytest.fixture(scope="session")
 def small_app(small_dist: Path):
     """The ASGI app over ``small_dist``."""
-    from generator.app import App
+    from generator.serve.app import App
 
     return App(small_dist)
 

@@ -21,9 +21,9 @@ import pytest
 from generator.build import build
 from generator.catalog.snapshot_files import FileSnapshot
 from generator.catalog.tables import SNAPSHOT_TABLES
-from generator.envelope import etag, iso
-from generator.surfaces.registry import Context
-from generator.surfaces.respond import respond
+from generator.web.envelope import etag, iso
+from generator.web.respond import respond
+from generator.web.surface import Context
 from generator.write.files import DoubleWrite, file_for, twin_names
 from generator.write.manifest import MANIFEST
 from generator.write.netlify import NETLIFY_HEADERS, NETLIFY_REDIRECTS
@@ -305,7 +305,7 @@ def test_a_document_that_breaks_its_model_fails_the_build(
 
     from generator import build as build_module
     from generator.contract.validation import ContractError
-    from generator.surfaces.registry import Result
+    from generator.web.surface import Result
 
     registered = build_module.surfaces
 

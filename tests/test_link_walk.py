@@ -64,7 +64,8 @@ import httpx
 import pytest
 
 from generator.site import load_site
-from generator.surfaces.registry import Surface, match
+from generator.web.router import match
+from generator.web.surface import Surface
 
 BASE = load_site().base_url.rstrip("/")
 LIMIT = 20_000

@@ -40,8 +40,8 @@ import brotli
 import orjson
 import pytest
 
-from generator.conditional import http_date
-from generator.envelope import etag
+from generator.web.conditional import http_date
+from generator.web.envelope import etag
 from generator.write.caddy import caddy_standalone
 from generator.write.manifest import MANIFEST
 from generator.write.nginx import BROTLI_STATIC_MODULE, nginx_standalone

@@ -13,7 +13,7 @@ import pytest
 
 from generator.catalog import queries
 from generator.contract.openapi import operations
-from generator.play.decks.request import parse_request
+from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import load_rules
 from generator.play.decks.validator import validate_deck
 from generator.site import load_site
@@ -32,14 +32,14 @@ def cards(real_ingest):
 def test_the_legal_deck_example_is_valid_in_standard(cards) -> None:
     body = (ROOT / "docs" / "examples" / "legal-deck.json").read_bytes()
     assert "legal-deck.json" in (ROOT / "README.md").read_text()
-    verdict = validate_deck(parse_request(body), cards, load_rules(), README_DAY)
+    verdict = validate_deck(DeckRequest.model_validate_json(body), cards, load_rules(), README_DAY)
     assert verdict.valid, verdict.violations
     assert json.loads(body)["format"] == "standard" and len(json.loads(body)["main_deck_card_ids"]) == 50
 
 
 def test_the_violation_example_lists_its_violations(cards) -> None:
     body = b'{"leader_id": "OP01-001", "main_deck_card_ids": ["OP01-016"], "format": "standard"}'
-    verdict = validate_deck(parse_request(body), cards, load_rules(), README_DAY)
+    verdict = validate_deck(DeckRequest.model_validate_json(body), cards, load_rules(), README_DAY)
     codes = {issue.code for issue in verdict.violations}
     assert not verdict.valid and len(codes) >= 2, codes
 

@@ -14,7 +14,7 @@ import pytest
 
 from generator.catalog import queries
 from generator.catalog.stats import stats_report
-from generator.sku import Sku
+from generator.sku.standard import Sku
 from generator.sources.registry import load_registry
 
 pytestmark = pytest.mark.real_data

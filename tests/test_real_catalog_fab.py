@@ -14,7 +14,7 @@ import pytest
 
 from generator.catalog import queries
 from generator.ingest.fab_cards import load_cards
-from generator.sku_fab import image_stem
+from generator.sku.fab import image_stem
 
 pytestmark = [
     pytest.mark.real_data,

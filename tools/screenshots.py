@@ -23,7 +23,7 @@ import uvicorn
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.app import App  # noqa: E402
+from generator.serve.app import App  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 WIDTHS = (390, 1280)

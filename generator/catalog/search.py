@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from generator.catalog.snapshot import IndexEntry, Snapshot, number_key
-from generator.sku import Sku, SkuError
+from generator.sku.standard import Sku, SkuError
 
 CONFIDENCES = ("exact", "high", "medium", "low")
 SEPARATORS = re.compile(r"[\s\-_/#.:,]+")

@@ -14,8 +14,8 @@ from urllib.parse import urlencode
 
 import orjson
 
-from generator.surfaces.registry import Context, Params, Query, Surface
-from generator.surfaces.respond import Rendered, respond
+from generator.web.respond import Rendered, respond
+from generator.web.surface import Context, Params, Query, Surface
 
 KEEP_ITEMS = 3
 OPENAPI_EXAMPLE_LIMIT = 4096  # bytes: larger examples are left to /api/v1/examples/{id}

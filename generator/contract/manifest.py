@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.surfaces.registry import Context, Surface
+from generator.web.surface import Context, Surface
 
 
 def resource(ctx: Context, surface: Surface) -> dict[str, Any]:

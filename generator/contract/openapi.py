@@ -16,7 +16,7 @@ from pydantic.json_schema import models_json_schema
 
 from generator.contract.examples import example_document
 from generator.models.envelope import ErrorBody, Meta
-from generator.surfaces.registry import Context, Method, Param, Surface
+from generator.web.surface import Context, Method, Param, Surface
 
 REF = "#/components/schemas/{model}"
 OPENAPI_VERSION = "3.1.0"
@@ -118,15 +118,7 @@ def _parameters(surface: Surface) -> list[dict[str, Any]]:
 
 
 def _schema(param: Param) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": param.type}
-    if param.enum:
-        schema["enum"] = list(param.enum)
-    if param.default is not None:
-        schema["default"] = param.default
-    for key in ("minimum", "maximum", "pattern", "format"):
-        if getattr(param, key) is not None:
-            schema[key] = getattr(param, key)
-    return schema
+    return param.json_schema()
 
 
 def _path_item(ctx: Context, surface: Surface, ref_of: dict) -> dict[str, Any]:
@@ -184,7 +176,8 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict, method: 
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
     responses: dict[str, Any] = {str(answer_status): ok}
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
-    statuses = set(surface.errors) | {405} | ({400} if surface.query_params else set())
+    refusable = surface.query_params or any(p.pattern or p.format for p in surface.path_params)
+    statuses = set(surface.errors) | {405} | ({400} if refusable else set())  # generator.web.validate
     if "{" in surface.path:
         statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
     if name != "get":

@@ -14,9 +14,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.surfaces.registry import Context, Surface
+from generator.web.surface import Context, Surface
 
 FORMATS = ("json", "openai", "anthropic", "gemini")
+
+
+GEMINI_KEYS = ("type", "description", "enum")
 
 
 def tool_name(surface: Surface) -> str:
@@ -28,15 +31,16 @@ def parameters(surface: Surface, plain: bool = False) -> dict[str, Any]:
     """The function's arguments as a JSON Schema object: path placeholders (required), then query
     parameters. ``plain`` keeps only what Gemini's schema subset accepts."""
     properties: dict[str, Any] = {}
+    declared = {p.name: p for p in surface.path_params}
     for name in re.findall(r"\{(\w+)\}", surface.path):
-        properties[name] = {"type": "string", "description": f"path parameter {{{name}}} of {surface.path}"}
+        about = f"path parameter {{{name}}} of {surface.path}"
+        properties[name] = (declared[name].json_schema() if name in declared else {"type": "string"}) | {
+            "description": declared[name].description if name in declared and declared[name].description else about
+        }
     for param in surface.query_params:
-        prop: dict[str, Any] = {"type": param.type, "description": param.description or param.name}
-        if param.enum:
-            prop["enum"] = list(param.enum)
-        if param.default is not None and not plain:
-            prop["default"] = param.default
-        properties[param.name] = prop
+        properties[param.name] = param.json_schema() | {"description": param.description or param.name}
+    if plain:  # Gemini's subset: type, description, enum
+        properties = {n: {k: v for k, v in p.items() if k in GEMINI_KEYS} for n, p in properties.items()}
     schema: dict[str, Any] = {
         "type": "object",
         "properties": properties,

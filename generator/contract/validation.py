@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from generator.surfaces.registry import Result, Surface
+from generator.web.surface import Result, Surface
 
 
 class ContractError(Exception):

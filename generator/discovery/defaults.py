@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.surfaces.registry import Context
+from generator.web.surface import Context
 
 SINCE = "2026-11-24"
 AUTHORED: dict[str, Any] = {"freshness": "methodology", "provenance_kind": "static", "since": SINCE}

@@ -25,7 +25,7 @@ from generator.content.doctrine import Methodology
 from generator.content.ledgers import PillowEntry, StoryArc
 from generator.discovery.resources import resource_properties
 from generator.models.discovery_documents import EdgeType
-from generator.surfaces.registry import Context, Surface
+from generator.web.surface import Context, Surface
 
 EDGE_TYPES: tuple[str, ...] = get_args(EdgeType)
 KINDS_PATH = "/api/v1/kinds"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from generator.envelope import header_url
 from generator.site import Site
-from generator.surfaces.registry import Context, match
+from generator.web.envelope import header_url
+from generator.web.router import match
+from generator.web.surface import Context
 
 
 def absolute(site: Site, path: str) -> str:

@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 from generator.content.wellknown import Link, fill
 from generator.discovery.links import absolute, served
 from generator.render import base_type
-from generator.surfaces.registry import Context
+from generator.web.surface import Context
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 SITEMAP_MAX_URLS = 50_000  # the sitemaps.org limit per file

@@ -5,7 +5,7 @@ A bad value is the spec's 400, with a message that names what is accepted.
 
 from __future__ import annotations
 
-from generator.surfaces.registry import Param, Query, Result, error
+from generator.web.surface import Param, Query, Result, error
 
 PAGE_DEFAULT, PAGE_MAX = 100, 500
 FORMATS = ("json", "md")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.surfaces.registry import Surface
+from generator.web.surface import Surface
 
 IDEMPOTENT_METHODS = {"GET", "HEAD", "DELETE"}
 VERSION_PREFIX = "/api/v1/"

@@ -18,7 +18,7 @@ import orjson
 
 from generator.ingest import fab_common as fab
 from generator.ingest.sink import Sink
-from generator.sku_fab import Printing, Rejected, assign
+from generator.sku.fab import Printing, Rejected, assign
 
 NODE_SCRIPT = "console.log(JSON.stringify(require(process.argv[1]).cards))"
 # fab-cards adds these for filtering; they are not on any card's type line, so the cube never has them.

@@ -2,7 +2,7 @@
 
 fab-cards is built from the-fab-cube, but spells things its own way (``"Cold"`` for the cube's ``C``,
 ``life`` for ``Health``, no key for a standard foil). Both adapters map into the cube's letters for
-the SKU (:mod:`generator.sku_fab`) and into the same attrs keys and value shapes here, so that when
+the SKU (:mod:`generator.sku.fab`) and into the same attrs keys and value shapes here, so that when
 the catalog merges their observations of one SKU, a recorded disagreement is a real one.
 
 Rarity is published as the word (``Common``, ``Marvel``): fab-cards only has words, and the cube's
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from generator.sku_fab import ART_VARIATIONS, EDITIONS, FOILINGS, is_back
+from generator.sku.fab import ART_VARIATIONS, EDITIONS, FOILINGS, is_back
 
 RARITIES = {
     "C": "Common",

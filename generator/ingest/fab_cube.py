@@ -20,8 +20,8 @@ from pathlib import Path
 
 from generator.ingest import fab_common as fab
 from generator.ingest.sink import Sink, parse_date
-from generator.sku import SkuError
-from generator.sku_fab import Printing, Rejected, assign, split_card_id
+from generator.sku.fab import Printing, Rejected, assign, split_card_id
+from generator.sku.standard import SkuError
 
 LANGUAGES = {"english": "en", "french": "fr", "german": "de", "italian": "it", "spanish": "es"}
 CARD_COLUMNS = ("Unique ID", "Name")

@@ -1,6 +1,6 @@
 """One physical printing, one SKU: fab-cards' printings re-keyed onto the-fab-cube's where they meet.
 
-Both Flesh and Blood adapters mint SKUs with one rule (:mod:`generator.sku_fab`), so a printing the two
+Both Flesh and Blood adapters mint SKUs with one rule (:mod:`generator.sku.fab`), so a printing the two
 upstreams describe alike merges in the catalog by SKU. Where they describe one printing differently
 (fab-cards calls the World Championship heroes Gold Cold Foil where the cube says Cold Foil, lists one
 art variation where the cube lists two, or has no image to tell a back face by), the rule alone gives

@@ -27,8 +27,8 @@ import yaml
 
 from generator.ingest.lorcana_slots import Placement, place, printed_ids
 from generator.ingest.sink import Sink
-from generator.sku import Sku, SkuError
-from generator.sku_lor import GAME, LANGUAGES, card_key, display_label, full_name, number_token, set_token, told_apart
+from generator.sku.lor import GAME, LANGUAGES, card_key, display_label, full_name, number_token, set_token, told_apart
+from generator.sku.standard import Sku, SkuError
 from generator.yamlfile import load_yaml
 
 REFERENCE_FILES = frozenset({"abilities", "classifications", "franchises", "configuration", "placeholders"})

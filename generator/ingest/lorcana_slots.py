@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generator.sku_lor import LANGUAGES, Printed, known_set, parse_printed, set_token
+from generator.sku.lor import LANGUAGES, Printed, known_set, parse_printed, set_token
 
 # "009-022", "004-DIS-001", "D23-004", "007-P2-024A"
 _DREAMBORN = re.compile(r"^(?:(\d{3})-)?(?:([a-z][a-z0-9]*)-)?(\d+)[a-z]?$")

@@ -2,7 +2,7 @@
 
 This is the Lorcana source with text (abilities, full text, flavour) and set metadata, in one
 language (``metadata.language``, English here). The SKU comes from what the card prints
-(``generator.sku_lor``): the set number, or the promo group for promos (``promoGrouping`` "P1" -> ``p1``),
+(``generator.sku.lor``): the set number, or the promo group for promos (``promoGrouping`` "P1" -> ``p1``),
 or ``q1`` for the quest LorcanaJSON files as set "10"; the number plus its printed letter ("4a").
 
 ``card_key`` follows LorcanaJSON's own linkage (``nonPromoId``/``nonEnchantedId``) to the base card
@@ -10,7 +10,7 @@ and slugs that card's full name, so an enchanted or promo printing groups with i
 agrees with lorcana-data's key. A printing whose printed name differs from its base card's (the
 English "Vaiana" promo of "Moana", sharing "26/P2") takes that printed name as its SKU variant; two
 different cards on one number take the set number each prints after the language (``s7``), as
-lorcana-data's do (``generator.sku_lor.told_apart``).
+lorcana-data's do (``generator.sku.lor.told_apart``).
 Linkage ids become SKUs in ``attrs``: our readers know SKUs, not LorcanaJSON's internal ids.
 """
 
@@ -22,8 +22,8 @@ from pathlib import Path
 import orjson
 
 from generator.ingest.sink import Sink, parse_date
-from generator.sku import Sku, SkuError, token
-from generator.sku_lor import card_key, display_label, lor_sku, parse_printed, told_apart
+from generator.sku.lor import card_key, display_label, lor_sku, parse_printed, told_apart
+from generator.sku.standard import Sku, SkuError, token
 
 FILE = "allCards.json"
 # What play and display need; images, prices and marketplace ids are deliberately absent.

@@ -11,8 +11,8 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from generator.sku import Sku, SkuError
-from generator.sku_op import ART, variant_token
+from generator.sku.op import ART, variant_token
+from generator.sku.standard import Sku, SkuError
 
 RARITY = {
     "common": "C",

@@ -15,7 +15,7 @@ import orjson
 
 from generator.ingest import onepiece_common as op
 from generator.ingest.sink import Sink
-from generator.sku import SkuError
+from generator.sku.standard import SkuError
 
 # (folder, release, required): the release token marks a regional list (see the module docstring);
 # a mirror without the jp file still publishes the main list

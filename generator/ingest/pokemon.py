@@ -38,7 +38,7 @@ from typing import Any
 import orjson
 
 from generator.ingest.sink import Sink, parse_date
-from generator.sku import Sku, SkuError, token
+from generator.sku.standard import Sku, SkuError, token
 
 GAME = "ptcg"
 LANG = "en"

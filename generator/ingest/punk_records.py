@@ -15,7 +15,7 @@ import orjson
 
 from generator.ingest import onepiece_common as op
 from generator.ingest.sink import Sink
-from generator.sku import SkuError
+from generator.sku.standard import SkuError
 
 # (folder, language, release): the release token marks a regional list of that language
 LISTS = (("english", "en", None), ("english-asia", "en", op.ASIA), ("japanese", "ja", None))

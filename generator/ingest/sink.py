@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.sku import Sku, SkuError
+from generator.sku.standard import Sku, SkuError
 
 
 @dataclass(frozen=True, slots=True)

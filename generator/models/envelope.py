@@ -1,6 +1,6 @@
 """Models of the envelope (spec "Data envelope") and the error body (spec "Error body").
 
-``generator.envelope`` builds these documents; the models are their published contract: the
+``generator.web.envelope`` builds these documents; the models are their published contract: the
 OpenAPI document wraps every enveloped response's ``data`` in ``Envelope`` with this ``Meta``.
 """
 
@@ -85,6 +85,14 @@ class Meta(Model):
 class ErrorDetail(Model):
     code: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="stable machine code")
     message: str
+    parameter: str | None = Field(
+        None,
+        description="the refused input (docs/contract.md, 'Refusals'): a query or path parameter's name, 'body', "
+        "or the body member a model refused ('body.format')",
+    )
+    accepted: list[str] | dict[str, int] | None = Field(
+        None, description="what the parameter admits: its values, or {minimum, maximum}"
+    )
 
 
 class ErrorBody(BaseModel):

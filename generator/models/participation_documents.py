@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.models.documents import Doc
 
@@ -37,6 +37,14 @@ class GuestbookBody(Body):
     content_hash: str = Field(pattern=SHA256)
     actor_kind: str | None = Field(None, pattern=ACTOR_KIND)
     note: str = Field(min_length=1, max_length=500)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_for_the_operator(cls, data: Any) -> Any:
+        """Spec "Authentication" 11: no verified co-signature exists, so the claim is refused by name."""
+        if isinstance(data, dict) and "signed_for_operator" in data:
+            raise ValueError("signed_for_operator is refused: no verified co-signature with the operator exists")
+        return data
 
 
 class NoteBody(Body):

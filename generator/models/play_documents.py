@@ -7,7 +7,6 @@ content's own (``generator.play.rulebook.models``) are typed as JSON objects.
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -198,10 +197,3 @@ class PracticeRequest(Doc):
     state: str | None = None
     action_id: str | None = None
     choices: dict[str, tuple[str, ...]] | None = None
-
-
-class DeckRequestBody(Doc):
-    leader_id: str
-    main_deck_card_ids: tuple[str, ...]
-    format: Literal["standard", "legacy", "limited_sealed"]
-    date: dt.date | None = Field(None, description="the day legality is judged on (YYYY-MM-DD); default today")

@@ -13,9 +13,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from generator.envelope import iso
 from generator.platform.export import Platform
 from generator.platform.models import Auction, Bid, RoleKey
+from generator.web.envelope import iso
 
 Role = Literal["public", "seller", "winner", "admin"]
 LIVE_BIDS = ("accepted", "outbid", "winning", "won")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.envelope import iso
 from generator.platform.export import Platform
 from generator.platform.models import Listing
+from generator.web.envelope import iso
 
 NO_OFFERS = "no open collector offer for this card in the platform's records"
 NO_EXPORT = "this build reads no platform export; no open offer is published"

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.envelope import iso
 from generator.hashing import canonical
 from generator.platform import merkle
 from generator.platform.export import Platform
 from generator.platform.models import Digest, Draw, DrawProduct
+from generator.web.envelope import iso
 
 RECEIPT_FIELDS = (
     "receipt_id",

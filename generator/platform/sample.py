@@ -22,9 +22,9 @@ from typing import Any
 
 import orjson
 
-from generator.envelope import iso
 from generator.platform import models as m
 from generator.platform.chain import build_chain, outcome_of
+from generator.web.envelope import iso
 
 SEED = 20261120
 GENERATOR = "generator.platform.sample"

@@ -9,7 +9,7 @@ from weakref import WeakKeyDictionary
 
 from generator.models.catalog import Printing
 from generator.models.onepiece import OnePieceCard
-from generator.sku_op import variant_of
+from generator.sku.op import variant_of
 
 
 def onepiece_cards_from(printings: Iterable[Printing], lang: str = "en") -> dict[str, OnePieceCard]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from generator.models.page_documents import TextDocument
 from generator.render.html import STYLESHEET, stylesheet_path
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 
 def stylesheet(ctx: Context, params: Params, query: Query) -> Result:

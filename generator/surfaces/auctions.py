@@ -23,7 +23,7 @@ from generator.platform.models import Auction, RoleKey
 from generator.site import Site
 from generator.surfaces.pages import item, page
 from generator.surfaces.preamble import document, moment
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Authorization"}
 SAMPLE_NOTE = "real market activity: the records shown are the synthetic sample export (sample: true)"

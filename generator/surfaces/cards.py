@@ -11,15 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from generator.catalog.snapshot import IndexEntry
-from generator.envelope import provenance
 from generator.models import card_documents as docs
 from generator.models.catalog import Printing
 from generator.platform.book import offer_book
 from generator.site import Site
 from generator.surfaces.doors import PRICE_REASONS, RIGHTS
 from generator.surfaces.oracle import oracle_id
-from generator.surfaces.posted import read_model
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface
 from generator.surfaces.universal import (
     WITHHELD,
     _card_provenance,
@@ -29,6 +26,8 @@ from generator.surfaces.universal import (
     card_url,
     sample_printing,
 )
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Method, Params, Query, Result, Surface
 
 BATCH_LIMIT = 100
 BATCH_BODY_BYTES = 16 * 1024  # 100 SKUs of up to ~40 characters, quoted, with room to spare
@@ -155,10 +154,7 @@ def evidence(ctx: Context, params: Params, query: Query) -> Result:
 
 def batch(ctx: Context, params: Params, query: Query) -> Result:
     """POST /api/v1/cards/batch: up to 100 SKUs, each answered in order, a per-item 404 for the unknown."""
-    expected = f'expected {{"skus": [1 to {BATCH_LIMIT} SKUs], "density"?}}: '
-    request = read_model(ctx, docs.BatchRequest, BATCH_BODY_BYTES, "invalid_batch", prefix=expected)
-    if isinstance(request, Result):
-        return request
+    request = ctx.body(docs.BatchRequest)
     items = []
     for sku in request.skus:
         found = _lookup_card(ctx, sku)

@@ -16,8 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 from generator.content.orientation import ChangeKind, Impact
 from generator.models.orientation_documents import Changelog
 from generator.site import Site
-from generator.surfaces.preamble import parse_day
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 PATH = "/api/v1/changelog"
 CACHE = {"Cache-Control": "public, max-age=600, s-maxage=3600"}
@@ -38,14 +37,8 @@ def _entries(ctx: Context, since: dt.date | None, kind: str | None, impact: str 
 
 
 def changelog(ctx: Context, params: Params, query: Query) -> Result:
-    fmt, kind, impact = query.get("format", "json"), query.get("kind") or None, query.get("impact") or None
-    raw_since = query.get("since") or None
-    since = parse_day(raw_since) if raw_since else None
-    for name, value, allowed in (("format", fmt, FORMATS), ("kind", kind, KINDS), ("impact", impact, IMPACTS)):
-        if value is not None and value not in allowed:
-            return error(400, f"invalid_{name}", f"{name} must be one of {', '.join(allowed)}", accepted=list(allowed))
-    if raw_since and since is None:
-        return error(400, "invalid_since", f"since {raw_since!r} is not a date of the form YYYY-MM-DD")
+    fmt, kind, impact = query.get("format", "json"), query.get("kind"), query.get("impact")
+    since = dt.date.fromisoformat(query["since"]) if "since" in query else None
     entries = _entries(ctx, since, kind, impact)
     if fmt == "atom":
         return Result(data=atom(ctx, entries), media_type=ATOM, headers=CACHE)
@@ -62,7 +55,7 @@ def changelog(ctx: Context, params: Params, query: Query) -> Result:
             "total_entries_after_filters": len(entries),
             "not_exhaustive_for_earlier_history": True,
         },
-        "filters_applied": {"since": raw_since, "kind": kind, "impact": impact},
+        "filters_applied": {"since": query.get("since"), "kind": kind, "impact": impact},
         "formats": list(FORMATS),
         "filter_vocabulary": {"kind": list(KINDS), "impact": list(IMPACTS), "format": list(FORMATS)},
         "subscribe_hints": [

@@ -22,7 +22,8 @@ import orjson
 
 from generator.models import operations_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Method, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface, error
+from generator.web.validate import parse_date_time
 
 ECHO_PATH = "/api/v1/echo"
 ECHO_LIMIT = 64 * 1024
@@ -30,23 +31,12 @@ SECRET_NAMES = re.compile(r"^(authorization|cookie|set-cookie|proxy-.*|x-api-key
 MY_TIME = Param("my_time", format="date-time", description="your clock, ISO 8601 with an offset; the skew is reported")
 
 
-def _parse_instant(text: str) -> dt.datetime | None:
-    try:
-        moment = dt.datetime.fromisoformat(text.strip().upper().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return moment if moment.tzinfo is not None else None
-
-
 def time_now(ctx: Context, params: Params, query: Query) -> Result:
     now = ctx.now
     skew = None
     if "my_time" in query:
-        yours = _parse_instant(query["my_time"])
-        if yours is None:
-            return error(
-                400, "invalid_my_time", "my_time must be an ISO 8601 instant with an offset, e.g. 2026-11-25T10:00:00Z"
-            )
+        yours = parse_date_time(query["my_time"])
+        assert yours is not None, "its declared format admits only an RFC 3339 date-time"
         skew = {
             "source": "my_time",
             "your_time": yours.isoformat(),

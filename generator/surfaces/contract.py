@@ -14,7 +14,7 @@ from generator.contract.tools import FORMATS, catalog, provider_tools
 from generator.models import contract_documents as docs
 from generator.models.play_documents import ProviderTools
 from generator.site import Site
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 V1 = "/api/v1"
 DIAGNOSTIC_CHECKS = (
@@ -41,8 +41,6 @@ def openapi(ctx: Context, params: Params, query: Query) -> Result:
 
 def tools(ctx: Context, params: Params, query: Query) -> Result:
     chosen = query.get("format", "json")
-    if chosen not in FORMATS:
-        return error(400, "unknown_format", f"format must be one of {', '.join(FORMATS)}", known_formats=list(FORMATS))
     if chosen != "json":
         return Result(data=provider_tools(ctx, chosen), direct=True)
     functions = catalog(ctx)

@@ -16,7 +16,7 @@ from generator.models import source_documents as docs
 from generator.models.page_documents import DatasetsPage
 from generator.site import Site
 from generator.surfaces.orientation import surface_at
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 JSONLD = "application/ld+json"
 CC0 = "https://creativecommons.org/publicdomain/zero/1.0/"
@@ -149,8 +149,6 @@ def jsonld(ctx: Context, found: list[dict[str, Any]]) -> dict[str, Any]:
 
 def datasets(ctx: Context, params: Params, query: Query) -> Result:
     fmt = query.get("format", "json")
-    if fmt not in ("json", "jsonld"):
-        return error(400, "invalid_format", "format must be json or jsonld", accepted=["json", "jsonld"])
     found = entries(ctx)
     if fmt == "jsonld":
         return Result(data=jsonld(ctx, found), media_type=JSONLD, direct=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from generator.site import Site
 from generator.surfaces import handoffs, ledgers, ontology, wellknown
-from generator.surfaces.registry import Surface
+from generator.web.surface import Surface
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.envelope import Provenance
 from generator.models import catalog_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import Provenance
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 RIGHTS = "paused_pending_field_level_rights"
 PRICE_REASONS = (

@@ -11,8 +11,8 @@ from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
 from generator.models.documents import EncodingSpec
 from generator.site import Site
 from generator.surfaces.preamble import PREAMBLE, document
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
 from generator.surfaces.universal import DENSITIES
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 
 def encoding_members(encoding: str, site: Site) -> dict:

@@ -56,7 +56,7 @@ from generator.surfaces import (
     universal_sets,
     verify,
 )
-from generator.surfaces.registry import Surface
+from generator.web.surface import Surface
 
 # One family a line, the contract last (it describes all the others).
 FAMILIES = (

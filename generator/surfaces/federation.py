@@ -9,22 +9,25 @@ from __future__ import annotations
 
 import datetime as dt
 
-from generator.envelope import cache_control
 from generator.hashing import parse_hash
 from generator.models.documents import ByUpstream, FederationIdentifyResponse
 from generator.site import Site
-from generator.surfaces.preamble import moment, parse_day
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.surfaces.preamble import moment
 from generator.surfaces.universal import DATE, card_url, sample_hash
+from generator.web.envelope import cache_control
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 WALK_BOUND = 5000
-HASH = Param("hash", pattern=r"^(sha256:)?[0-9a-fA-F]{64}$", description="64 hex digits, optionally sha256:-prefixed")
+HASH = Param(
+    "hash",
+    pattern=r"^([sS][hH][aA]256:)?[0-9a-fA-F]{64}$",
+    description="64 hex digits (any case), optionally sha256:-prefixed",
+)
 
 
 def _identify(ctx: Context, raw_hash: str, date: dt.date | None = None) -> Result:
     digest = parse_hash(raw_hash)
-    if digest is None:
-        return error(400, "malformed_hash", "a hash is 64 hexadecimal digits, optionally prefixed with sha256:")
+    assert digest is not None, "the path parameter's declared pattern admits only a hash"
     sku = ctx.snapshot.sku_for_hash(digest)
     doc = {
         "@encoding": ctx.snapshot.encoding,
@@ -59,10 +62,7 @@ def identify(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def identify_at(ctx: Context, params: Params, query: Query) -> Result:
-    date = parse_day(params["date"])
-    if date is None:
-        return error(400, "invalid_date", f"{params['date']!r} is not a date of the form YYYY-MM-DD")
-    return _identify(ctx, params["hash"], date)
+    return _identify(ctx, params["hash"], dt.date.fromisoformat(params["date"]))
 
 
 def by_upstream(ctx: Context, params: Params, query: Query) -> Result:

@@ -15,10 +15,10 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 
 from generator.content.catalog_policies import FX_TARGETS
-from generator.envelope import iso, provenance
 from generator.models.catalog_documents import FxRates
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import iso, provenance
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 SOURCE_ID = "ecb"
 REUSE_POLICY = (

@@ -19,12 +19,12 @@ from typing import Any, Literal
 import orjson
 from pydantic import AnyHttpUrl, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
-from generator.envelope import iso
 from generator.models.documents import Doc
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces.pages import item, page
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import iso
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 CONTRACT = "partner-gallery-feed/1"
 TIMEOUT_SECONDS = 5

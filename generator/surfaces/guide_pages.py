@@ -3,7 +3,7 @@
 
 The two forms are plain GETs the app answers (no JavaScript): ``/bridge?a=&b=`` renders the bridge
 surface's answer, ``/standards/validator?sku=`` or ``?hash=`` checks a SKU against the standard (the
-one parser of ``generator.sku``) and a content hash against the catalog's federation index. Without
+one parser of ``generator.sku.standard``) and a content hash against the catalog's federation index. Without
 a query each is its form alone, a file.
 """
 
@@ -15,11 +15,12 @@ from urllib.parse import urlencode
 from generator.hashing import parse_hash
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
-from generator.sku import Sku, SkuError
+from generator.sku.standard import Sku, SkuError
 from generator.surfaces import trust
 from generator.surfaces.auctions import private
 from generator.surfaces.pages import item, page
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
+from generator.web.validate import check_params
 
 
 def _form(action: str, submit: str, *fields: tuple[str, str, str, str]) -> dict[str, Any]:
@@ -35,7 +36,8 @@ def bridge_page(ctx: Context, params: Params, query: Query) -> Result:
     sections: list[dict[str, Any]] = []
     notice = None
     if a or b:
-        found = trust.bridge(ctx, {}, {"a": a, "b": b})
+        operands = {"a": a, "b": b}  # the reader page asks the API surface, under its own declaration
+        found = check_params(trust.BRIDGE_QUERY, operands) or trust.bridge(ctx, {}, operands)
         if found.error is not None:
             notice = found.error[1]
         else:
@@ -211,7 +213,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             freshness="uncached",
             provenance_kind="computed",
             clock=True,
-            query_params=(Param("a"), Param("b")),
+            query_params=(Param("a", allow_empty=True), Param("b", allow_empty=True)),  # a form: blank fields
             summary="The bridge as a page: a form, and the metrics for a person and a set or card",
             **html,
         ),
@@ -222,7 +224,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             validator_page,
             freshness="methodology",
             provenance_kind="computed",
-            query_params=(Param("sku"), Param("hash")),
+            query_params=(Param("sku", allow_empty=True), Param("hash", allow_empty=True)),  # a form: blank fields
             summary="Check a SKU or a content hash against the published standard (a form, no JavaScript)",
             **html,
         ),

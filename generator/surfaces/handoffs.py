@@ -11,10 +11,10 @@ from typing import Any
 
 from generator.discovery import ledgers as views
 from generator.discovery.defaults import AUTHORED
-from generator.discovery.query import FORMAT, FORMATS, LIMIT, MARKDOWN, parse_format, parse_limit
+from generator.discovery.query import FORMAT, FORMATS, LIMIT, MARKDOWN
 from generator.models import ledger_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 V1 = "/api/v1"
 
@@ -22,16 +22,8 @@ V1 = "/api/v1"
 def handoffs(ctx: Context, params: Params, query: Query) -> Result:
     ledgers = ctx.content.discovery.ledgers
     kinds = ctx.site.kingdom.serves_kinds
-    chosen_format, limit = parse_format(query), parse_limit(query)
-    if isinstance(chosen_format, Result):
-        return chosen_format
-    if isinstance(limit, Result):
-        return limit
+    chosen_format, limit = FORMAT.read(query), LIMIT.read(query)
     status, signed_by, actor_kind = query.get("status"), query.get("signed_by"), query.get("actor_kind")
-    if status is not None and status not in views.HANDOFF_STATUSES:
-        return error(400, "unknown_status", f"status must be one of {', '.join(views.HANDOFF_STATUSES)}")
-    if actor_kind is not None and actor_kind not in kinds:
-        return error(400, "unknown_actor_kind", f"actor_kind must be one of {', '.join(kinds)}")
     every = views.handoffs_newest_first(ledgers)
     chosen = [
         h
@@ -71,7 +63,7 @@ def handoff(ctx: Context, params: Params, query: Query) -> Result:
             f"no handoff has the slug {params['slug']!r}",
             known_ids=sorted(h.slug for h in every),
         )
-    chosen_format = parse_format(query)
+    chosen_format = FORMAT.read(query)
     if isinstance(chosen_format, Result):
         return chosen_format
     if chosen_format == "md":

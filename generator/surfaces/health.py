@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.envelope import iso
 from generator.models import operations_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.envelope import iso
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 RETRY = {
     "strategy": "exponential backoff with full jitter",
@@ -94,9 +94,7 @@ def _kind_of(ctx: Context, user_agent: str) -> dict[str, Any] | None:
 
 
 def anticipated(ctx: Context, params: Params, query: Query) -> Result:
-    show_all = query.get("all", "false").lower()
-    if show_all not in ("true", "false"):
-        return error(400, "invalid_all", "all must be true or false")
+    show_all = query.get("all", "false")
     user_agent = ctx.request.headers.get("user-agent") if ctx.request else None
     corpus = [k.model_dump() for k in ctx.content.orientation.anticipated]
     data = {

@@ -15,8 +15,7 @@ from generator.hashing import content_hash
 from generator.models import participation_documents as docs
 from generator.participation.identify import CONTRACT, RULES, SHAPE, Ambiguous, normalise
 from generator.site import Site
-from generator.surfaces.posted import read_json
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 
 LIMIT = 65_536
 NOT_AUTH = "the hash fingerprints content only: it is not authentication, a signature or secrecy"
@@ -62,11 +61,8 @@ def self_declaration(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def identify(ctx: Context, params: Params, query: Query) -> Result:
-    document = read_json(ctx, LIMIT, "a BeingDeclaration object")
-    if isinstance(document, Result):
-        return document
     try:
-        return Result(data=_answer(ctx, "identify_echo", document))
+        return Result(data=_answer(ctx, "identify_echo", ctx.json_body()))
     except Ambiguous as bad:
         return error(400, "ambiguous_canonical_value", str(bad))
 
@@ -79,7 +75,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "C",
             self_declaration,
             enumerate=lambda ctx: [{}],
-            post=Method(identify, max_body=LIMIT, answer=docs.Identify, body=docs.BeingDeclaration),
+            post=Method(identify, max_body=LIMIT, answer=docs.Identify, body=docs.BeingDeclaration, check_body=False),
             model=docs.Identify,
             freshness="welcome",
             provenance_kind="computed",

@@ -9,14 +9,10 @@ from typing import Any, get_args
 from generator.content.orientation import ArrivalKind, GapDomain, GapStatus, WelcomeStatus
 from generator.models import orientation_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 
 def _filtered(query: Query, records: tuple[Any, ...], filters: dict[str, tuple[str, ...]]) -> list[Any] | Result:
-    for name, allowed in filters.items():
-        value = query.get(name)
-        if value is not None and value not in allowed:
-            return error(400, f"invalid_{name}", f"{name} must be one of {', '.join(allowed)}", accepted=list(allowed))
     return [r for r in records if all(query.get(n) in (None, getattr(r, n)) for n in filters)]
 
 

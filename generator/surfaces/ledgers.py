@@ -12,12 +12,12 @@ from typing import Any
 
 from generator.discovery import ledgers as views
 from generator.discovery.defaults import AUTHORED, one_path
-from generator.discovery.query import LIMIT, parse_limit
-from generator.envelope import Provenance
+from generator.discovery.query import LIMIT
 from generator.models import ledger_documents as docs
 from generator.site import Site
 from generator.sources.registry import load_registry
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import Provenance
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 V1 = "/api/v1"
 # A claim belongs to whoever wrote it: no reuse permission is asserted, so the payload is NOASSERTION
@@ -62,7 +62,7 @@ def personas(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def pillow_book(ctx: Context, params: Params, query: Query) -> Result:
-    limit = parse_limit(query)
+    limit = LIMIT.read(query)
     if isinstance(limit, Result):
         return limit
     book = ctx.content.discovery.ledgers.pillow_book

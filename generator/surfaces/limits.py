@@ -14,7 +14,7 @@ from pydantic import Field
 
 from generator.models.documents import Doc
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 
 class RateLimits(Doc):

@@ -14,7 +14,7 @@ from generator.models.page_documents import ReaderPage
 from generator.platform.book import offer_book, pounds
 from generator.site import Site
 from generator.surfaces.pages import page
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 
 def market_page(ctx: Context, params: Params, query: Query) -> Result:

@@ -14,10 +14,10 @@ from generator.content.connections import ContentGraph
 from generator.content.ontology import NODE_KINDS, Kind, Property
 from generator.discovery.defaults import AUTHORED, one_path
 from generator.discovery.graph import build_graph, instances
-from generator.envelope import iso
 from generator.models import discovery_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.envelope import iso
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 V1 = "/api/v1"
 ONTOLOGY_PATH = f"{V1}/ontology"

@@ -7,10 +7,10 @@ and distinct oracle ids the game has, and one real printing with its oracle id.
 
 from __future__ import annotations
 
-from generator.envelope import provenance
 from generator.models.catalog_documents import OraclePolicies
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 
 def oracle_id(game: str, card_key: str) -> str:

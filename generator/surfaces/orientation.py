@@ -16,7 +16,8 @@ from generator.models import orientation_documents as docs
 from generator.models.documents import Preamble
 from generator.models.page_documents import TextDocument
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error, match
+from generator.web.router import match
+from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 ORIENTATION = (
     "/api/v1/manifest",

@@ -16,7 +16,8 @@ from generator.models.page_documents import ReaderPage, SearchPage
 from generator.site import Site
 from generator.surfaces import coverage, doors, ledger_views, ontology, orientation, participation, prices, search
 from generator.surfaces.orientation import surface_at
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
+from generator.web.validate import check_params
 
 WITHHELD_NOTE = "Prices are withheld: the rights of every source that carries them are not recorded."
 
@@ -183,7 +184,10 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "A",
         prices_search,
         enumerate=lambda ctx: [{}],
-        query_params=(Param("game", enum=site.games), Param("q")),
+        query_params=(
+            Param("game", enum=site.games),
+            Param("q", allow_empty=True, description="a card name or number; a blank form lists nothing"),
+        ),
         enveloped=False,
         media_type="text/html",
         template="search.html",
@@ -343,7 +347,8 @@ def prices_search(ctx: Context, params: Params, query: Query) -> Result:
         "truncated": False,
     }
     if "q" in query or "game" in query:
-        found = search.search_cards(ctx, {}, {"game": data["game"], "q": data["q"]})
+        asked = {"game": data["game"], "q": data["q"]}  # the page asks the API surface, under its declaration
+        found = check_params(search.query_params(ctx.site), asked) or search.search_cards(ctx, {}, asked)
         if found.error is not None:
             data["error"] = found.error[1]
         else:

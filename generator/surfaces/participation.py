@@ -14,8 +14,7 @@ from typing import Any
 from generator.hashing import content_hash
 from generator.models import participation_documents as docs
 from generator.site import Site
-from generator.surfaces.posted import read_model
-from generator.surfaces.registry import Context, Method, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface, error
 
 LIMIT = 16 * 1024
 KINDS = ("human", "agent", "autonomous-<persona>", "system", "platform", "collective", "oracle", "witness", "other")
@@ -45,12 +44,8 @@ def feedback_info(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def feedback(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.FeedbackBody, LIMIT)
-    return (
-        body
-        if isinstance(body, Result)
-        else echo("feedback_receipt", body.model_dump() | {"response_window_hours": 48})
-    )
+    body = ctx.body(docs.FeedbackBody)
+    return echo("feedback_receipt", body.model_dump() | {"response_window_hours": 48})
 
 
 def peers_status(ctx: Context, params: Params, query: Query) -> Result:
@@ -73,8 +68,8 @@ def peers_status(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def peers(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.PeerBody, LIMIT)
-    return body if isinstance(body, Result) else echo("peer_echo", body.model_dump())
+    body = ctx.body(docs.PeerBody)
+    return echo("peer_echo", body.model_dump())
 
 
 def guestbook_status(ctx: Context, params: Params, query: Query) -> Result:
@@ -82,11 +77,8 @@ def guestbook_status(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def guestbook(ctx: Context, params: Params, query: Query) -> Result:
-    raw = ctx.request.body if ctx.request else None
-    if raw is not None and b'"signed_for_operator"' in raw:
-        return error(400, "signed_for_operator_rejected", "a guestbook entry cannot be signed for the operator")
-    body = read_model(ctx, docs.GuestbookBody, LIMIT)
-    return body if isinstance(body, Result) else echo("guestbook_echo", body.model_dump())
+    body = ctx.body(docs.GuestbookBody)
+    return echo("guestbook_echo", body.model_dump())
 
 
 def note_entries(ctx: Context) -> list[dict[str, Any]]:
@@ -104,8 +96,8 @@ def notes(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def post_note(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.NoteBody, LIMIT)
-    return body if isinstance(body, Result) else echo("agent_note_echo", body.model_dump())
+    body = ctx.body(docs.NoteBody)
+    return echo("agent_note_echo", body.model_dump())
 
 
 def note(ctx: Context, params: Params, query: Query) -> Result:
@@ -123,9 +115,7 @@ def farewell(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def post_farewell(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.FarewellBody, LIMIT)
-    if isinstance(body, Result):
-        return body
+    body = ctx.body(docs.FarewellBody)
     return echo("farewell_acknowledged", body.model_dump(by_alias=True), license="CC0-1.0")
 
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from generator.envelope import provenance
 from generator.models import play_documents as docs
 from generator.play.cards import cards_of
-from generator.play.decks.request import MAX_BODY_BYTES, BadRequest, parse_request
+from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
 from generator.play.decks.validator import validate_deck
 from generator.play.engine.api import game_state_json_schema
 from generator.play.protocol.example_match import example_match as play_example_match
@@ -22,7 +21,8 @@ from generator.play.protocol.practice import practice
 from generator.play.rulebook.models import PlayContent
 from generator.site import Site
 from generator.surfaces import play_data
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 
 PLAY = "/api/v1/play"
 
@@ -85,14 +85,7 @@ def _body(ctx: Context) -> bytes | None:
 
 def deck_validate(ctx: Context, params: Params, query: Query) -> Result:
     """POST /api/v1/play/deck/validate: the whole verdict at once; nothing is stored."""
-    body = _body(ctx)
-    try:
-        if body is None:
-            raise BadRequest("body_too_large", f"The body is over {MAX_BODY_BYTES} bytes.")
-        request = parse_request(body)
-    except BadRequest as bad:
-        return error(400, bad.code, bad.message)
-    verdict = validate_deck(request, cards_of(ctx.snapshot), ctx.content.deck_rules, ctx.now.date())
+    verdict = validate_deck(ctx.body(DeckRequest), cards_of(ctx.snapshot), ctx.content.deck_rules, ctx.now.date())
     return Result(data=verdict.model_dump(mode="json"), provenance=_card_provenance(ctx))
 
 
@@ -105,8 +98,7 @@ def practice_move(ctx: Context, params: Params, query: Query) -> Result:
             "referee_unconfigured",
             "the practice referee has no key on this server (CARDPANTRY_REFEREE_KEY); every other endpoint works",
         )
-    if body is None:
-        return error(400, "body_too_large", f"The body is over {MAX_BODY_BYTES} bytes.")
+    assert body is not None, "respond refused a body over the method's limit"
     try:
         status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now, rules=ctx.content.deck_rules)
     except ValueError as exc:  # the card pool cannot make the AI a legal, fully-compiled deck
@@ -235,7 +227,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/deck/validate",
             "F",
             None,
-            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=docs.DeckRequestBody),
+            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=DeckRequest),
             model=docs.DeckVerdict,
             errors=(400,),
             provenance_kind="computed",

@@ -13,10 +13,10 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
 
-from generator.envelope import iso
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.coverage import grammar_surface
 from generator.play.rulebook.models import PlayContent, SeeAlso
+from generator.web.envelope import iso
 
 PLAY = "/api/v1/play"
 

@@ -22,8 +22,8 @@ from generator.surfaces import playful_clock as clock
 from generator.surfaces import playful_doors as doors
 from generator.surfaces import playful_tarot as tarot
 from generator.surfaces import playful_vibe as vibe
-from generator.surfaces.playful_query import MARKDOWN, TEXT, answers_bad_query, choice, integer, text_format
-from generator.surfaces.registry import Context, Handler, Method, Param, Params, Query, Result, Surface
+from generator.surfaces.playful_query import MARKDOWN, TEXT, choice, integer, text_format
+from generator.web.surface import Context, Handler, Method, Param, Params, Query, Result, Surface
 
 V1 = "/api/v1"
 GROAN_MAX = 5
@@ -32,10 +32,9 @@ YOUSPEAK_FORMATS = {"json": None, "txt": TEXT}
 FAMILY_FORMATS = {"json": None, "md": MARKDOWN}
 
 
-@answers_bad_query
 def joke(ctx: Context, params: Params, query: Query) -> Result:
-    form = choice(query, "form", JOKE_FORMS, None)
-    max_groan = integer(query, "max_groan", 1, GROAN_MAX, GROAN_MAX) or GROAN_MAX
+    form = choice(query, "form", None)
+    max_groan = integer(query, "max_groan", GROAN_MAX) or GROAN_MAX
     chosen = [
         docs.JokeItem(id=j.id, form=j.form, groan=j.groan, lines=j.lines)
         for j in ctx.content.playful.jokes.jokes
@@ -57,10 +56,9 @@ def _header(abc: str, field: str) -> str:
     return found.group(1).strip() if found else ""
 
 
-@answers_bad_query
 def soundtrack(ctx: Context, params: Params, query: Query) -> Result:
     tunes = ctx.content.playful.soundtrack
-    n = integer(query, "n", 1, len(tunes), None)
+    n = integer(query, "n", None)
     media_type = text_format(query, SOUNDTRACK_FORMATS)
     items = [
         docs.TuneItem(
@@ -86,7 +84,6 @@ def soundtrack(ctx: Context, params: Params, query: Query) -> Result:
     )
 
 
-@answers_bad_query
 def youspeak(ctx: Context, params: Params, query: Query) -> Result:
     lexicon = ctx.content.playful.lexicon
     if text_format(query, YOUSPEAK_FORMATS) == TEXT:
@@ -114,7 +111,6 @@ def household(site: Site) -> list[docs.Household]:
     ]
 
 
-@answers_bad_query
 def family(ctx: Context, params: Params, query: Query) -> Result:
     members = household(ctx.site)
     if text_format(query, FAMILY_FORMATS) == MARKDOWN:

@@ -15,10 +15,10 @@ import hashlib
 from typing import Literal
 
 from generator.content.playful import SLOT, Haiku, Playful
-from generator.envelope import iso
 from generator.models import playful_documents as docs
-from generator.surfaces.playful_query import MARKDOWN, TEXT, answers_bad_query, flag, integer, text_format
-from generator.surfaces.registry import Context, Params, Query, Result
+from generator.surfaces.playful_query import MARKDOWN, TEXT, flag, integer, text_format
+from generator.web.envelope import iso
+from generator.web.surface import Context, Params, Query, Result
 
 UTC = dt.UTC
 DADJOKE_FORMATS = {"json": None, "text": TEXT, "md": MARKDOWN}
@@ -77,7 +77,6 @@ def koan_of_the_day(playful: Playful, now: dt.datetime) -> docs.KoanItem:
     return koan_items(playful)[day_number(now) % len(playful.koans)]
 
 
-@answers_bad_query
 def koan(ctx: Context, params: Params, query: Query) -> Result:
     playful, every = ctx.content.playful, flag(query, "all")
     chosen = koan_items(playful) if every else [koan_of_the_day(playful, ctx.now)]
@@ -99,7 +98,6 @@ def dadjoke_of_the_hour(playful: Playful, now: dt.datetime) -> docs.DadJoke:
     return docs.DadJoke(id=joke.id, setup=joke.setup, punchline=joke.punchline)
 
 
-@answers_bad_query
 def dadjoke(ctx: Context, params: Params, query: Query) -> Result:
     playful, every = ctx.content.playful, flag(query, "all")
     media_type = text_format(query, DADJOKE_FORMATS)
@@ -141,18 +139,10 @@ def knock_knock_of_the_hour(playful: Playful, now: dt.datetime) -> docs.KnockKno
     return knock_knock_items(playful)[hour_number(now) % len(playful.jokes.knock_knocks)]
 
 
-@answers_bad_query
 def knock_knock(ctx: Context, params: Params, query: Query) -> Result:
     playful = ctx.content.playful
     items = knock_knock_items(playful)
-    n = integer(
-        query,
-        "n",
-        1,
-        len(items),
-        None,
-        message=f"n must be a whole number from 1 to {len(items)}: nobody answers any other door",
-    )
+    n = integer(query, "n", None)
     every = flag(query, "all")
     selection: Literal["hour", "n", "all"]
     if every:

@@ -14,8 +14,8 @@ from urllib.parse import urlencode
 
 from generator.content.playful import CASCADE_STEPS, WHY_DEPTH_LIMIT
 from generator.models import playful_documents as docs
-from generator.surfaces.playful_query import answers_bad_query, choice, integer
-from generator.surfaces.registry import Context, Params, Query, Result
+from generator.surfaces.playful_query import choice, integer
+from generator.web.surface import Context, Params, Query, Result
 
 V1 = "/api/v1"
 SAFE_METHODS = ("GET", "HEAD")
@@ -72,11 +72,10 @@ def _step_url(step: str) -> str:
     return f"{V1}/are-you-sure?{urlencode({'step': step})}"
 
 
-@answers_bad_query
 def are_you_sure(ctx: Context, params: Params, query: Query) -> Result:
     """Three questions through the query: ?step=1|2|3, then ?step=confirmed or ?step=declined."""
     cascade = ctx.content.playful.doors.cascade
-    step = cast(Step, choice(query, "step", CASCADE, "1"))
+    step = cast(Step, choice(query, "step", "1"))
     if step == "confirmed" or step == "declined":
         data = docs.AreYouSure(
             kind="are_you_sure",
@@ -110,24 +109,13 @@ def are_you_sure(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data.model_dump(mode="json", by_alias=True))
 
 
-@answers_bad_query
 def why(ctx: Context, params: Params, query: Query) -> Result:
     """depth above 42 is a 400, not a clamp: a silently shortened chain would hide the caller's mistake,
     and the spec calls 42 a bound (docs/playful.md)."""
     chains = ctx.content.playful.why
     contexts = tuple(c.context for c in chains)
-    context = choice(query, "context", contexts, contexts[0])
-    depth = (
-        integer(
-            query,
-            "depth",
-            1,
-            WHY_DEPTH_LIMIT,
-            WHY_DEPTH_LIMIT,
-            message=f"depth must be a whole number from 1 to {WHY_DEPTH_LIMIT}: forty-two whys are enough for one day",
-        )
-        or WHY_DEPTH_LIMIT
-    )
+    context = choice(query, "context", contexts[0])
+    depth = integer(query, "depth", WHY_DEPTH_LIMIT) or WHY_DEPTH_LIMIT
     chain = next(c for c in chains if c.context == context)
     links = chain.because[:depth]
     return Result(

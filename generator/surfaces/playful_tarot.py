@@ -17,8 +17,8 @@ from typing import Literal, cast
 
 from generator.content.playful import SPREADS, Playful, TarotCard
 from generator.models import playful_documents as docs
-from generator.surfaces.playful_query import BadQuery, answers_bad_query, choice
-from generator.surfaces.registry import Context, Params, Query, Result, error
+from generator.surfaces.playful_query import choice
+from generator.web.surface import Context, Params, Query, Result, error
 
 TAROT = "/api/v1/tarot"
 SpreadId = Literal["single", "three", "cross"]
@@ -118,18 +118,10 @@ def card_of_the_day(playful: Playful, now: dt.datetime) -> docs.DrawnCard:
     return draw_cards(playful, now.astimezone(dt.UTC).date().isoformat(), "single")[0]
 
 
-@answers_bad_query
 def draw(ctx: Context, params: Params, query: Query) -> Result:
     playful = ctx.content.playful
-    spread_id = choice(query, "spread", SPREADS, "single") or "single"
+    spread_id = choice(query, "spread", "single") or "single"
     seed = query.get("seed")
-    if seed is not None and len(seed) > MAX_SEED_CHARACTERS:
-        raise BadQuery(
-            "seed",
-            f"seed must be at most {MAX_SEED_CHARACTERS} characters (it is hashed, never kept); "
-            "leave it out to draw the card of the day",
-            {"minimum": 0, "maximum": MAX_SEED_CHARACTERS},
-        )
     today = ctx.now.astimezone(dt.UTC).date().isoformat()
     spread = next(s for s in playful.tarot.spreads if s.id == spread_id)
     cards = draw_cards(playful, seed if seed is not None else today, spread_id)

@@ -19,12 +19,12 @@ import re
 from typing import Literal, cast
 
 from generator.content.playful import AgentVibe, Vibes
-from generator.envelope import iso
 from generator.models import playful_documents as docs
 from generator.surfaces import playful_clock as clock
 from generator.surfaces.playful_clock import hour_of
 from generator.surfaces.playful_tarot import card_of_the_day
-from generator.surfaces.registry import Context, Params, Query, Result
+from generator.web.envelope import iso
+from generator.web.surface import Context, Params, Query, Result
 
 Axis = Literal["rest-hours", "self-description", "deploy-state", "baseline"]
 WEIGHTS = {"rest-hours": 0.25, "self-description": 0.35, "deploy-state": 0.20, "baseline": 0.20}

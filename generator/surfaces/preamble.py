@@ -12,8 +12,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from generator.envelope import iso
 from generator.hashing import content_hash, self_hash
+from generator.web.envelope import iso
 
 PREAMBLE = ("@encoding", "@kind", "@content_hash", "@self_hash", "@retrieved_at", "_note_opaque", "@density")
 

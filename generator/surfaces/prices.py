@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.catalog.snapshot import IndexEntry
-from generator.envelope import provenance
 from generator.models import price_documents as docs
 from generator.site import Site
 from generator.surfaces.cards import source_states
 from generator.surfaces.doors import PRICE_REASONS
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
 from generator.surfaces.universal import WITHHELD, card_url
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 BASE = "/api/v1/prices/games"
 WITHHELD_PRICE = {"value": None, "currency": "GBP", "reason": PRICE_REASONS[0]}

@@ -24,8 +24,8 @@ from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces import cards, prices
 from generator.surfaces.pages import WITHHELD_NOTE, page
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
 from generator.surfaces.universal import _lookup_card
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 CHECK_HASH = (
     "The content hash is sha256 over the RFC 8785 canonical JSON of the card's identity fields "

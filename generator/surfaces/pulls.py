@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.content.pulls import GamePulls, Product
-from generator.envelope import provenance
 from generator.models.pulls_documents import PullsDocument
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 RARE_WHY = "no listed source states how often this rarity appears in a pack"
 METHOD = (

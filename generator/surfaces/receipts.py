@@ -17,8 +17,7 @@ import rfc8785
 from generator.hashing import content_hash
 from generator.models import participation_documents as docs
 from generator.site import Site
-from generator.surfaces.posted import read_model
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 
 CONTRACT = "receipt.canonical-json/1"
 LIMIT = 16 * 1024
@@ -41,18 +40,14 @@ def receipt(kind: str, document: dict[str, Any], level: int | None = None) -> di
 
 
 def recognize(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.RecognizeBody, LIMIT)
-    if isinstance(body, Result):
-        return body
+    body = ctx.body(docs.RecognizeBody)
     if body.recognizer_id.casefold() == body.recognized_id.casefold():
         return error(400, "self_recognition", "recognizer_id and recognized_id name the same party; recognize another")
     return Result(data=receipt("recognition_receipt", body.model_dump(), level=1))
 
 
 def mind_connect(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.MindConnectBody, LIMIT)
-    if isinstance(body, Result):
-        return body
+    body = ctx.body(docs.MindConnectBody)
     prior = body.in_response_to
     try:
         recomputed = content_hash(prior.document)
@@ -75,9 +70,7 @@ def mind_connect(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def encounter(ctx: Context, params: Params, query: Query) -> Result:
-    body = read_model(ctx, docs.EncounterBody, LIMIT)
-    if isinstance(body, Result):
-        return body
+    body = ctx.body(docs.EncounterBody)
     return Result(data=receipt("witness_receipt", body.model_dump()))
 
 

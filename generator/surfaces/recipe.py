@@ -17,8 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from generator.hashing import content_hash
 from generator.models.documents import Doc
 from generator.site import Site
-from generator.surfaces.posted import read_json
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface, error, match
+from generator.web.router import match
+from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 
 LIMIT = 32 * 1024
 
@@ -105,9 +105,7 @@ def _semantic(ctx: Context, recipe: Recipe) -> list[dict[str, str]]:
 
 
 def check(ctx: Context, params: Params, query: Query) -> Result:
-    draft = read_json(ctx, LIMIT, "a recipe draft object")
-    if isinstance(draft, Result):
-        return draft
+    draft = ctx.json_body()
     try:
         digest = content_hash(draft)
     except ValueError as bad:  # rfc8785: no canonical form (an integer beyond 2**53)
@@ -134,7 +132,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "C",
             template,
             enumerate=lambda ctx: [{}],
-            post=Method(check, max_body=LIMIT, answer=RecipeReport, body=Recipe),
+            post=Method(check, max_body=LIMIT, answer=RecipeReport, body=Recipe, check_body=False),
             model=RecipeTemplate,
             freshness="methodology",
             provenance_kind="static",

@@ -14,13 +14,13 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from generator.envelope import provenance
 from generator.models.documents import Doc
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces.pages import page
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface
 from generator.surfaces.universal import _lookup_card, card_url
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 PATH = "/api/v1/culture/answering-rhymes"
 SKU = Param("sku", description="only the relations of this card (a canonical SKU)", pattern=r"^[A-Za-z0-9-]+$")

@@ -21,8 +21,7 @@ from pydantic.config import JsonDict
 from generator.hashing import content_hash
 from generator.models.documents import Doc
 from generator.site import Site
-from generator.surfaces.posted import read_model
-from generator.surfaces.registry import Context, Method, Params, Query, Result, Surface
+from generator.web.surface import Context, Method, Params, Query, Result, Surface
 
 CONTRACT = "answering-rhyme.statement/1"
 CANONICAL = "answering-rhyme.canonical-json/1"
@@ -131,9 +130,7 @@ def _normalised(value: Any) -> Any:
 
 
 def post_statement(ctx: Context, params: Params, query: Query) -> Result:
-    statement = read_model(ctx, Statement, LIMIT, "invalid_statement", suffix=f" (schema: {SCHEMA_PATH})")
-    if isinstance(statement, Result):
-        return statement
+    statement = ctx.body(Statement)
     normalised = _normalised(statement.model_dump())
     data = {
         "@kind": "answering_rhyme_statement_receipt",

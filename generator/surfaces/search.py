@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from generator.catalog.search import CONFIDENCES, Match, best, buckets, search
-from generator.envelope import provenance
 from generator.models import card_documents as docs
 from generator.site import Site
 from generator.surfaces.cards import everything_document
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
 from generator.surfaces.universal import card_url
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 Q = Param(
     "q",
@@ -47,20 +47,10 @@ def _match(game: str, match: Match) -> dict[str, Any]:
 
 def _resolve(ctx: Context, query: Query) -> tuple[str, str, str | None, int, list[Match]] | Result:
     games = [g.game for g in ctx.snapshot.games()]
-    game, q, lang = (
-        query.get("game", "").strip().lower(),
-        query.get("q", "").strip(ASCII_SPACE),
-        query.get("lang") or None,
-    )
-    if game not in games:
-        given = f"game {game!r} is not in the catalog" if game else "game is required"
-        return error(400, "invalid_game", f"{given}; one of: {', '.join(games)}", accepted=games)
-    if not q:
-        return error(400, "invalid_query", f"q is required and not blank: {Q.description}")
-    raw_limit = query.get("limit", str(LIMIT.default))
-    if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= 500:
-        return error(400, "invalid_limit", "limit must be an integer from 1 to 500")
-    return game, q, lang, int(raw_limit), search(ctx.snapshot, game, q, lang)
+    game, q, lang, limit = query["game"], query["q"].strip(ASCII_SPACE), query.get("lang"), LIMIT.read(query)
+    if game not in games:  # a game the spec names whose source this build could not load
+        return error(404, "game_not_found", f"game {game!r} has no imported sets in this build", known_ids=games)
+    return game, q, lang, limit, search(ctx.snapshot, game, q, lang)
 
 
 def _answer(kind: str, game: str, q: str, lang: str | None, limit: int, matches: list[Match]) -> dict[str, Any]:
@@ -120,10 +110,14 @@ def _example(ctx: Context) -> tuple[Params, Query]:
     return {}, {"game": game, "q": q}
 
 
-def surfaces(site: Site) -> tuple[Surface, ...]:
+def query_params(site: Site) -> tuple[Param, ...]:
     game = Param("game", enum=site.games, required=True, description="the game token (GET /api/v1/universal/games)")
+    return (game, Q, LANG, LIMIT)
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
     common: dict = {
-        "query_params": (game, Q, LANG, LIMIT),
+        "query_params": query_params(site),
         "errors": (400,),
         "provenance_kind": "computed",
         "example": _example,

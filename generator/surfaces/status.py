@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.envelope import iso
 from generator.models import operations_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Params, Query, Result, Surface
+from generator.web.envelope import iso
+from generator.web.surface import Context, Params, Query, Result, Surface
 
 WATCHLIST = 100  # cards a watchlist crawl follows
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.envelope import iso
 from generator.models import market_documents as docs
 from generator.models.page_documents import ReaderPage
 from generator.platform.models import User
@@ -22,7 +21,8 @@ from generator.site import Site
 from generator.surfaces.auctions import SAMPLE_NOTE, platform_of, private
 from generator.surfaces.pages import item, page
 from generator.surfaces.preamble import moment
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.envelope import iso
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 METHODOLOGY = (
     "Counted from the platform's records as of the request: tenure from joining; sales and purchases "
@@ -119,16 +119,17 @@ def trust_page(ctx: Context, params: Params, query: Query) -> Result:
 
 OPERAND_A = r"^u:[a-z0-9][a-z0-9_-]{1,30}$"  # u:<username> (the export's username form)
 OPERAND_B = r"^c:[a-z0-9]+-[a-z0-9]+(-[a-z0-9]+)*$"  # c:<game>-<set> or c:<sku>
+BRIDGE_QUERY = (
+    Param("a", required=True, pattern=OPERAND_A, description="u:<username>"),
+    Param("b", required=True, pattern=OPERAND_B, description="c:<game>-<set> or c:<sku>"),
+)
 TARGET = re.compile(r"^c:([a-z0-9]+)-([a-z0-9]+)(?:-([a-z0-9-]+))?$")
 
 
 def bridge(ctx: Context, params: Params, query: Query) -> Result:
-    a, b = query.get("a", ""), query.get("b", "")
-    if not re.match(OPERAND_A, a):
-        return error(400, "invalid_operand", "a must be u:<username>")
-    target = TARGET.match(b.lower())
-    if target is None:
-        return error(400, "invalid_operand", "b must be c:<game>-<set> (a set) or c:<sku> (one printing)")
+    a, b = query["a"], query["b"]
+    target = TARGET.match(b)  # both required and of their declared patterns
+    assert target is not None
     found = _public_user(ctx, a[2:])
     if found is None:
         return _missing(a[2:])
@@ -221,10 +222,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/bridge",
             compute=bridge,
             model=docs.Bridge,
-            query_params=(
-                Param("a", required=True, pattern=OPERAND_A, description="u:<username>"),
-                Param("b", required=True, pattern=OPERAND_B, description="c:<game>-<set> or c:<sku>"),
-            ),
+            query_params=(*BRIDGE_QUERY,),
             summary="Eleven metrics and a bridge_score between a person (as a public seller) and a set or card",
             **{
                 **computed,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from generator.envelope import Provenance, provenance
 from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.catalog import CardSet, Printing
@@ -18,10 +17,11 @@ from generator.models.documents import (
     UniversalCard,
 )
 from generator.site import Site
-from generator.sku import Sku, SkuError
-from generator.sku_op import base_printing, variant_of
+from generator.sku.op import base_printing, variant_of
+from generator.sku.standard import Sku, SkuError
 from generator.surfaces.preamble import day, document, parse_day
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.envelope import Provenance, provenance
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 DENSITIES = ("sparse", "normal", "saturated")
 DATE = Param("date", format="date", description="a calendar date written YYYY-MM-DD")
@@ -174,8 +174,6 @@ def _lookup_card(ctx: Context, sku: str) -> Printing | Result:
 
 def card(ctx: Context, params: Params, query: Query) -> Result:
     density = query.get("density", "normal")
-    if density not in DENSITIES:
-        return error(400, "invalid_density", f"density must be one of {', '.join(DENSITIES)}")
     found = _lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
@@ -184,8 +182,7 @@ def card(ctx: Context, params: Params, query: Query) -> Result:
 
 def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     date = parse_day(params["date"])
-    if date is None:
-        return error(400, "invalid_date", f"{params['date']!r} is not a date of the form YYYY-MM-DD")
+    assert date is not None, "its declared format admits only a calendar date"
     found = _lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found

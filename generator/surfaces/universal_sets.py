@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.envelope import provenance
 from generator.hashing import content_hash
 from generator.models.catalog import CardSet, Game
 from generator.models.documents import GamesCollection, SetsCollection, SingleGame, SingleSet
 from generator.site import Site
 from generator.surfaces.preamble import day, document
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
 from generator.surfaces.universal import (
     BASE,
     UNNAMED_SET,
@@ -27,6 +25,8 @@ from generator.surfaces.universal import (
     published_name,
     set_url,
 )
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 # What the upstream dumps carry decides these, then the authored, cited set facts below them
 # (content/set_facts.yaml); nothing is guessed (One Piece's two upstreams carry no dates at all, and

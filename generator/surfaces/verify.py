@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.envelope import iso
 from generator.models import verify_documents as docs
 from generator.platform import merkle
 from generator.platform.chain import Audit, Head, audit
 from generator.platform.fairness import MIN_DRAWS, product_fairness
 from generator.site import Site
 from generator.surfaces.auctions import SAMPLE_NOTE, platform_of
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.envelope import iso
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 ALGORITHM = {
     "leaf": "SHA-256(0x00 || RFC 8785 canonical JSON of the receipt)",
@@ -66,9 +66,8 @@ def chain(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data)
 
 
-def _number(text: str, name: str) -> int | Result:
-    if not text.isdigit() or int(text) < 1:
-        return error(400, "invalid_batch", f"{name} must be a batch number (a positive integer)")
+def _number(text: str, name: str) -> int:
+    """A batch number the declaration has already checked (a positive integer)."""
     return int(text)
 
 

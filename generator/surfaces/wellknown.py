@@ -15,7 +15,7 @@ from generator.discovery import wellknown as documents
 from generator.discovery.defaults import AUTHORED, one_path
 from generator.models import wellknown_documents as docs
 from generator.site import Site
-from generator.surfaces.registry import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 
 def _document(make):

@@ -11,7 +11,7 @@ with the app's address in the environment when Caddy starts (``CARDPANTRY_APP=12
 the default). Reload Caddy after each build (``caddy reload``): the ETags live in the config.
 ``caddy_standalone`` renders a complete Caddyfile (tests, benchmarks).
 
-What a request gets, in the order ``generator.app`` decides it (the same as the nginx adapter):
+What a request gets, in the order ``generator.serve.app`` decides it (the same as the nginx adapter):
 
 1. a static route, GET or HEAD, without a query string where the surface selects variants by query:
    its file with the manifest's status, media type, ETag, Last-Modified (the build's as-of) and
@@ -37,8 +37,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from generator.conditional import http_date
-from generator.surfaces.respond import CORS, method_not_allowed_body
+from generator.web.conditional import http_date
+from generator.web.respond import CORS, method_not_allowed_body
 from generator.write.nginx import APP_BODY_LIMIT, READ, _allowed, route_kind
 
 CADDY_CONF = "_hosts/caddy.conf"

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import orjson
 
-from generator.conditional import weak
-from generator.surfaces.registry import Surface
+from generator.web.conditional import weak
+from generator.web.surface import Surface
 from generator.write.files import FileRecord
 
 MANIFEST = "_routes.json"

@@ -24,7 +24,7 @@ Deploy (the placeholders are the ``root`` and the ``cardpantry_app`` upstream)::
 The include sets ``map_hash_max_size``/``map_hash_bucket_size``: remove them from the http block
 if it sets them already. ``nginx_standalone`` renders a complete nginx.conf (tests, benchmarks).
 
-What a request gets, in the order ``generator.app`` decides it:
+What a request gets, in the order ``generator.serve.app`` decides it:
 1. a static route, GET or HEAD, without a query string on a surface that selects variants by query:
    its file with the manifest's status, media type, strong ETag and header set (``{path}`` in
    ``Link`` is the request path); 304 when If-None-Match matches a 200 route (a list, ``W/`` and
@@ -52,8 +52,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from generator.conditional import http_date
-from generator.surfaces.respond import CORS, method_not_allowed_body
+from generator.web.conditional import http_date
+from generator.web.respond import CORS, method_not_allowed_body
 
 NGINX_CONF = "_hosts/nginx.conf"
 NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
@@ -225,7 +225,7 @@ class _Plan:
             "# cardpantry nginx adapter, server context: generated from _routes.json; do not edit.",
             *(f"# {line}".rstrip() for line in ["Deploy " + deploy[0], *deploy[1:]]),
             "merge_slashes off;",
-            "client_header_timeout 10s;  # as the app's server (generator.server): a request arrives in time",
+            "client_header_timeout 10s;  # as the app's server (generator.serve.server): a request arrives in time",
             "client_body_timeout 30s;",
             "location / {",
             f"    client_max_body_size {APP_BODY_LIMIT};  # checked here, before the app's named location",

@@ -17,7 +17,7 @@ from generator.content.set_facts import SetFacts, load_set_facts
 from generator.ingest.sink import Sink
 from generator.models.catalog import CardSet
 from generator.models.documents import FactSource, SetEntry
-from generator.sku import Sku
+from generator.sku.standard import Sku
 from generator.sources.registry import load_registry
 from generator.surfaces.universal_sets import _set_entry
 

@@ -10,8 +10,8 @@ import pytest
 from openapi_spec_validator import validate
 
 from generator.contract.tools import FORMATS, tool_name
-from generator.surfaces.registry import ALL_METHODS, Context
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.surface import ALL_METHODS, Context
 
 
 def answer(ctx: Context, surface_id: str, params: dict | None = None, query: dict | None = None):
@@ -49,7 +49,7 @@ def test_every_surface_is_in_the_manifest_openapi_tools_and_examples(ctx: Contex
 def test_every_openapi_path_is_answered(ctx: Context) -> None:
     """Each documented path routes to its surface and answers its example request (no 404)."""
     from generator.contract.examples import example_request
-    from generator.surfaces.registry import match
+    from generator.web.router import match
 
     _, openapi = answer(ctx, "contract.openapi")
     for path in openapi["paths"]:
@@ -117,8 +117,8 @@ def test_provider_tool_arrays_have_each_documented_shape(ctx: Context, provider:
 
 def test_an_unknown_tool_format_is_400_listing_the_known_ones(ctx: Context) -> None:
     rendered, body = answer(ctx, "contract.tools", query={"format": "cobol"})
-    assert rendered.status == 400 and body["error"]["code"] == "unknown_format"
-    assert body["known_formats"] == list(FORMATS)
+    assert rendered.status == 400 and body["error"]["code"] == "invalid_parameter"
+    assert body["error"]["parameter"] == "format" and body["error"]["accepted"] == list(FORMATS)
 
 
 def test_an_example_is_a_real_request_and_the_response_this_build_serves(ctx: Context) -> None:

@@ -21,7 +21,7 @@ from generator.ingest import Adapter
 from generator.ingest import run as run_module
 from generator.ingest.run import ingest
 from generator.ingest.sink import Sink, parse_date
-from generator.sku import Sku
+from generator.sku.standard import Sku
 from generator.sources import registry
 from generator.sources.registry import SourceSpec
 

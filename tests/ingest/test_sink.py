@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from generator.ingest.sink import Quarantined, Sink, parse_date
-from generator.sku import Sku
+from generator.sku.standard import Sku
 
 
 def sink() -> Sink:

@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.decks.request import MAX_BODY_BYTES, BadRequest, DeckRequest, parse_request
+from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.decks.validator import normalise_ref, validate_deck
+from generator.web.surface import Result
+from generator.web.validate import read_body
 
 CATALOG = Path(__file__).resolve().parents[2] / "state" / "catalog.duckdb"
 SERVER_DAY = date(2026, 5, 1)  # after rotation; cases that need another day say so
@@ -389,35 +391,39 @@ def body(**changes) -> bytes:
         (b'{"leader_id": "OP07-001\xff"}', "not_utf8"),
         (b'"OP07-001"', "not_an_object"),
         (b"[]", "not_an_object"),
-        (body(leader_id=...), "missing_member"),
-        (body(main_deck_card_ids=...), "missing_member"),
-        (body(format=...), "missing_member"),
-        (body(leader_id=7), "wrong_type"),
-        (body(main_deck_card_ids="OP07-007"), "wrong_type"),
-        (body(main_deck_card_ids=[7]), "wrong_type"),
-        (body(main_deck_card_ids={"OP07-007": 4}), "wrong_type"),
-        (body(format="modern"), "unknown_format"),
-        (body(format=None), "unknown_format"),
-        (body(notes="hi"), "unknown_member"),
-        (body(date="2026-02-30"), "bad_date"),
-        (body(date="01/04/2026"), "bad_date"),
-        (body(date="2026-04-01T00:00:00Z"), "bad_date"),
-        (body(date=20260401), "bad_date"),
+        (body(leader_id=...), "invalid_body:body.leader_id"),
+        (body(main_deck_card_ids=...), "invalid_body:body.main_deck_card_ids"),
+        (body(format=...), "invalid_body:body.format"),
+        (body(leader_id=7), "invalid_body:body.leader_id"),
+        (body(main_deck_card_ids="OP07-007"), "invalid_body:body.main_deck_card_ids"),
+        (body(main_deck_card_ids=[7]), "invalid_body:body.main_deck_card_ids.0"),
+        (body(main_deck_card_ids={"OP07-007": 4}), "invalid_body:body.main_deck_card_ids"),
+        (body(format="modern"), "invalid_body:body.format"),
+        (body(format=None), "invalid_body:body.format"),
+        (body(notes="hi"), "invalid_body:body.notes"),
+        (body(date="2026-02-30"), "invalid_body:body.date"),
+        (body(date="01/04/2026"), "invalid_body:body.date"),
+        (body(date="2026-04-01T00:00:00Z"), "invalid_body:body.date"),
+        (body(date=20260401), "invalid_body:body.date"),
         (b" " * (MAX_BODY_BYTES + 1), "body_too_large"),
     ],
 )
 def test_bad_bodies(raw, code):
-    with pytest.raises(BadRequest) as caught:
-        parse_request(raw)
-    assert caught.value.code == code
-    assert caught.value.body() == {"error": {"code": code, "message": caught.value.message}}
+    """One refusal shape: the code, and the member a model refused as ``parameter`` (issue 38)."""
+    refused = read_body(raw, DeckRequest, MAX_BODY_BYTES)
+    assert isinstance(refused, Result) and refused.error is not None and refused.error_detail is not None
+    code, _, parameter = code.partition(":")
+    assert refused.error[0] == code
+    assert refused.status == (413 if code == "body_too_large" else 400)
+    assert refused.error_detail["parameter"] == (parameter or "body")
 
 
 def test_good_body_and_the_size_limit_is_inclusive():
-    assert parse_request(body(date="2026-04-01")).date == date(2026, 4, 1)
+    assert DeckRequest.model_validate_json(body(date="2026-04-01")).date == date(2026, 4, 1)
     padded = body() + b" " * (MAX_BODY_BYTES - len(body()))
     assert len(padded) == MAX_BODY_BYTES
-    assert parse_request(padded).leader_id == "OP07-001"
+    accepted = read_body(padded, DeckRequest, MAX_BODY_BYTES)
+    assert isinstance(accepted, DeckRequest) and accepted.leader_id == "OP07-001"
 
 
 @settings(max_examples=200, deadline=None)
@@ -437,7 +443,9 @@ def test_good_body_and_the_size_limit_is_inclusive():
     )
 )
 def test_any_body_is_a_request_or_a_bad_request(raw):
-    try:
-        parse_request(raw)
-    except BadRequest as exc:
-        assert exc.code and exc.message
+    answer = read_body(raw, DeckRequest, MAX_BODY_BYTES)
+    if isinstance(answer, Result):
+        assert answer.error is not None and answer.error[0] and answer.error[1]
+        assert answer.error_detail is not None and answer.error_detail["parameter"].startswith("body")
+    else:
+        assert isinstance(answer, DeckRequest)

@@ -12,7 +12,7 @@ import pydantic
 import pytest
 
 from generator.ingest import ADAPTERS
-from generator.sku import GAMES
+from generator.sku.standard import GAMES
 from generator.sources.registry import DATA_DIR, SourceSpec, load_registry, source
 
 SPECS = load_registry()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from generator.surfaces.registry import Context, Surface
+from generator.web.surface import Context, Surface
 
 KNOWN_SKU = "op-op01-001-en"
 VARIANT_SKU = "op-op01-001-en-p1"

@@ -11,8 +11,8 @@ import pytest
 
 from generator.catalog.snapshot import Snapshot
 from generator.models.catalog import FxRate, Source
-from generator.surfaces.registry import Context
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.surface import Context
 
 ECB = Source(
     source_id="ecb",

@@ -10,8 +10,9 @@ from urllib.parse import parse_qsl, urlsplit
 
 import orjson
 
-from generator.surfaces.registry import Request, match
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.router import match
+from generator.web.surface import Request
 
 
 def member(document, dotted: str) -> bool:

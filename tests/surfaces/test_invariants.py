@@ -1,7 +1,7 @@
 """One invariant test over every registered surface (ARCHITECTURE.md section 5, after Datasette's
 ``test_success_envelope.py`` / ``test_error_shape.py``).
 
-Each surface is answered through ``generator.surfaces.respond.respond`` for every path it enumerates
+Each surface is answered through ``generator.web.respond.respond`` for every path it enumerates
 over the synthetic catalog, plus sample paths for what it does not enumerate (dates, hashes, query
 variants, case variants). Every answer must carry the spec's envelope and headers, every universal
 document the math-mirror preamble, and both of its hashes must recompute from the document alone.
@@ -21,13 +21,14 @@ import orjson
 import pytest
 import rfc8785
 
-from generator.envelope import etag, iso
 from generator.identity import identity
 from generator.play.protocol.seal import dev_key
 from generator.site import load_site
 from generator.surfaces.families import surfaces
-from generator.surfaces.registry import Context, Request, Surface, match
-from generator.surfaces.respond import Rendered, respond
+from generator.web.envelope import etag, iso
+from generator.web.respond import Rendered, respond
+from generator.web.router import match
+from generator.web.surface import Context, Request, Surface
 
 SURFACES = surfaces(load_site())
 
@@ -389,7 +390,8 @@ def test_every_post_method_answers_with_the_envelope_and_headers(surface: Surfac
             freshness="uncached",
         )
         return
-    assert bad.status == 400 and set(orjson.loads(bad.body)["error"]) == {"code", "message"}
+    refused = orjson.loads(bad.body)["error"]
+    assert bad.status == 400 and refused["code"] == "not_json" and refused["parameter"] == "body", refused
     assert bad.headers["Cache-Control"] == "no-store" and "_meta" in orjson.loads(bad.body)
 
 
@@ -514,25 +516,25 @@ ERROR_CASES = [
     ("universal.card", {"sku": "not-a-sku"}, {}, 404, "sku_not_found"),
     ("universal.card", {"sku": "OP-OP01-001-EN"}, {}, 404, "sku_not_found"),
     ("universal.card", {"sku": "mtg-lea-1-en"}, {}, 404, "sku_not_found"),
-    ("universal.card", {"sku": KNOWN_SKU}, {"density": "dense"}, 400, "invalid_density"),
-    ("universal.card", {"sku": KNOWN_SKU}, {"density": "SPARSE"}, 400, "invalid_density"),
+    ("universal.card", {"sku": KNOWN_SKU}, {"density": "dense"}, 400, "invalid_parameter"),
+    ("universal.card", {"sku": KNOWN_SKU}, {"density": "SPARSE"}, 400, "invalid_parameter"),
     ("universal.sets", {"game": "mtg"}, {}, 404, "game_not_found"),
     ("universal.game", {"token": "mtg"}, {}, 404, "game_not_found"),
     ("universal.set", {"code": "op-op99"}, {}, 404, "set_not_found"),  # declared, never printed
     ("universal.set", {"code": "zz01"}, {}, 404, "set_not_found"),  # op01 alone is op-op01 now (a bare code)
     ("universal.set", {"code": "mtg-lea"}, {}, 404, "set_not_found"),
-    ("universal.temporal_card", {"date": "2024-02-30", "sku": KNOWN_SKU}, {}, 400, "invalid_date"),
-    ("universal.temporal_card", {"date": "2024-2-29", "sku": KNOWN_SKU}, {}, 400, "invalid_date"),
-    ("universal.temporal_card", {"date": "yesterday", "sku": KNOWN_SKU}, {}, 400, "invalid_date"),
+    ("universal.temporal_card", {"date": "2024-02-30", "sku": KNOWN_SKU}, {}, 400, "invalid_parameter"),
+    ("universal.temporal_card", {"date": "2024-2-29", "sku": KNOWN_SKU}, {}, 400, "invalid_parameter"),
+    ("universal.temporal_card", {"date": "yesterday", "sku": KNOWN_SKU}, {}, 400, "invalid_parameter"),
     ("universal.temporal_card", {"date": "2024-02-29", "sku": "op-op01-999-en"}, {}, 404, "sku_not_found"),
-    ("universal.temporal_card", {"date": "2024-02-29T00", "sku": KNOWN_SKU}, {}, 400, "invalid_date"),
-    ("federation.identify", {"hash": "abc"}, {}, 400, "malformed_hash"),
-    ("federation.identify", {"hash": "sha256:" + "a" * 63}, {}, 400, "malformed_hash"),
-    ("federation.identify", {"hash": "sha1:" + "a" * 64}, {}, 400, "malformed_hash"),
-    ("federation.identify", {"hash": "g" * 64}, {}, 400, "malformed_hash"),
-    ("federation.identify_at", {"date": "2024-13-01", "hash": "a" * 64}, {}, 400, "invalid_date"),
-    ("federation.identify_at", {"date": "today", "hash": "a" * 64}, {}, 400, "invalid_date"),
-    ("federation.identify_at", {"date": "2024-01-01", "hash": "a" * 65}, {}, 400, "malformed_hash"),
+    ("universal.temporal_card", {"date": "2024-02-29T00", "sku": KNOWN_SKU}, {}, 400, "invalid_parameter"),
+    ("federation.identify", {"hash": "abc"}, {}, 400, "invalid_parameter"),
+    ("federation.identify", {"hash": "sha256:" + "a" * 63}, {}, 400, "invalid_parameter"),
+    ("federation.identify", {"hash": "sha1:" + "a" * 64}, {}, 400, "invalid_parameter"),
+    ("federation.identify", {"hash": "g" * 64}, {}, 400, "invalid_parameter"),
+    ("federation.identify_at", {"date": "2024-13-01", "hash": "a" * 64}, {}, 400, "invalid_parameter"),
+    ("federation.identify_at", {"date": "today", "hash": "a" * 64}, {}, 400, "invalid_parameter"),
+    ("federation.identify_at", {"date": "2024-01-01", "hash": "a" * 65}, {}, 400, "invalid_parameter"),
     ("federation.by_upstream", {}, {"upstream": "nope"}, 404, "upstream_not_found"),
 ]
 
@@ -550,7 +552,8 @@ def test_errors_have_the_error_shape_and_a_stable_code(
     assert rendered.headers["ETag"] == etag(rendered.body)
     assert rendered.headers["Cache-Control"] == "public, max-age=300"  # errors are cached briefly
     body = orjson.loads(rendered.body)
-    assert set(body["error"]) == {"code", "message"}
+    assert {"code", "message"} <= set(body["error"]) <= {"code", "message", "parameter", "accepted"}
+    assert ("parameter" in body["error"]) is (code == "invalid_parameter")  # a refusal names what it refused
     assert body["error"]["code"] == code and re.fullmatch(r"[a-z][a-z_]*", code)
     assert isinstance(body["error"]["message"], str) and body["error"]["message"]
     assert "data" not in body

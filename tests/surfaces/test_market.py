@@ -17,8 +17,8 @@ from generator.content.signals import SandboxConfig
 from generator.platform.export import load_platform, platform_dir
 from generator.platform.sample import sample_key
 from generator.surfaces.families import surfaces
-from generator.surfaces.registry import Request
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.surface import Request
 
 PRIVATE = "private, no-store"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import orjson
 
-from generator.surfaces.registry import Context
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.surface import Context
 
 
 def meta(ctx: Context, surface_id: str, params: dict) -> dict:

@@ -7,7 +7,8 @@ import string
 
 from generator.site import load_site
 from generator.surfaces.families import surfaces
-from generator.surfaces.registry import Surface, match
+from generator.web.router import match
+from generator.web.surface import Surface
 
 
 def reference(registry: tuple[Surface, ...], path: str):

@@ -18,8 +18,8 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from generator.contract.examples import SELF_DESCRIBING
 from generator.site import load_site
 from generator.surfaces.families import surfaces
-from generator.surfaces.registry import Context, Surface
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.surface import Context, Surface
 
 # Surfaces that describe the registry itself (OpenAPI, manifest, tools, examples) change with every
 # surface added; tests/contract checks them against the registry instead of pinning their bytes.

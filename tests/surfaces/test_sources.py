@@ -10,8 +10,8 @@ import orjson
 
 from generator.catalog.snapshot import Snapshot
 from generator.models.catalog import RunSummary
-from generator.surfaces.registry import Context, Request
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.surface import Context, Request
 
 KEY = "wholesale-test-key"
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.envelope import iso
+from generator.web.envelope import iso
 from generator.write.files import exchange
 from generator.write.manifest import MANIFEST
 

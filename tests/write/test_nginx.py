@@ -15,7 +15,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.surfaces.respond import method_not_allowed_body
+from generator.web.respond import method_not_allowed_body
 from generator.write.manifest import MANIFEST
 from generator.write.nginx import NGINX_CONF, NGINX_SERVER_CONF, nginx_files, nginx_standalone
 

@@ -26,11 +26,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.decks.request import BadRequest, DeckRequest, parse_request
+from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import FormatName, RulesData
-from generator.sku import Sku, SkuError
+from generator.sku.standard import Sku, SkuError
 
-__all__ = ["BadRequest", "DeckRequest", "DeckResult", "Issue", "parse_request", "validate_deck"]
+__all__ = ["DeckRequest", "DeckResult", "Issue", "validate_deck"]
 
 _CARD_ID = re.compile(r"^([A-Za-z]+\d*)-(\d+)(?:_([A-Za-z]\d+))?$")
 _DON = re.compile(r"^DON(!!)?([ _-].*)?$", re.IGNORECASE)

@@ -51,7 +51,6 @@ from typing import Any, Literal
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from generator.body import BodyError, json_object
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.match import ai_move
@@ -62,6 +61,7 @@ from generator.play.decks.validator import normalise_ref, validate_deck
 from generator.play.engine.api import Deck, GameState, IllegalAction, apply, legal_actions, new_game, redact, view
 from generator.play.protocol.narration import Narrator, public_names
 from generator.play.protocol.seal import SealError, seal, unseal
+from generator.web.body import BodyError, json_object
 
 MAX_BODY_BYTES = 1_048_576
 HUMAN, AI = 0, 1

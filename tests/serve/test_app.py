@@ -14,8 +14,8 @@ import httpx
 import orjson
 import pytest
 
-from generator.app import App
-from generator.envelope import etag
+from generator.serve.app import App
+from generator.web.envelope import etag
 from generator.write.manifest import load_manifest
 
 KNOWN = "/api/v1/universal/card/op-op01-001-en"
@@ -102,7 +102,9 @@ def test_a_method_a_route_does_not_take_is_405_with_allow(app: App) -> None:
 def test_query_variants_and_case_variants_are_computed(app: App) -> None:
     sparse = call(app, "GET", KNOWN + "?density=sparse").json()["data"]
     assert sparse["@density"] == "sparse" and "attributes" not in sparse
-    assert call(app, "GET", KNOWN + "?density=loud").json()["error"]["code"] == "invalid_density"
+    refused = call(app, "GET", KNOWN + "?density=loud").json()["error"]
+    assert refused["code"] == "invalid_parameter" and refused["parameter"] == "density"
+    assert refused["accepted"] == ["sparse", "normal", "saturated"]
     upper = call(app, "GET", "/api/v1/universal/sets/OP")
     assert upper.status_code == 200 and upper.json()["data"]["of_game"]["token"] == "op"
 
@@ -157,16 +159,16 @@ def test_the_deck_validator_answers_and_refuses_bad_bodies(app: App) -> None:
     assert result["data"]["valid"] is False
     assert {"deck_size", "copy_limit"} <= {v["code"] for v in result["data"]["violations"]}
     assert result["_meta"]["endpoint"] == "/api/v1/play/deck/validate"
-    for bad, code in (
-        (b"nope", "not_json"),
-        (b"\xff\xfe", "not_utf8"),
-        (b"[]", "not_an_object"),
-        (b'{"leader_id": 1}', "wrong_type"),
-        (b" " * (1 << 20 + 1), "body_too_large"),
+    for bad, status, code, parameter in (
+        (b"nope", 400, "not_json", "body"),
+        (b"\xff\xfe", 400, "not_utf8", "body"),
+        (b"[]", 400, "not_an_object", "body"),
+        (b'{"leader_id": 1}', 400, "invalid_body", "body.leader_id"),
+        (b" " * ((1 << 20) + 1), 413, "body_too_large", "body"),  # 413 on every POST (issue 38)
     ):
         refused = call(app, "POST", "/api/v1/play/deck/validate", content=bad)
-        assert refused.status_code == 400, bad[:20]
-        assert refused.json()["error"]["code"] == code
+        assert refused.status_code == status, bad[:20]
+        assert refused.json()["error"]["code"] == code and refused.json()["error"]["parameter"] == parameter
 
 
 def test_lifespan_starts_and_stops(app: App) -> None:

@@ -3,17 +3,19 @@
 The writer and the app both call ``respond``, and the app's JSON 404 and 405 come through
 ``render`` too, so a static file and the app's answer for the same path are the same bytes and
 every error has the same shape. The body is made by the renderer registered for the answer's
-media type (``generator.render``); the envelope and its headers by ``generator.envelope``.
+media type (``generator.render``); the envelope and its headers by ``generator.web.envelope``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from generator.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
 from generator.render import base_type, renderer
-from generator.surfaces.registry import Context, Params, Query, Result, Surface, error
+from generator.web.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
+from generator.web.surface import Context, Method, Params, Query, Request, Result, Surface, error
+from generator.web.validate import check_params, invalid, read_body
 
 JSON = "application/json"
 ERROR_CACHE_SECONDS = 300  # errors are cached briefly: a fixed catalog can answer differently soon
@@ -83,14 +85,43 @@ def respond(
     """Answer ``method`` on ``path`` with the surface's handler for it (405 when it has none);
     ``check`` sees the result before it is rendered."""
     if method in ("GET", "HEAD") and surface.compute is not None:
-        result = surface.compute(ctx, params, query)
+        result = refused(surface, params, query) or surface.compute(ctx, params, query)
         if check is not None:
             check(surface, path, result)
         return render(ctx, Answer.of(surface, path, request_id), result)
     handler = surface.method(method)
     if handler is None:
         return method_not_allowed(surface, ctx, path, method, request_id)
-    return render(ctx, Answer.of(surface, path, request_id, handler.freshness), handler.run(ctx, params, query))
+    answer = Answer.of(surface, path, request_id, handler.freshness)
+    if not handler.read_body:  # a paused door answers before the request is inspected (spec "Errors" 4)
+        return render(ctx, answer, handler.run(ctx, params, query))
+    bad = refused(surface, params, query)
+    if bad is None and ctx.request is not None:
+        document = _document(handler, ctx.request)
+        if isinstance(document, Result):
+            bad = document
+        else:
+            ctx = replace(ctx, request=replace(ctx.request, document=document))
+    return render(ctx, answer, bad or handler.run(ctx, params, query))
+
+
+def refused(surface: Surface, params: Params, query: Query) -> Result | None:
+    """The refusal of a request whose path or query values its surface's declaration does not admit.
+    A path value outside a declared enum is not malformed but absent: its handler's 404 lists the
+    known ids (spec "Errors": an unknown NodeKind is a 404)."""
+    malformable = [p for p in surface.path_params if not p.enum]
+    return check_params(malformable, params, "path") or check_params(surface.query_params, query)
+
+
+def _document(handler: Method, request: Request) -> Any:
+    """The body as the method declares it: its model, size-checked bytes when it declares no model."""
+    if handler.body is not None:
+        return read_body(request.body, handler.body if handler.check_body else None, handler.max_body)
+    if request.body is None:
+        return invalid(
+            "body", f"The body is over {handler.max_body} bytes.", {"maximum": handler.max_body}, 413, "body_too_large"
+        )
+    return None
 
 
 def method_not_allowed(
@@ -164,7 +195,8 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
 def error_body(result: Result) -> dict:
     assert result.error is not None
     code, message = result.error
-    return {"error": {"code": code, "message": message}, **(result.error_extra or {})}
+    detail = {"code": code, "message": message, **(result.error_detail or {})}
+    return {"error": detail, **(result.error_extra or {})}
 
 
 def _headers(

@@ -18,11 +18,11 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.surfaces.registry import Request, error
-from generator.surfaces.respond import Answer, Rendered, render, respond
+from generator.web.respond import Answer, Rendered, render, respond
+from generator.web.surface import Request, error
 
 if TYPE_CHECKING:
-    from generator.app import App
+    from generator.serve.app import App
 
 MOVE_BUDGET_SECONDS = 10.0
 WORKER_NICENESS = 10
@@ -30,7 +30,7 @@ _WORKER_APP: App | None = None
 
 
 def _start_worker(dist: str, referee_key: bytes | None) -> None:
-    from generator.app import App
+    from generator.serve.app import App
 
     # A move may wait a little; a file route should not: the workers yield the CPU to the event loop.
     os.nice(WORKER_NICENESS)

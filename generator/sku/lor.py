@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
-from generator.sku import Sku, SkuError, token
+from generator.sku.standard import Sku, SkuError, token
 
 GAME = "lor"
 LANGUAGES = ("en", "fr", "de", "it", "ja", "zh")

@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from generator.surfaces.registry import Context, Surface, error
-from generator.surfaces.respond import JSON, Answer, Rendered, render
+from generator.web.respond import JSON, Answer, Rendered, render
+from generator.web.surface import Context, Surface, error
 
 API_PREFIX = "/api/v1/"
 

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.catalog.snapshot_files import FileSnapshot
-from generator.conditional import http_date, not_modified_headers
-from generator.envelope import header_url
 from generator.site import load_site
-from generator.surfaces.registry import Context
+from generator.web.conditional import http_date, not_modified_headers
+from generator.web.envelope import header_url
+from generator.web.surface import Context
 from generator.write.manifest import load_manifest
 
 CACHE_ENTRIES = 4096

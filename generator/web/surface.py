@@ -1,7 +1,7 @@
 """What a surface is: one spec path, the handler for each method it answers, and its contract.
 
 A surface's GET handler (``compute``) returns a ``Result`` (status, data, provenance);
-``generator.surfaces.respond`` turns that into bytes and headers through the one envelope builder
+``generator.web.respond`` turns that into bytes and headers through the one envelope builder
 and the renderer registered for the answer's media type. The writer calls ``enumerate`` to write
 every static path; the app calls the handlers for anything the files cannot answer (query
 strings, unenumerable paths such as dates and hashes, case variants, POST/DELETE/ANY).
@@ -18,12 +18,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel
 
-from generator.envelope import Provenance
 from generator.site import Site
+from generator.web.envelope import Provenance
 
 if TYPE_CHECKING:
     from generator.catalog.snapshot import Snapshot
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from generator.platform.export import Platform
 
 Params = Mapping[str, str]
+BodyModel = TypeVar("BodyModel", bound=BaseModel)
 Query = Mapping[str, str]
 ALL_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
@@ -45,6 +46,7 @@ class Request:
     headers: Mapping[str, str]  # lower-case names
     body: bytes | None = None  # None: not read (a paused door), or over the method's limit
     client: str | None = None  # the peer's address as the server saw it (echo hashes it; nothing keeps it)
+    document: Any = None  # the body as its method's model, validated by ``respond`` before the handler ran
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,21 @@ class Context:
     # fills its own copy. None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)
 
+    def body(self, model: type[BodyModel]) -> BodyModel:
+        """The request body as its method's declared model: ``respond`` validated it (or refused the
+        request) before the handler ran, so a handler never reads a body twice."""
+        document = self.request.document if self.request is not None else None
+        if not isinstance(document, model):
+            raise TypeError(f"the method's declared body is not {model.__name__}")
+        return document
+
+    def json_body(self) -> dict[str, Any]:
+        """The request body as a JSON object (a method with ``check_body=False``), read by ``respond``."""
+        document = self.request.document if self.request is not None else None
+        if not isinstance(document, dict):
+            raise TypeError("the method's body was not read as a JSON object")
+        return document
+
 
 @dataclass(frozen=True)
 class Result:
@@ -72,7 +89,8 @@ class Result:
     data: Any = None  # the envelope's `data`, or the whole document when the surface is not enveloped
     provenance: Provenance = field(default_factory=Provenance)
     error: tuple[str, str] | None = None  # (stable code, message) -> {"error": {code, message}}
-    error_extra: Mapping[str, Any] | None = None  # e.g. known_ids, suggestions
+    error_extra: Mapping[str, Any] | None = None  # beside `error`: known_ids, suggestions
+    error_detail: Mapping[str, Any] | None = None  # inside `error`: parameter, accepted (generator.web.validate)
     headers: Mapping[str, str] | None = None  # extra headers a surface needs (Allow, Safe-Methods...)
     media_type: str | None = None  # None: the surface's own; e.g. text/plain for ?format=text
     direct: bool = False  # a direct document even on an enveloped surface (e.g. a provider's tool array)
@@ -100,6 +118,36 @@ class Param:
     pattern: str | None = None
     format: str | None = None  # a JSON Schema format, e.g. date
     required: bool = False
+    allow_empty: bool = False  # an empty value (``?q=``) is admitted; otherwise it is invalid, like any other
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of what ``generator.web.validate`` admits: OpenAPI and the tool catalog
+        show this, so what is documented is what is enforced."""
+        schema: dict[str, Any] = {"type": self.type}
+        if self.enum:
+            schema["enum"] = list(self.enum)
+        if self.default is not None:
+            schema["default"] = self.default
+        for key in ("minimum", "maximum", "pattern", "format"):
+            if getattr(self, key) is not None:
+                schema[key] = getattr(self, key)
+        if self.type == "string" and not self.enum and not self.allow_empty:
+            schema["minLength"] = 1  # an empty value is refused like any other it does not admit
+        return schema
+
+    def read(self, query: Query) -> Any:
+        """The value as its declared type, or the default: ``respond`` has already refused any value
+        the declaration does not admit, so this only converts."""
+        raw = query.get(self.name)
+        if raw is None or (raw == "" and self.type != "string"):
+            return self.default
+        if self.type == "integer":
+            return int(raw)
+        if self.type == "number":
+            return float(raw)
+        if self.type == "boolean":
+            return raw == "true"
+        return raw
 
 
 @dataclass(frozen=True)
@@ -112,6 +160,9 @@ class Method:
     freshness: str = "uncached"  # POST answers are computed per request, never cached
     offload: bool = False  # CPU-heavy (an AI move): answered in a worker process, off the event loop
     body: type[BaseModel] | None = None  # the request body's model (OpenAPI requestBody); None: no body
+    # False: the body is any JSON object and what breaks ``body`` is reported in the answer, not refused
+    # (identify normalises and warns, spec "Errors" 5; the recipe check lists every problem).
+    check_body: bool = True
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
 
@@ -192,51 +243,3 @@ class Surface:
         ``match`` sorts by it on every call (each link a reader page checks is a match)."""
         segments = self.path.strip("/").split("/")
         return (-sum(1 for s in segments if "{" not in s), -len(segments))
-
-
-def match(surfaces: Iterable[Surface], path: str) -> tuple[Surface, dict[str, str]] | None:
-    """The surface that answers ``path`` (literal paths before patterns), and its path parameters."""
-    router = _router(surfaces if isinstance(surfaces, tuple) else tuple(surfaces))
-    found = router.pattern.match(path)
-    if found is None:
-        return None
-    index = int(found.lastgroup[1:])  # type: ignore[index]  # each alternative ends with its own (?P<_i>)
-    surface, groups = router.routes[index]
-    return surface, {name: found.group(group) for group, name in groups}
-
-
-@dataclass(frozen=True)
-class _Router:
-    """Every surface's pattern in one regex, in ``match``'s order: one C-level scan instead of a
-    Python loop over every surface (a reader page checks each link it shows with ``match``)."""
-
-    pattern: re.Pattern[str]
-    routes: tuple[tuple[Surface, tuple[tuple[str, str], ...]], ...]  # (surface, (group, parameter))
-
-
-_ROUTERS: dict[int, tuple[tuple[Surface, ...], _Router]] = {}  # by registry identity (kept alive)
-
-
-def _router(surfaces: tuple[Surface, ...]) -> _Router:
-    """The registry's router, made once per registry object: the registry is code (surfaces and
-    their patterns), not content, so it cannot go stale; the tuple is held so its id stays its own."""
-    known = _ROUTERS.get(id(surfaces))
-    if known is not None and known[0] is surfaces:
-        return known[1]
-    ordered = sorted(surfaces, key=lambda s: s.literal_weight)
-    alternatives, routes = [], []
-    for i, surface in enumerate(ordered):
-        groups: list[tuple[str, str]] = []
-
-        def named(m: re.Match[str], i: int = i, groups: list[tuple[str, str]] = groups) -> str:
-            groups.append((f"p{i}_{m.group(1)}", m.group(1)))
-            return f"(?P<p{i}_{m.group(1)}>[^/]+)"
-
-        regex = re.sub(r"\\\{(\w+)\\\}", named, re.escape(surface.path))
-        alternatives.append(f"{regex}\\Z(?P<_{i}>)")
-        routes.append((surface, tuple(groups)))
-    router = _Router(re.compile("(?:" + "|".join(alternatives) + ")"), tuple(routes))
-    if len(_ROUTERS) >= 16:
-        _ROUTERS.clear()
-    _ROUTERS[id(surfaces)] = (surfaces, router)
-    return router

@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from generator.sku import Sku, SkuError
+from generator.sku.standard import Sku, SkuError
 
 EDITIONS = {"A": "Alpha", "F": "First", "U": "Unlimited", "N": None}  # N: no specified edition
 FOILINGS = {"S": "Standard", "R": "Rainbow Foil", "C": "Cold Foil", "G": "Gold Cold Foil"}

@@ -23,17 +23,18 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from generator.catalog.snapshot_files import FileSnapshot
-from generator.conditional import encode, http_date, not_modified_headers, pick_encoding, unchanged
 from generator.content import load_content
-from generator.not_found import not_found
-from generator.offload import Offload
 from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
-from generator.served import Served
+from generator.serve.offload import Offload
+from generator.serve.served import Served
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
-from generator.surfaces.registry import Context, Request, match
-from generator.surfaces.respond import Rendered, options, respond
+from generator.web.conditional import encode, http_date, not_modified_headers, pick_encoding, unchanged
+from generator.web.not_found import not_found
+from generator.web.respond import Rendered, options, respond
+from generator.web.router import match
+from generator.web.surface import Context, Request
 
 READ_METHODS = ("GET", "HEAD")
 CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
@@ -43,7 +44,7 @@ class App:
     def __init__(
         self, dist: Path, referee_key: bytes | None = None, offload: bool = False, platform: Path | None = None
     ):
-        """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.offload``);
+        """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.serve.offload``);
         off, they run inline (tests, and the workers themselves). ``platform``: the platform export
         the role-scoped answers read (default ``platform_dir()``), checked against this build's SKUs."""
         self.dist, self.dist_name = dist, os.fspath(dist)

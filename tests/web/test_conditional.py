@@ -1,4 +1,4 @@
-"""generator.conditional: validators, conditional requests and codings (RFC 9110 8.8, 13.1, 13.2)."""
+"""generator.web.conditional: validators, conditional requests and codings (RFC 9110 8.8, 13.1, 13.2)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import gzip
 import brotli
 import pytest
 
-from generator.conditional import encode, http_date, matches, pick_encoding, unchanged, weak
+from generator.web.conditional import encode, http_date, matches, pick_encoding, unchanged, weak
 
 BUILT = dt.datetime(2026, 11, 24, 21, 59, 30, tzinfo=dt.UTC)
 TAG = '"8b1c23638b761535d9926b40c5ab46c7"'

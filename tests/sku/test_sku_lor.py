@@ -14,8 +14,7 @@ import yaml
 
 from generator.ingest import lorcana_data, lorcanajson
 from generator.ingest.sink import Sink
-from generator.sku import Sku, SkuError
-from generator.sku_lor import (
+from generator.sku.lor import (
     Printed,
     card_key,
     display_label,
@@ -26,6 +25,7 @@ from generator.sku_lor import (
     set_token,
     told_apart,
 )
+from generator.sku.standard import Sku, SkuError
 
 # One printing per row, as both upstreams describe it:
 # (LorcanaJSON setCode, promoGrouping, lorcana-data set, number, letter, rarity, expected SKU)

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.sku import GAMES, Sku, SkuError, is_sku, token
+from generator.sku.standard import GAMES, Sku, SkuError, is_sku, token
 
 STATE_CATALOG = Path(__file__).resolve().parents[1] / "state" / "catalog.duckdb"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.sku import Sku
+from generator.sku.standard import Sku
 
 RELEASES = {"asia": "Asia English release"}
 ART_KINDS = {"p": "parallel art", "r": "reprint art"}

@@ -9,8 +9,7 @@ import itertools
 
 import pytest
 
-from generator.sku import Sku, SkuError
-from generator.sku_fab import (
+from generator.sku.fab import (
     ART_VARIATIONS,
     EDITIONS,
     FOILINGS,
@@ -22,6 +21,7 @@ from generator.sku_fab import (
     is_back,
     split_card_id,
 )
+from generator.sku.standard import Sku, SkuError
 
 
 def printing(

@@ -1,4 +1,4 @@
-"""generator.server: a request that never finishes arriving gets a 408 and a closed connection,
+"""generator.serve.server: a request that never finishes arriving gets a 408 and a closed connection,
 instead of holding it open (issue 13: slow headers, a short body, an unterminated chunked body)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from generator.app import App
-from generator.server import DeadlineProtocol
+from generator.serve.app import App
+from generator.serve.server import DeadlineProtocol
 
 
 class QuickDeadlines(DeadlineProtocol):

@@ -1,12 +1,12 @@
-"""The One Piece variant grammar (``generator/sku_op.py``, docs/sku.md): release, art, kind, base."""
+"""The One Piece variant grammar (``generator/sku/op.py``, docs/sku.md): release, art, kind, base."""
 
 from __future__ import annotations
 
 import pytest
 
 from generator.ingest.onepiece_common import ASIA, sku_for
-from generator.sku import Sku
-from generator.sku_op import base_printing, variant_of
+from generator.sku.op import base_printing, variant_of
+from generator.sku.standard import Sku
 
 
 @pytest.mark.parametrize(

@@ -1,12 +1,14 @@
-"""generator.body: the one strict JSON body reader of every POST handler."""
+"""generator.web.body: the one strict JSON body reader of every POST handler."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.body import BodyError, json_object
-from generator.play.decks.request import BadRequest, parse_request
+from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
 from generator.play.protocol.practice import PracticeError, parse
+from generator.web.body import BodyError, json_object
+from generator.web.surface import Result
+from generator.web.validate import read_body
 
 
 @pytest.mark.parametrize(
@@ -38,8 +40,9 @@ def test_the_referee_and_the_deck_validator_refuse_a_repeated_member() -> None:
     with pytest.raises(PracticeError) as practice:
         parse(b'{"op": "move", "op": "new", "level": 1}')
     assert practice.value.code == "duplicate_key"
-    with pytest.raises(BadRequest) as deck:
-        parse_request(
-            b'{"leader_id": "OP01-001", "leader_id": "OP01-002", "main_deck_card_ids": [], "format": "standard"}'
-        )
-    assert deck.value.code == "duplicate_key"
+    deck = read_body(
+        b'{"leader_id": "OP01-001", "leader_id": "OP01-002", "main_deck_card_ids": [], "format": "standard"}',
+        DeckRequest,
+        MAX_BODY_BYTES,
+    )
+    assert isinstance(deck, Result) and deck.error is not None and deck.error[0] == "duplicate_key"
