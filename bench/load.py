@@ -391,7 +391,7 @@ def play_moves(port: int, count: int, clients: int, levels: list[int], seed: int
     def player(i: int) -> None:
         try:
             play(port, seed + i, levels[i % len(levels)], stop, moves)
-        except Exception as exc:  # noqa: BLE001 - reported with the figures
+        except Exception as exc:
             errors.append(exc)
 
     players = [threading.Thread(target=player, args=(i,), daemon=True) for i in range(clients)]

@@ -318,7 +318,7 @@ def with_matches(port: int, matches: int, level: int, measure) -> dict:
     def player(seed: int) -> None:
         try:
             play(port, seed, level, stop, moves)
-        except Exception as exc:  # noqa: BLE001 - reported below, the measurement is then void
+        except Exception as exc:
             errors.append(exc)
 
     players = [threading.Thread(target=player, args=(i,), daemon=True) for i in range(matches)]

@@ -14,7 +14,7 @@ import duckdb
 import orjson
 
 from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source, SourceRun
-from generator.models.onepiece import OnePieceCard  # noqa: F401 (return type)
+from generator.models.onepiece import OnePieceCard
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"
 

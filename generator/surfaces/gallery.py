@@ -74,7 +74,7 @@ class GalleryAnswer(Doc):
 def read_feed(url: str) -> tuple[GalleryFeed | None, dict[str, Any] | None]:
     """(feed, None) or (None, the unavailable state)."""
     try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as response:  # noqa: S310 (configured https/http URL)
+        with urllib.request.urlopen(url, timeout=TIMEOUT_SECONDS) as response:
             body = response.read(MAX_BYTES + 1)
     except urllib.error.HTTPError as exc:
         exc.close()

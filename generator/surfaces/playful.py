@@ -374,6 +374,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
                 Param(
                     "seed",
                     pattern=tarot.SEED_PATTERN,
+                    allow_empty=True,  # an empty seed is a seed (the caller's), not the card of the day
                     description="any text up to 1024 characters; hashed with sha256, never stored "
                     "or echoed; without it the UTC date seeds the draw",
                 ),

@@ -18,9 +18,8 @@ from email.utils import format_datetime, parsedate_to_datetime
 
 import brotli
 
-from generator.write.files import TWIN_THRESHOLD
-
 CODINGS = (("br", "br"), ("gzip", "gz"))  # Accept-Encoding token, twin suffix; br first on a tie
+TWIN_THRESHOLD = 1024  # bytes: smaller answers go plain (a file gets no .gz/.br twin, a computed one no coding)
 COMPRESSIBLE = ("application/json", "text/", "application/x-ndjson", "application/xml", "application/atom+xml")
 
 

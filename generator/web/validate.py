@@ -51,7 +51,8 @@ def check_params(declared: Iterable[Param], values: Mapping[str, str], where: st
         raw = values.get(param.name)
         if raw is None:
             if param.required:
-                return invalid(param.name, f"{where} parameter {param.name} is required: {_describe(param)}")
+                message = f"{where} parameter {param.name} is required: {_describe(param)}"
+                return invalid(param.name, message, _accepted(param))
             continue
         problem = _problem(param, raw)
         if problem is not None:

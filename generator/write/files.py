@@ -21,7 +21,8 @@ from pathlib import Path
 
 import brotli
 
-TWIN_THRESHOLD = 1024
+from generator.web.conditional import TWIN_THRESHOLD  # the wire's one compression threshold
+
 # Brotli only pays from here: on the 1-8 KiB documents that make most of a build (a card's
 # everything, evidence and price pages) it saves ~10% over gzip, while its twin is a third more
 # files to create and most of the compression time; a CDN still serves those gzip-coded.

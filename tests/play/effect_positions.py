@@ -208,7 +208,7 @@ def names(state: GameState, cards) -> list[str]:
 def guard(effect) -> tuple:
     """The conditions a card's "If X, ..." puts on an effect: the effect's own for a permanent or
     replacement effect, else those of the If it resolves (read at resolution, 8-3-2)."""
-    from generator.play.effects import model as m  # noqa: PLC0415
+    from generator.play.effects import model as m
 
     if effect.conditions:
         return effect.conditions

@@ -5,7 +5,10 @@ from __future__ import annotations
 import orjson
 import pytest
 
+from generator.site import load_site
+
 KNOWN, VARIANT, JA = "op-op01-001-en", "op-op01-001-en-p1", "op-op01-001-ja"
+GAMES = list(load_site().games)
 
 
 def test_everything_lists_the_languages_and_variants_of_its_number(ask) -> None:
@@ -48,21 +51,34 @@ def test_batch_answers_each_sku_in_order_with_a_404_for_the_unknown(ask) -> None
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "code"),
+    ("body", "status", "code", "parameter"),
     [
-        (b"nope", 400, "not_json"),
-        (b"\xff", 400, "not_utf8"),
-        (b'{"skus": []}', 400, "invalid_batch"),
-        (orjson.dumps({"skus": ["op-op01-001-en"] * 101}), 400, "invalid_batch"),
-        (b'{"skus": ["a"], "density": "huge"}', 400, "invalid_batch"),
-        (b'{"skus": ["a"], "extra": 1}', 400, "invalid_batch"),
-        (b'{"skus": ["a"], "skus": ["b"]}', 400, "duplicate_key"),
-        (b" " * 20_000, 413, "body_too_large"),
+        (b"nope", 400, "not_json", "body"),
+        (b"\xff", 400, "not_utf8", "body"),
+        (b'{"skus": []}', 400, "invalid_body", "body.skus"),
+        (orjson.dumps({"skus": ["op-op01-001-en"] * 101}), 400, "invalid_body", "body.skus"),
+        (b'{"skus": ["a"], "density": "huge"}', 400, "invalid_body", "body.density"),
+        (b'{"skus": ["a"], "extra": 1}', 400, "invalid_body", "body.extra"),
+        (b'{"skus": ["a"], "skus": ["b"]}', 400, "duplicate_key", "body"),
+        (b" " * 20_000, 413, "body_too_large", "body"),
     ],
 )
-def test_batch_refuses_a_bad_body_clearly(ask, body: bytes, status: int, code: str) -> None:
+def test_batch_refuses_a_bad_body_clearly(ask, body: bytes, status: int, code: str, parameter: str) -> None:
     response = ask("POST", "/api/v1/cards/batch", content=body)
-    assert response.status_code == status and response.json()["error"]["code"] == code
+    refusal = response.json()["error"]
+    assert response.status_code == status and refusal["code"] == code and refusal["parameter"] == parameter
+    assert response.headers["cache-control"] == "no-store"
+    if code == "invalid_body":  # the message names the member the model refused
+        assert parameter.removeprefix("body.") in refusal["message"]
+    if code == "body_too_large":
+        assert refusal["accepted"] == {"maximum": 16384}
+
+
+def test_batch_lists_every_problem_of_its_body(ask) -> None:
+    response = ask("POST", "/api/v1/cards/batch", content=b'{"skus": [], "density": "huge", "extra": 1}')
+    refusal = response.json()["error"]
+    assert response.status_code == 400 and refusal["code"] == "invalid_body" and refusal["parameter"] == "body.skus"
+    assert all(member in refusal["message"] for member in ("skus", "density", "extra"))
 
 
 def test_batch_takes_only_post(ask) -> None:
@@ -84,4 +100,14 @@ def test_search_is_answered_by_the_app_from_the_built_index(ask) -> None:
     ambiguous = ask("GET", "/api/v1/search/everything?game=op&q=1").json()["data"]
     assert ambiguous["summary"]["ambiguous"] and ambiguous["everything"] is None
     missing = ask("GET", "/api/v1/search/cards?q=1")
-    assert missing.status_code == 400 and missing.json()["error"]["code"] == "invalid_game"
+    refusal = missing.json()["error"]
+    assert missing.status_code == 400 and refusal["code"] == "invalid_parameter" and refusal["parameter"] == "game"
+    assert "required" in refusal["message"] and ", ".join(GAMES) in refusal["message"]
+    for path in ("/api/v1/search/cards", "/api/v1/search/everything"):
+        shouted = ask("GET", f"{path}?game=OP&q=1")  # a game is its id, exactly: no case folding
+        refusal = shouted.json()["error"]
+        assert shouted.status_code == 400 and refusal["code"] == "invalid_parameter" and refusal["parameter"] == "game"
+        assert refusal["accepted"] == GAMES
+        blank = ask("GET", f"{path}?game=op&q=%20")
+        refusal = blank.json()["error"]
+        assert blank.status_code == 400 and refusal["code"] == "invalid_parameter" and refusal["parameter"] == "q"

@@ -24,8 +24,9 @@ from generator.site import load_site
 from generator.sources.registry import load_registry
 from generator.surfaces import discovery
 from generator.surfaces.families import surfaces as registered
-from generator.surfaces.registry import Context, Surface, match
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.router import match
+from generator.web.surface import Context, Surface
 
 NOW = dt.datetime(2026, 11, 24, 21, 0, tzinfo=dt.UTC)
 AS_OF = dt.datetime(2026, 11, 24, 0, 0, tzinfo=dt.UTC)
@@ -292,7 +293,9 @@ def test_the_pillow_book_is_most_recent_first_with_the_spec_fields(dctx: Context
 @pytest.mark.parametrize("limit", ["0", "501", "-1", "x", "1.5", "", " 5"])
 def test_a_bad_pillow_book_limit_is_400(dctx: Context, limit: str) -> None:
     status, body = status_of(dctx, "ledgers.pillow_book", query={"limit": limit})
-    assert status == 400 and body["error"]["code"] == "invalid_limit" and "500" in body["error"]["message"]
+    assert status == 400 and set(body) == {"error", "_meta"}
+    assert body["error"]["code"] == "invalid_parameter" and body["error"]["parameter"] == "limit"
+    assert body["error"]["accepted"] == {"minimum": 1, "maximum": 500} and "500" in body["error"]["message"]
 
 
 def test_kingdoms_count_their_lived_records(dctx: Context) -> None:
@@ -339,17 +342,19 @@ def test_handoff_filters_compose(dctx: Context) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "code"),
+    ("query", "accepted"),
     [
-        ({"status": "pending"}, "unknown_status"),
-        ({"actor_kind": "robot"}, "unknown_actor_kind"),
-        ({"limit": "0"}, "invalid_limit"),
-        ({"format": "xml"}, "unknown_format"),
+        ({"status": "pending"}, ["open", "resolved", "abandoned"]),
+        ({"actor_kind": "robot"}, list(SITE.kingdom.serves_kinds)),
+        ({"limit": "0"}, {"minimum": 1, "maximum": 500}),
+        ({"format": "xml"}, ["json", "md"]),
     ],
 )
-def test_bad_handoff_queries_are_400_naming_the_vocabulary(dctx: Context, query: dict, code: str) -> None:
+def test_bad_handoff_queries_are_400_naming_the_vocabulary(dctx: Context, query: dict, accepted) -> None:
     status, body = status_of(dctx, "ledgers.handoffs", query=query)
-    assert status == 400 and body["error"]["code"] == code
+    (name,) = query
+    assert status == 400 and body["error"]["code"] == "invalid_parameter" and body["error"]["parameter"] == name
+    assert body["error"]["accepted"] == accepted
 
 
 def test_handoffs_in_markdown(dctx: Context) -> None:
@@ -372,7 +377,9 @@ def test_one_handoff_and_an_unknown_slug(dctx: Context) -> None:
     status, body = status_of(dctx, "ledgers.handoff", {"slug": "no-such-handoff"})
     assert status == 404 and body["error"]["code"] == "unknown_handoff"
     assert body["known_ids"] == sorted(h["slug"] for h in every)
-    assert status_of(dctx, "ledgers.handoff", {"slug": every[0]["slug"]}, {"format": "pdf"})[0] == 400
+    status, body = status_of(dctx, "ledgers.handoff", {"slug": every[0]["slug"]}, {"format": "pdf"})
+    assert status == 400 and body["error"]["code"] == "invalid_parameter"
+    assert body["error"]["parameter"] == "format" and body["error"]["accepted"] == ["json", "md"]
 
 
 # ------------------------------------------------------------------------------- well-knowns and text

@@ -39,7 +39,7 @@ ANSWERS = {
 
 
 class Feed(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+    def do_GET(self) -> None:
         status, body = ANSWERS.get(self.path, (404, b""))
         self.send_response(status)
         self.send_header("Content-Length", str(len(body)))

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from generator.app import App
+from generator.serve.app import App
 
 SECRET = "s3cr3t-value-that-must-not-come-back"
 
@@ -30,8 +30,12 @@ def test_time_reads_the_date_header_and_refuses_a_bad_my_time(ask) -> None:
     ahead = format_datetime(dt.datetime.now(dt.UTC) + dt.timedelta(seconds=30), usegmt=True)
     skew = ask("GET", "/api/v1/time", headers={"Date": ahead}).json()["data"]["skew"]
     assert skew["source"] == "date_header" and -32 < skew["skew_seconds"] < -28
-    bad = ask("GET", "/api/v1/time", params={"my_time": "half past nine"})
-    assert bad.status_code == 400 and bad.json()["error"]["code"] == "invalid_my_time"
+    for mine in ("half past nine", "2026-11-25T10:00:00", "2026-02-30T10:00:00Z", ""):  # no offset; no such day
+        bad = ask("GET", "/api/v1/time", params={"my_time": mine})
+        refusal = bad.json()["error"]
+        assert bad.status_code == 400 and bad.headers["cache-control"] == "no-store", mine
+        assert refusal["code"] == "invalid_parameter" and refusal["parameter"] == "my_time", mine
+        assert "accepted" not in refusal and "my_time" in refusal["message"], mine
 
 
 @pytest.mark.parametrize("method", ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
@@ -52,7 +56,9 @@ def test_echo_mirrors_every_method_and_never_a_secret(ask, method: str) -> None:
 
 def test_echo_refuses_a_body_over_64_kib(ask) -> None:
     response = ask("POST", "/api/v1/echo", content=b"x" * (64 * 1024 + 1))
-    assert response.status_code == 413 and response.json()["error"]["code"] == "body_too_large"
+    refusal = response.json()["error"]
+    assert response.status_code == 413 and refusal["code"] == "body_too_large" and refusal["parameter"] == "body"
+    assert refusal["accepted"] == {"maximum": 64 * 1024}
 
 
 def test_echo_hashes_the_address_with_a_daily_salt_when_the_server_has_a_key(small_dist: Path) -> None:

@@ -62,8 +62,10 @@ def test_the_search_page_works_from_the_url_without_javascript(ask) -> None:
     assert 'value="OP01-001"' in results and '<option value="op" selected>' in results
     ambiguous = ask("GET", "/prices/search?game=op&q=001").text
     assert "say which set" in ambiguous
-    blank = ask("GET", "/prices/search?game=op&q=")
-    assert blank.status_code == 200 and 'role="alert"' in blank.text  # the form again, with the reason
+    for blank_q in ("", "%20%20"):  # the page admits a blank form; the search it asks for does not
+        blank = ask("GET", f"/prices/search?game=op&q={blank_q}")
+        assert blank.status_code == 200 and 'role="alert"' in blank.text  # the form again, with the reason
+        assert "/api/v1/search/cards?" not in blank.text  # and no link to a search that would be refused
 
 
 def test_the_validator_checks_a_sku_and_a_hash_from_the_url(ask) -> None:

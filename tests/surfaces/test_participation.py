@@ -13,7 +13,7 @@ import orjson
 import pytest
 import rfc8785
 
-from generator.app import App
+from generator.serve.app import App
 
 HASH = "ab" * 32
 
@@ -48,24 +48,29 @@ def test_an_echo_channel_echoes_with_a_hash_and_keeps_nothing(ask, path: str, bo
 
 
 @pytest.mark.parametrize(
-    ("path", "body", "code"),
+    ("path", "body", "code", "parameter", "named"),
     [
-        ("/api/v1/feedback", {"kind": "praise", "message": "x"}, "invalid_body"),
-        ("/api/v1/peers", {"content_hash": HASH.upper()}, "invalid_body"),
-        ("/api/v1/guestbook", {"content_hash": HASH, "note": "x" * 501}, "invalid_body"),
+        ("/api/v1/feedback", {"kind": "praise", "message": "x"}, "invalid_body", "body.kind", "kind"),
+        ("/api/v1/peers", {"content_hash": HASH.upper()}, "invalid_body", "body.content_hash", "content_hash"),
+        ("/api/v1/guestbook", {"content_hash": HASH, "note": "x" * 501}, "invalid_body", "body.note", "note"),
         (
             "/api/v1/guestbook",
             {"content_hash": HASH, "note": "x", "signed_for_operator": True},
-            "signed_for_operator_rejected",
+            "invalid_body",
+            "body",
+            "signed_for_operator",
         ),
-        ("/api/v1/agents/notes", {"title": "t"}, "invalid_body"),
-        ("/api/v1/peers", b"\xff", "not_utf8"),
-        ("/api/v1/peers", b"[1]", "not_an_object"),
+        ("/api/v1/agents/notes", {"title": "t"}, "invalid_body", "body.text", "text"),
+        ("/api/v1/peers", b"\xff", "not_utf8", "body", None),
+        ("/api/v1/peers", b"[1]", "not_an_object", "body", None),
     ],
 )
-def test_a_bad_body_is_a_clear_400(ask, path: str, body, code: str) -> None:
+def test_a_bad_body_is_a_clear_400(ask, path: str, body, code: str, parameter: str, named: str | None) -> None:
     status, answer = post(ask, path, body)
-    assert status == 400 and answer["error"]["code"] == code
+    refusal = answer["error"]
+    assert status == 400 and refusal["code"] == code and refusal["parameter"] == parameter
+    if named is not None:  # the message names what the body got wrong
+        assert named in refusal["message"]
 
 
 def test_status_documents_of_the_channels(ask) -> None:
@@ -204,7 +209,11 @@ def test_the_calling_card_is_a_deterministic_accessible_svg(ask) -> None:
     assert night != ask("GET", "/api/v1/calling-card?name=Ada").content
     wrapped = ask("GET", f"/api/v1/calling-card?content_hash={'ab' * 32}&format=json").json()
     assert wrapped["data"]["seed"] == "sha256:" + "ab" * 32 and wrapped["data"]["svg"].startswith("<svg")
-    assert ask("GET", "/api/v1/calling-card?content_hash=xyz").status_code == 400
+    for query, parameter in (("content_hash=xyz", "content_hash"), ("name=Ada&night=yes", "night")):
+        refused = ask("GET", f"/api/v1/calling-card?{query}")
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid_parameter"
+        assert refused.json()["error"]["parameter"] == parameter
+    assert ask("GET", "/api/v1/calling-card?night=yes").json()["error"]["accepted"] == ["0", "1"]
 
 
 def test_the_recipe_template_and_a_report_that_lists_every_problem(ask) -> None:
@@ -244,10 +253,11 @@ def test_answering_rhyme_statements_validate_with_the_schema_they_publish(ask) -
     data = answer["data"]
     assert status == 200 and data["replay_detected"] is False and data["created"] is False
     assert data["statement"]["by"] == "Ad\u00e1" and data["content_hash"] == recompute(data["statement"])
-    for bad in (
-        {**bless, "action": "correct"},
-        {**bless, "action": "contextualize", "text": "  "},
-        {**bless, "extra": 1},
+    for bad, parameter in (
+        ({**bless, "action": "correct"}, "body"),
+        ({**bless, "action": "contextualize", "text": "  "}, "body"),
+        ({**bless, "extra": 1}, "body.extra"),
     ):
         assert not validator.is_valid(bad)  # the schema and the POST agree
-        assert post(ask, "/api/v1/culture/answering-rhymes/statements", bad)[0] == 400
+        status, answer = post(ask, "/api/v1/culture/answering-rhymes/statements", bad)
+        assert status == 400 and answer["error"]["code"] == "invalid_body" and answer["error"]["parameter"] == parameter

@@ -25,8 +25,9 @@ import pytest
 from generator.content import load_content
 from generator.site import load_site
 from generator.surfaces import families, playful
-from generator.surfaces.registry import Context, Request, Surface, match
-from generator.surfaces.respond import respond
+from generator.web.respond import respond
+from generator.web.router import match
+from generator.web.surface import Context, Request, Surface
 
 UTC = dt.UTC
 NOW = dt.datetime(2026, 3, 14, 15, 9, 26, tzinfo=UTC)
@@ -89,10 +90,16 @@ def data(ctx: Context, surface_id: str, query: Mapping[str, str] | None = None, 
 
 
 def bad(ctx: Context, surface_id: str, query: Mapping[str, str], params=None) -> dict:
-    status, _, body = served(ctx, surface_id, query, params)
-    assert status == 400, body
-    assert body["error"]["code"].startswith("bad_") and body["accepted"], body
-    return body
+    """The refusal of a query holding one bad value, as served: respond checks the value against the
+    surface's declared ``Param`` before the handler runs. Returns the ``error`` member."""
+    (name,) = query  # one bad value per call, so the refusal must name it
+    status, headers, body = served(ctx, surface_id, query, params)
+    assert status == 400 and headers["Content-Type"].startswith("application/json"), body
+    assert set(body) == {"error", "_meta"}, body
+    refusal = body["error"]
+    assert refusal["code"] == "invalid_parameter" and refusal["parameter"] == name, body
+    assert f"query parameter {name} " in refusal["message"], body
+    return refusal
 
 
 # ------------------------------------------------------------------ the table
@@ -202,7 +209,7 @@ def test_201_words_in_json_and_in_plain_text(pctx):
     assert status == 200 and headers["Content-Type"] == "text/plain; charset=utf-8"
     lines = text.splitlines()
     assert len(lines) == 201 and lines[0] == f"{lexicon['words'][0]['word']}: {lexicon['words'][0]['means']}"
-    bad(pctx, "playful.youspeak", {"format": "md"})
+    assert bad(pctx, "playful.youspeak", {"format": "md"})["accepted"] == ["json", "txt"]
 
 
 # ------------------------------------------------------------------ the clock and determinism
@@ -373,10 +380,13 @@ def test_without_a_seed_the_utc_date_draws_the_card_of_the_day(pctx):
 
 @pytest.mark.parametrize("query", [{"spread": "celtic"}, {"spread": ""}, {"seed": "x" * 1025}])
 def test_a_bad_spread_or_seed_is_a_400_with_the_vocabulary(pctx, query):
-    body = bad(pctx, "playful.tarot_draw", query)
+    refusal = bad(pctx, "playful.tarot_draw", query)
     if "spread" in query:
-        assert body["accepted"] == ["single", "three", "cross"] and "single, three, cross" in body["error"]["message"]
-    assert ("x" * 1025) not in orjson.dumps(body).decode()
+        assert refusal["accepted"] == ["single", "three", "cross"] and "single, three, cross" in refusal["message"]
+    else:  # a pattern has no list to offer; the message says what a seed may be, and never echoes it
+        assert "accepted" not in refusal and "1024 characters" in refusal["message"]
+    _, _, body = served(pctx, "playful.tarot_draw", query)
+    assert ("x" * 64) not in orjson.dumps(body).decode()
 
 
 def test_every_tarot_surface_url_answers_on_this_site(pctx):
@@ -478,7 +488,7 @@ def test_jokes_filter_by_form_and_groan(pctx):
             expected = [j["id"] for j in everything["jokes"] if j["form"] == form and j["groan"] <= max_groan]
             assert [j["id"] for j in chosen] == expected
     assert bad(pctx, "playful.joke", {"form": "sonnet"})["accepted"] == list(everything["forms"])
-    bad(pctx, "playful.joke", {"max_groan": "6"})
+    assert bad(pctx, "playful.joke", {"max_groan": "6"})["accepted"] == {"minimum": 1, "maximum": 5}
 
 
 def test_dad_jokes_in_three_formats(pctx):
@@ -487,8 +497,8 @@ def test_dad_jokes_in_three_formats(pctx):
     assert headers["Content-Type"] == "text/plain; charset=utf-8" and text == f"{hour['setup']}\n{hour['punchline']}\n"
     status, headers, md = served(pctx, "playful.dadjoke", {"format": "md", "all": "true"})
     assert headers["Content-Type"] == "text/markdown; charset=utf-8" and md.count("**") == 2 * 30
-    for query in ({"format": "html"}, {"all": "yes"}):
-        bad(pctx, "playful.dadjoke", query)
+    assert bad(pctx, "playful.dadjoke", {"format": "html"})["accepted"] == ["json", "text", "md"]
+    assert bad(pctx, "playful.dadjoke", {"all": "yes"})["accepted"] == ["true", "false"]
 
 
 def test_the_soundtrack_as_json_one_tune_and_a_playable_tunebook(pctx):
@@ -502,8 +512,9 @@ def test_the_soundtrack_as_json_one_tune_and_a_playable_tunebook(pctx):
     assert len(tunes) == sheet["of"] and all(abcnotes.validate(t) == [] for t in tunes)
     _, headers, md = served(pctx, "playful.soundtrack", {"format": "md", "n": "1"})
     assert md.count("```abc\n") == 1 and sheet["tunes"][0]["abc"] in md
-    for query in ({"n": "0"}, {"n": str(sheet["of"] + 1)}, {"format": "midi"}):
-        bad(pctx, "playful.soundtrack", query)
+    for query in ({"n": "0"}, {"n": str(sheet["of"] + 1)}):
+        assert bad(pctx, "playful.soundtrack", query)["accepted"] == {"minimum": 1, "maximum": sheet["of"]}
+    assert bad(pctx, "playful.soundtrack", {"format": "midi"})["accepted"] == ["json", "text", "md"]
 
 
 def test_the_family_is_the_households_sites_from_the_site_config(pctx):
@@ -514,7 +525,7 @@ def test_the_family_is_the_households_sites_from_the_site_config(pctx):
     _, headers, md = served(pctx, "playful.family", {"format": "md"})
     assert headers["Content-Type"] == "text/markdown; charset=utf-8"
     assert all(f"| {s.name} |" in md for s in site.kingdom.siblings)
-    bad(pctx, "playful.family", {"format": "txt"})
+    assert bad(pctx, "playful.family", {"format": "txt"})["accepted"] == ["json", "md"]
 
 
 # ------------------------------------------------------------------ vibes

@@ -127,7 +127,7 @@ def field_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     """Characters leave the field for the top (or, as the player picks, the bottom) of their
     owner's Life, face-up or face-down. A removal by an effect: protections and replacement
     effects apply (``field_actions``)."""
-    from generator.play.engine.field_actions import hold_targets, offer_first, removable  # noqa: PLC0415
+    from generator.play.engine.field_actions import hold_targets, offer_first, removable
 
     p = frame.controller
     held, prompt = hold_targets(state, frame, node.target, "add to Life")
@@ -233,7 +233,7 @@ def play_this_from_trash(state: GameState, frame: Frame, node, ev: list[Event]) 
 
 
 def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
-    from generator.play.engine.field_actions import pick_targets  # noqa: PLC0415
+    from generator.play.engine.field_actions import pick_targets
 
     picked, prompt = pick_targets(state, frame, node.target, "select")
     if prompt is not None:
@@ -245,7 +245,7 @@ def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
 def opponent_moves(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     """The opponent picks N of their cards (from the trash, or their Characters) and moves them.
     Characters leave the field by this effect: protections and replacements apply."""
-    from generator.play.engine.field_actions import offer_first, removable  # noqa: PLC0415
+    from generator.play.engine.field_actions import offer_first, removable
 
     q = 1 - frame.controller
     ps = state.players[q]
@@ -277,7 +277,7 @@ def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -
     """The controller picks up to N of the opponent's active cards to rest: Characters matching
     the filter, the Leader and Stage (``others``), and cost-area DON!! (negative ids -1, -2...,
     as in ``extra_costs``). A card that "cannot be rested" is not offered."""
-    from generator.play.engine.stats import has_status  # noqa: PLC0415
+    from generator.play.engine.stats import has_status
 
     q = 1 - frame.controller
     ps = state.players[q]
@@ -291,8 +291,8 @@ def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -
     picked = picked or ()
     dons = sum(1 for i in picked if i < 0)
     state = set_ps(state, q, don_active=ps.don_active - dons, don_rested=ps.don_rested + dons)
-    from generator.play.effects.model import Rest, Target  # noqa: PLC0415
-    from generator.play.engine.field_actions import FIELD_ACTIONS  # noqa: PLC0415
+    from generator.play.effects.model import Rest, Target
+    from generator.play.engine.field_actions import FIELD_ACTIONS
 
     cards = tuple(i for i in picked if i > 0)
     if cards:  # resting cards goes through the usual handler: replacements, events
@@ -337,7 +337,7 @@ def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> 
     """DON!! of the opponent's cost area given to their Leader or one of their Characters (6-5-5-1
     by an effect): the effect's controller picks the card, then how many ("up to N") and, from
     "the cost area", how many of them active and how many rested (``choices``)."""
-    from generator.play.engine.field_actions import hold_targets  # noqa: PLC0415
+    from generator.play.engine.field_actions import hold_targets
 
     q = 1 - frame.controller
     held, prompt = hold_targets(state, frame, node.target, "give DON!!")

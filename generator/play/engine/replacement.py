@@ -77,7 +77,7 @@ def _protects(state: GameState, owner: int, src: CardInstance, eff: Effect, iid:
 def _doable(state: GameState, frame: Frame, src: CardInstance, eff: Effect, protected: int) -> bool:
     """8-1-3-4-5: the costs can all be paid and every exact target exists. The protected card
     itself cannot pay for its own rescue."""
-    from generator.play.engine.activation_costs import payable  # noqa: PLC0415 (costs import the primitives)
+    from generator.play.engine.activation_costs import payable
 
     if not payable(state, frame, eff):
         return False
