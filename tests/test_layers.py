@@ -81,4 +81,4 @@ def test_no_package_imports_from_a_layer_above_it() -> None:
 def test_the_framework_knows_nothing_of_the_surfaces_it_serves() -> None:
     """The issue's first complaint: contract/, discovery/ and write/ imported the plugin folder."""
     for framework in ("web", "contract", "discovery", "write", "render"):
-        assert ("surfaces" not in {b for a, b in _edges() if a == framework}), framework
+        assert "surfaces" not in {b for a, b in _edges() if a == framework}, framework
