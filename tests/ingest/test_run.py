@@ -596,18 +596,17 @@ def test_an_unknown_source_or_one_of_another_game_covers_nothing(world, tmp_path
 
 
 @pytest.mark.parametrize(
-    ("params", "code"),
-    [({"window": "14"}, "invalid_window"), ({"game": "mtg"}, "invalid_game")],
+    ("params", "accepted"),
+    [({"window": "14"}, ["7", "30", "90"]), ({"game": "mtg"}, ["op", "ptcg", "fab", "lor"])],
 )
-def test_a_bad_history_query_is_a_400_naming_what_is_accepted(world, tmp_path, params, code):
-    from types import SimpleNamespace
+def test_a_bad_history_query_is_a_400_naming_what_is_accepted(params, accepted):
+    """Refused by the surface's declaration before the handler reads the catalog (issue 38)."""
+    from generator.site import load_site
+    from generator.surfaces.families import surfaces
+    from generator.web.respond import refused
 
-    from generator.catalog.queries import connect
-    from generator.catalog.snapshot import Snapshot
-    from generator.surfaces.coverage_history import coverage_history
-
-    result = world.ingest(tmp_path / "state", at=dt.datetime(2030, 3, 1, 3, tzinfo=UTC))
-    with connect(result.catalog) as con:
-        snapshot = Snapshot.from_catalog(con, "cardpantry/universal/v1")
-    answer = coverage_history(SimpleNamespace(snapshot=snapshot), {}, params)  # type: ignore[arg-type]
-    assert answer.status == 400 and answer.error is not None and answer.error[0] == code
+    history = next(s for s in surfaces(load_site()) if s.id == "coverage.history")
+    answer = refused(history, {}, params)
+    assert answer is not None and answer.status == 400 and answer.error is not None
+    assert answer.error[0] == "invalid_parameter" and answer.error_detail is not None
+    assert answer.error_detail == {"parameter": next(iter(params)), "accepted": accepted}
