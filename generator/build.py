@@ -141,7 +141,7 @@ def build(
         document = manifest.document(registry, data_files)
         hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
         for rel, body in (*hosts.items(), (MANIFEST, orjson.dumps(document))):
-            _count(summary, writer.write(rel, body, twins=False))
+            _count(summary, writer.write(rel, body))
         writer.commit()
     except BaseException:
         writer.abort()
@@ -155,7 +155,7 @@ def build(
 def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -> dict[str, str]:
     data_files = {}
     for rel, body in snapshot_files(snapshot):
-        record = writer.write(rel, body, twins=False)
+        record = writer.write(rel, body)
         data_files[rel] = record.sha256
         _count(summary, record)
     return data_files
@@ -201,7 +201,7 @@ def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded,
         rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
             ctx.memo[answer_key(surface, path, {})] = rendered
-        encoded = writer.encode(file_for(path, rendered.media_type), rendered.body)
+        encoded = writer.encode(file_for(path, rendered.media_type), rendered.body, rendered.media_type)
         headers = route_headers(path, rendered.headers)
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began))
     return rendered_chunk

@@ -21,10 +21,11 @@ import pytest
 from generator.build import build
 from generator.catalog.snapshot_files import FileSnapshot
 from generator.catalog.tables import SNAPSHOT_TABLES
+from generator.web.conditional import codings_for
 from generator.web.envelope import etag, iso
 from generator.web.respond import respond
 from generator.web.surface import Context
-from generator.write.files import DoubleWrite, file_for, twin_names
+from generator.write.files import DoubleWrite, file_for
 from generator.write.manifest import MANIFEST
 from generator.write.netlify import NETLIFY_HEADERS, NETLIFY_REDIRECTS
 
@@ -78,7 +79,7 @@ def test_manifest_lists_every_written_route_with_an_existing_file(
         assert route["sha256"] == hashlib.sha256(body).hexdigest()
         assert route["file"] == file_for(path, route["type"])
         assert route["headers"] in manifest["header_sets"]
-        assert route["twins"] == list(twin_names(len(body), route["file"]))
+        assert route["twins"] == list(codings_for(route["type"], len(body)))
         for twin in route["twins"]:
             assert (small_dist / f"{route['file']}.{twin}").is_file()
 

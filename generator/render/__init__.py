@@ -1,6 +1,7 @@
 """Renderers: a document in, bytes out, one per media type (Datasette's one data function, many
-renderers). ``respond`` picks the renderer by the answer's media type; adding a format is one entry
-here, never an if-chain at the call sites.
+renderers). ``respond`` picks the renderer by the answer's media type, the writer its file extension and
+the wire whether to code it, all from one row of ``MEDIA_TYPES``: adding a format is one entry here,
+never an if-chain at the call sites.
 
 JSON is serialised in exactly one place (``render_json``); text formats (plain text, Markdown, Atom,
 SVG, XML) arrive as the ``str`` their surface composed; HTML comes from the surface's template.
@@ -9,6 +10,7 @@ SVG, XML) arrive as the ``str`` their surface composed; HTML comes from the surf
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -41,18 +43,31 @@ def render_template(document: Any, template: str | None = None) -> bytes:
     return render_html(template, document)
 
 
-RENDERERS: dict[str, Renderer] = {
-    "application/json": render_json,
-    "application/ld+json": render_json,
-    "application/schema+json": render_json,
-    "text/html": render_template,
-    "text/plain": render_text,
-    "text/css": render_text,
-    "text/markdown": render_text,
-    "application/atom+xml": render_text,
-    "application/xml": render_text,
-    "image/svg+xml": render_text,
-    "application/x-ndjson": render_ndjson,
+@dataclass(frozen=True)
+class MediaType:
+    """Everything the pipeline knows of a media type, in one row: how a document becomes its bytes,
+    the file extensions a static host serves it by (the first is added to a path that has none of
+    them), and whether its bytes are text worth a content coding (``generator.web.conditional``)."""
+
+    render: Renderer
+    extensions: tuple[str, ...]
+    compressible: bool
+
+
+# HTML is served plain: there is a page for every card and number (about 89,000), people read them
+# one at a time, and the CDNs a static site sits behind compress text on the fly (docs/reader-pages.md).
+MEDIA_TYPES: dict[str, MediaType] = {
+    "application/json": MediaType(render_json, (".json",), True),
+    "application/ld+json": MediaType(render_json, (".jsonld", ".json"), True),
+    "application/schema+json": MediaType(render_json, (".json",), True),
+    "text/html": MediaType(render_template, (".html",), False),
+    "text/plain": MediaType(render_text, (".txt",), True),
+    "text/css": MediaType(render_text, (".css",), True),
+    "text/markdown": MediaType(render_text, (".md",), True),
+    "application/atom+xml": MediaType(render_text, (".xml", ".atom"), True),
+    "application/xml": MediaType(render_text, (".xml",), True),
+    "image/svg+xml": MediaType(render_text, (".svg",), True),
+    "application/x-ndjson": MediaType(render_ndjson, (".ndjson", ".jsonl"), True),
 }
 
 
@@ -60,8 +75,14 @@ def base_type(media_type: str) -> str:
     return media_type.split(";")[0].strip()
 
 
-def renderer(media_type: str) -> Renderer:
-    found = RENDERERS.get(base_type(media_type))
+def media(media_type: str) -> MediaType:
+    """The row of ``media_type`` (parameters such as charset ignored); a type without one is an error
+    at the first answer that uses it, never a silent ``.bin``."""
+    found = MEDIA_TYPES.get(base_type(media_type))
     if found is None:
-        raise LookupError(f"no renderer is registered for {media_type!r}")
+        raise LookupError(f"no media type row is registered for {media_type!r} (generator/render)")
     return found
+
+
+def renderer(media_type: str) -> Renderer:
+    return media(media_type).render

@@ -30,11 +30,12 @@ from generator.serve.offload import Offload
 from generator.serve.served import Served
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
-from generator.web.conditional import encode, http_date, not_modified_headers, pick_encoding, unchanged
+from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
 from generator.web.respond import Rendered, options, respond
 from generator.web.router import match
 from generator.web.surface import Context, Request
+from generator.web.wire import finalize
 
 READ_METHODS = ("GET", "HEAD")
 CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
@@ -117,18 +118,18 @@ class App:
         stable = method in READ_METHODS and found is not None and not found[0].clock
         request_id = None if stable else "req_" + secrets.token_hex(12)
         if found is None:
-            await self._send(send, *_parts(not_found(self._context(None), path, request_id)), head=method == "HEAD")
+            await self._send(send, not_found(self._context(None), path, request_id), headers, None, method == "HEAD")
             return
         surface, params = found
         if method == "OPTIONS" and surface.any is None:
-            await self._send(send, *_parts(options(surface, headers)), head=True)
+            await self._send(send, options(surface, headers), headers, None, head=True)
             return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
         if handler is not None and handler.offload and self.offload is not None:
             request = Request(method, headers, body)
             rendered = await self.offload.answer(self, surface.id, params, query, path, method, request, request_id)
-            await self._send_computed(send, rendered, headers, None, head=False)
+            await self._send(send, rendered, headers, None, head=False)
             return
         rendered = respond(
             surface,
@@ -139,20 +140,16 @@ class App:
             request_id=request_id,
             method=method,
         )
-        await self._send_computed(send, rendered, headers, served.as_of if stable else None, head=method == "HEAD")
+        await self._send(send, rendered, headers, served.as_of if stable else None, head=method == "HEAD")
 
-    async def _send_computed(
-        self, send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool
-    ) -> None:
-        """A computed answer served as a file would be: coded by Accept-Encoding, and (when it is an
-        answer as of the build) with the build's Last-Modified and 304 on a current copy."""
-        response_headers, body = encode(rendered.headers, rendered.body, headers.get("accept-encoding", ""))
-        if as_of is not None and rendered.status == 200:
-            response_headers["Last-Modified"] = http_date(as_of)
-        if rendered.status == 200 and unchanged(headers, response_headers["ETag"], as_of):
-            await self._send(send, 304, not_modified_headers(response_headers), b"", head=True)
-            return
-        await self._send(send, rendered.status, response_headers, body, head=head)
+    @staticmethod
+    async def _send(send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool) -> None:
+        """A computed answer through the one wire path (``generator.web.wire.finalize``), as a file
+        would be sent: coded by Accept-Encoding under the same policy as the files' twins, and (when
+        it is an answer as of the build) with the build's Last-Modified and 304 on a current copy."""
+        out = finalize(rendered.status, rendered.headers, rendered.body, headers, last_modified=as_of, head=head)
+        await send({"type": "http.response.start", "status": out.status, "headers": out.headers})
+        await send({"type": "http.response.body", "body": out.body})
 
     def _context(self, request: Request | None, at_build_time: bool = False) -> Context:
         now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC)
@@ -171,18 +168,6 @@ class App:
             return
         await send({"type": "http.response.start", "status": route["status"], "headers": answer.headers})
         await send({"type": "http.response.body", "body": b"" if head else answer.body})
-
-    @staticmethod
-    async def _send(send, status: int, headers: dict[str, str], body: bytes, head: bool) -> None:
-        raw = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
-        if status != 304:
-            raw.append((b"content-length", str(len(body)).encode()))
-        await send({"type": "http.response.start", "status": status, "headers": raw})
-        await send({"type": "http.response.body", "body": b"" if head else body})
-
-
-def _parts(rendered: Rendered) -> tuple[int, dict[str, str], bytes]:
-    return rendered.status, rendered.headers, rendered.body
 
 
 def _normalise(path: str) -> str:

@@ -19,11 +19,10 @@ from generator.site import load_site
 from generator.web.conditional import http_date, not_modified_headers
 from generator.web.envelope import header_url
 from generator.web.surface import Context
+from generator.web.wire import RawHeaders, coded_headers, raw
 from generator.write.manifest import load_manifest
 
 CACHE_ENTRIES = 4096
-CODING_NAMES = {"br": "br", "gz": "gzip"}
-RawHeaders = list[tuple[bytes, bytes]]
 
 
 @dataclass(frozen=True)
@@ -60,29 +59,21 @@ class Served:
         os.close(self.fd)
 
     def static_answer(self, path: str, route: dict, encoding: str | None) -> StaticAnswer:
-        """The answer for a static route in one coding (cached)."""
+        """The answer for a static route in one coding (cached): its headers through the one wire
+        path (``generator.web.wire.coded_headers``), the body the twin the build wrote."""
         key = (path, encoding or "")
         answer = self.answers.get(key)
         if answer is None:
             link = f"<{header_url(path)}>"
             headers = {k: v.replace("<{path}>", link) for k, v in self.header_sets[route["headers"]].items()}
-            headers.update({"ETag": route["etag"], "Content-Type": route["type"], "Last-Modified": self.last_modified})
-            if route["twins"]:
-                headers["Vary"] = "Accept-Encoding"
-            if encoding:
-                headers["Content-Encoding"] = CODING_NAMES[encoding]
+            headers.update({"ETag": route["etag"], "Content-Type": route["type"]})
+            headers = coded_headers(headers, tuple(route["twins"]), encoding, self.last_modified)
             body = _read_file(self.fd, f"{route['file']}.{encoding}" if encoding else route["file"])
-            answer = StaticAnswer(
-                raw({**headers, "Content-Length": str(len(body))}), raw(not_modified_headers(headers)), body
-            )
+            answer = StaticAnswer(raw(headers, body), raw(not_modified_headers(headers)), body)
             self.answers[key] = answer
             if len(self.answers) > CACHE_ENTRIES:
                 self.answers.popitem(last=False)
         return answer
-
-
-def raw(headers: dict[str, str]) -> RawHeaders:
-    return [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
 
 
 def _parse_instant(text: str) -> dt.datetime:

@@ -159,6 +159,14 @@ def options(surface: Surface, headers: dict[str, str]) -> Rendered:
     return Rendered(204, b"", "", answer)
 
 
+def plain_error(status: int, code: str, message: str) -> Rendered:
+    """An error answered before any surface is known (the server's 408): the error body, public
+    and never cached, with the CORS headers every public answer carries."""
+    body = renderer(JSON)(error_body(error(status, code, message)), None)
+    headers = {"Cache-Control": cache_control(0), **CORS, "Content-Type": _content_type(JSON)}
+    return Rendered(status, body, JSON, headers)
+
+
 def method_not_allowed_body(methods: Iterable[str]) -> bytes:
     """The 405 body for a surface answering ``methods`` (the nginx adapter writes it into its config)."""
     body = error_body(error(405, "method_not_allowed", f"allowed: {', '.join(sorted(methods))}"))

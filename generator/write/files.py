@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import errno
-import gzip
 import hashlib
 import os
 import shutil
@@ -19,16 +18,12 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import brotli
-
-from generator.web.conditional import TWIN_THRESHOLD  # the wire's one compression threshold
+from generator.render import media
+from generator.web.conditional import codings_for, compress
 
 # Brotli only pays from here: on the 1-8 KiB documents that make most of a build (a card's
 # everything, evidence and price pages) it saves ~10% over gzip, while its twin is a third more
 # files to create and most of the compression time; a CDN still serves those gzip-coded.
-BROTLI_THRESHOLD = 8192
-BROTLI_QUALITY = 5  # quality 11 is ~40x slower for a few percent on small JSON
-GZIP_LEVEL = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,17 +83,17 @@ class DistWriter:
         self._written: set[str] = set()
         self._dirs: set[str] = set()
 
-    def write(self, rel: str, body: bytes, twins: bool = True) -> FileRecord:
-        """Write one file (or hard-link the previous build's identical one). ``twins=False`` for files
+    def write(self, rel: str, body: bytes, media_type: str | None = None) -> FileRecord:
+        """Write one file (or hard-link the previous build's identical one). No media type for files
         nobody downloads (``_data`` shards, the manifest, host configs): compressing them is waste."""
-        return self.put(self.encode(rel, body, twins))
+        return self.put(self.encode(rel, body, media_type))
 
-    def encode(self, rel: str, body: bytes, twins: bool = True) -> Encoded:
+    def encode(self, rel: str, body: bytes, media_type: str | None) -> Encoded:
         """Everything CPU-bound about a file (digest, twins), touching no disk: render workers
         encode, and one process ``put``s, because two processes creating files in one directory
         contend for its lock (about 50% more kernel time per file, measured)."""
         digest = hashlib.sha256(body).hexdigest()
-        names = twin_names(len(body), rel) if twins else ()
+        names = codings_for(media_type, len(body)) if media_type is not None else ()
         if self.previous.get(rel) == digest:  # ``put`` will hard-link the previous build's files
             return Encoded(rel, body, digest, names, None)
         return Encoded(rel, body, digest, names, _compress(body, names))
@@ -155,21 +150,6 @@ class DistWriter:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-TWINS = ("br", "gz")
-
-
-def twin_names(size: int, rel: str = "") -> tuple[str, ...]:
-    """The precompressed codings a file of ``size`` bytes gets: none under 1 KiB, gzip from 1 KiB,
-    brotli too from 8 KiB; and none for HTML pages (``rel`` ends in ``.html``). There is a page for
-    every card and every card number (about 89,000, each 2-10 KiB), people read them one at a
-    time, and the CDNs a static site sits behind compress text on the fly; their twins were 15% of
-    a build's files and about 14 CPU seconds of it (gzip in the workers, file creation in the
-    parent), the difference between the build's speed target and missing it (docs/reader-pages.md)."""
-    if size < TWIN_THRESHOLD or rel.endswith(".html"):
-        return ()
-    return TWINS if size >= BROTLI_THRESHOLD else ("gz",)
-
-
 RENAME_EXCHANGE = 2  # linux/fs.h
 
 
@@ -195,15 +175,7 @@ def _libc() -> ctypes.CDLL | None:
 
 
 def _compress(body: bytes, twins: tuple[str, ...]) -> tuple[bytes, ...]:
-    return tuple(brotli_bytes(body) if twin == "br" else gzip.compress(body, GZIP_LEVEL, mtime=0) for twin in twins)
-
-
-def brotli_bytes(body: bytes) -> bytes:
-    """Brotli at ``BROTLI_QUALITY`` with the window fitted to the body: the same output size as the
-    default 4 MiB window for files smaller than the window, and ~25% faster on small files (the
-    encoder's set-up scales with the window)."""
-    window = min(24, max(16, (len(body) + 15).bit_length()))  # (1 << lgwin) - 16 bytes
-    return brotli.compress(body, quality=BROTLI_QUALITY, lgwin=window)
+    return tuple(compress(body, twin) for twin in twins)
 
 
 def _write_file(path: str, body: bytes) -> None:
@@ -218,21 +190,6 @@ def _write_file(path: str, body: bytes) -> None:
         os.close(fd)
 
 
-# Extensions by media type, the first being the one added to a path that has none of them.
-EXTENSIONS = {
-    "application/json": (".json",),
-    "text/html": (".html",),
-    "text/plain": (".txt",),
-    "application/atom+xml": (".xml", ".atom"),
-    "application/xml": (".xml",),
-    "image/svg+xml": (".svg",),
-    "application/x-ndjson": (".ndjson", ".jsonl"),
-    "text/markdown": (".md",),
-    "application/ld+json": (".jsonld", ".json"),
-    "application/schema+json": (".json",),
-}
-
-
 def file_for(path: str, media_type: str) -> str:
     """A route's file. A path that already ends in an extension of its media type is stored under
     its own name (``/robots.txt``, ``/.well-known/mcp.json``), so a plain static host serves it with
@@ -242,5 +199,5 @@ def file_for(path: str, media_type: str) -> str:
     rel = path.lstrip("/")
     if not rel or rel.endswith("/"):
         rel += "index"
-    extensions = EXTENSIONS.get(media_type.split(";")[0].strip(), (".bin",))
+    extensions = media(media_type).extensions
     return rel if rel.endswith(extensions) else rel + extensions[0]

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import orjson
 
-from generator.web.conditional import weak
 from generator.web.surface import Surface
+from generator.web.wire import validator
 from generator.write.files import FileRecord
 
 MANIFEST = "_routes.json"
@@ -53,7 +53,7 @@ class ManifestBuilder:
             "file": record.rel,
             "status": status,
             "type": content_type,
-            "etag": weak(tag) if record.twins else tag,  # one validator for the plain and coded forms
+            "etag": validator(tag, record.twins),  # one validator for the plain and coded forms
             "sha256": record.sha256,
             "headers": set_id,
             "twins": list(record.twins),

@@ -8,7 +8,8 @@ import gzip
 import brotli
 import pytest
 
-from generator.web.conditional import encode, http_date, matches, pick_encoding, unchanged, weak
+from generator.web.conditional import codings_for, http_date, matches, pick_encoding, unchanged, weak
+from generator.web.wire import Outgoing, finalize
 
 BUILT = dt.datetime(2026, 11, 24, 21, 59, 30, tzinfo=dt.UTC)
 TAG = '"8b1c23638b761535d9926b40c5ab46c7"'
@@ -54,20 +55,45 @@ def test_the_preferred_coding_is_picked(accept: str, chosen: str | None) -> None
     assert pick_encoding(accept, ("br", "gz")) == chosen
 
 
+def _sent(out: Outgoing) -> dict[str, str]:
+    return {k.decode(): v.decode() for k, v in out.headers}
+
+
 def test_a_small_answer_is_sent_plain_with_its_strong_etag() -> None:
-    assert encode(JSON, b'{"data": 1}', "gzip, br") == (JSON, b'{"data": 1}')
+    out = finalize(200, JSON, b'{"data": 1}', {"accept-encoding": "gzip, br"})
+    assert out.body == b'{"data": 1}' and _sent(out)["etag"] == TAG and "vary" not in _sent(out)
+    assert _sent(out)["content-length"] == "11"
 
 
 @pytest.mark.parametrize("accept", ["gzip", "br", "identity"])
 def test_a_compressible_answer_gets_one_weak_validator_and_vary_whatever_the_coding(accept: str) -> None:
+    body = b'{"data": "' + b"card " * 2000 + b'"}'  # over 8 KiB: offered in brotli and gzip, as a file would be
+    out = finalize(200, {**JSON, "Vary": "User-Agent"}, body, {"accept-encoding": accept})
+    headers = _sent(out)
+    assert headers["etag"] == weak(TAG) and headers["vary"] == "User-Agent, Accept-Encoding"
+    decoded = {"gzip": gzip.decompress, "br": brotli.decompress, "identity": bytes}[accept](out.body)
+    assert decoded == body and headers.get("content-encoding") == {"identity": None}.get(accept, accept)
+    assert len(out.body) < len(body) or accept == "identity"
+    assert headers["content-length"] == str(len(out.body))
+
+
+def test_one_policy_for_files_and_computed_answers() -> None:
+    """The writer's twins and the app's codings are the same function of media type and size."""
+    assert codings_for("application/json; charset=utf-8", 1023) == ()
+    assert codings_for("application/json", 1024) == ("gz",) and codings_for("text/css", 8192) == ("br", "gz")
+    assert codings_for("text/html; charset=utf-8", 70_000) == ()  # served plain: docs/reader-pages.md
+    assert codings_for("image/png", 70_000) == ()  # no media row says it is text
+
+
+def test_a_current_copy_is_a_304_with_the_validators_and_no_body() -> None:
     body = b'{"data": "' + b"card " * 400 + b'"}'
-    headers, sent = encode({**JSON, "Vary": "User-Agent"}, body, accept)
-    assert headers["ETag"] == weak(TAG) and headers["Vary"] == "User-Agent, Accept-Encoding"
-    decoded = {"gzip": gzip.decompress, "br": brotli.decompress, "identity": bytes}[accept](sent)
-    assert decoded == body and headers.get("Content-Encoding") == {"identity": None}.get(accept, accept)
-    assert len(sent) < len(body) or accept == "identity"
+    out = finalize(200, JSON, body, {"if-none-match": TAG}, last_modified=BUILT)
+    assert out.status == 304 and out.body == b"" and _sent(out)["etag"] == weak(TAG)
+    assert "content-length" not in _sent(out) and "content-type" not in _sent(out)
+    assert _sent(finalize(200, JSON, body, {}, last_modified=BUILT))["last-modified"] == http_date(BUILT)
 
 
 def test_binary_answers_are_not_compressed() -> None:
     headers = {"Content-Type": "image/png", "ETag": TAG}
-    assert encode(headers, b"\x89PNG" * 500, "gzip") == (headers, b"\x89PNG" * 500)
+    out = finalize(200, headers, b"\x89PNG" * 500, {"accept-encoding": "gzip"})
+    assert out.body == b"\x89PNG" * 500 and _sent(out)["etag"] == TAG

@@ -15,7 +15,10 @@ from pathlib import Path
 import brotli
 import pytest
 
-from generator.write.files import BROTLI_THRESHOLD, TWIN_THRESHOLD, DistWriter, DoubleWrite, file_for, twin_names
+from generator.web.conditional import BROTLI_THRESHOLD, TWIN_THRESHOLD, codings_for
+from generator.write.files import DistWriter, DoubleWrite, file_for
+
+JSON = "application/json"  # a media type whose large files get twins
 
 
 def _leftovers(parent: Path) -> list[str]:
@@ -37,10 +40,12 @@ def test_a_second_write_of_one_file_is_refused(tmp_path: Path) -> None:
 def test_html_pages_get_no_twins_at_any_size(tmp_path: Path, size: int) -> None:
     body = (b"<!doctype html><p>" + b"Testmon \xc3\xa9 " * (size // 10 + 1))[:size]
     writer = DistWriter(tmp_path / "dist")
-    record = writer.write("product/x.html", body)
-    json_record = writer.write("product/x.json", body)
+    record = writer.write("product/x.html", body, "text/html; charset=utf-8")
+    json_record = writer.write("product/x.json", body, "application/json")
     writer.commit()
-    assert record.twins == () and json_record.twins == twin_names(size)  # the same bytes as JSON get twins
+    assert record.twins == () and json_record.twins == codings_for(
+        "application/json", size
+    )  # the same bytes as JSON get twins
     assert sorted(p.name for p in (tmp_path / "dist" / "product").iterdir() if p.name.startswith("x.html")) == [
         "x.html"
     ]
@@ -64,7 +69,7 @@ def test_gzip_twins_from_one_kib_brotli_from_eight_and_they_decompress_to_the_sa
     assert (TWIN_THRESHOLD, BROTLI_THRESHOLD) == (1024, 8192)
     body = (b'{"name":"Testmon \xc3\xa9","n":' + b"0123456789" * (size // 10 + 1))[:size]
     writer = DistWriter(tmp_path / "dist")
-    record = writer.write("x/card.json", body)
+    record = writer.write("x/card.json", body, "application/json")
     writer.commit()
     out = tmp_path / "dist" / "x"
     assert (out / "card.json").read_bytes() == body
@@ -81,7 +86,7 @@ def test_twins_are_deterministic(tmp_path: Path) -> None:
     body = b'{"a":"' + b"Testmon " * 1100 + b'"}'  # over 8 KiB: both twins
     for name in ("one", "two"):
         writer = DistWriter(tmp_path / name)
-        writer.write("f.json", body)
+        writer.write("f.json", body, JSON)
         writer.commit()
     for twin in ("f.json.gz", "f.json.br"):
         assert (tmp_path / "one" / twin).read_bytes() == (tmp_path / "two" / twin).read_bytes()
@@ -92,7 +97,7 @@ def test_unchanged_files_are_hard_linked_and_changed_ones_rewritten(tmp_path: Pa
     big, small, changing = b"[" + b"1," * 4100 + b"1]", b"{}", b'{"v":1}'
     first = DistWriter(dist)
     records = {
-        rel: first.write(rel, body)
+        rel: first.write(rel, body, JSON)
         for rel, body in (("big.json", big), ("d/small.json", small), ("change.json", changing))
     }
     first.commit()
@@ -100,7 +105,7 @@ def test_unchanged_files_are_hard_linked_and_changed_ones_rewritten(tmp_path: Pa
     assert set(inodes) == {"big.json", "big.json.br", "big.json.gz", "d/small.json", "change.json"}
 
     second = DistWriter(dist, {rel: r.sha256 for rel, r in records.items()})
-    assert second.write("big.json", big).reused
+    assert second.write("big.json", big, JSON).reused
     assert second.write("d/small.json", small).reused
     assert not second.write("change.json", b'{"v":2}').reused
     assert not second.write("new.json", b"{}").reused
@@ -117,7 +122,7 @@ def test_a_previous_hash_without_its_file_is_written_afresh(tmp_path: Path) -> N
     dist = tmp_path / "dist"
     body = b"x" * 2000
     writer = DistWriter(dist, {"gone.json": hashlib.sha256(body).hexdigest()})
-    record = writer.write("gone.json", body)
+    record = writer.write("gone.json", body, JSON)
     writer.commit()
     assert not record.reused
     assert (dist / "gone.json").read_bytes() == body
@@ -159,7 +164,7 @@ def test_commit_replaces_the_whole_folder(tmp_path: Path) -> None:
         ("/api/v1/", "application/json", "api/v1/index.json"),
         ("/", "text/html", "index.html"),
         ("/feed", "application/atom+xml", "feed.xml"),
-        ("/x", "application/octet-stream", "x.bin"),
+        ("/assets/site.0123.css", "text/css", "assets/site.0123.css"),  # was site.0123.css.bin (issue 38)
         # a path that already carries its media type's extension keeps its own name
         ("/robots.txt", "text/plain; charset=utf-8", "robots.txt"),
         ("/llms.txt", "text/plain", "llms.txt"),
