@@ -26,15 +26,15 @@ from generator.catalog.snapshot_files import FileSnapshot
 from generator.content import load_content
 from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
-from generator.serve.offload import Offload
+from generator.serve.pool import OverBudget, Pool
 from generator.serve.served import Served
 from generator.site import load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
-from generator.web.respond import Rendered, options, respond
+from generator.web.respond import Answer, Rendered, options, render, respond
 from generator.web.router import match
-from generator.web.surface import Context, Request
+from generator.web.surface import Context, Request, error
 from generator.web.wire import finalize
 
 READ_METHODS = ("GET", "HEAD")
@@ -45,7 +45,7 @@ class App:
     def __init__(
         self, dist: Path, referee_key: bytes | None = None, offload: bool = False, platform: Path | None = None
     ):
-        """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.serve.offload``);
+        """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.serve.pool``);
         off, they run inline (tests, and the workers themselves). ``platform``: the platform export
         the role-scoped answers read (default ``platform_dir()``), checked against this build's SKUs."""
         self.dist, self.dist_name = dist, os.fspath(dist)
@@ -72,13 +72,13 @@ class App:
         snapshot = self.served.context.snapshot
         self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
         self.served.context = replace(self.served.context, platform=self.platform)
-        self.offload: Offload | None = Offload(dist, referee_key) if offload else None
+        self.pool: Pool | None = Pool(_start_worker, (str(dist), referee_key)) if offload else None
 
     @property
     def context(self) -> Context:
         return self.served.context
 
-    def _current(self) -> Served:
+    def current(self) -> Served:
         """The build now in ``dist/``: one ``stat`` per request notices a rebuild swapped in."""
         try:
             inode = os.stat(self.dist_name).st_ino
@@ -93,8 +93,8 @@ class App:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
-            if self.offload is not None:
-                self.offload.close()
+            if self.pool is not None:
+                self.pool.close()
             await send({"type": "lifespan.shutdown.complete"})
             return
         if scope["type"] != "http":
@@ -103,7 +103,7 @@ class App:
         raw_query = scope["query_string"]
         query = dict(parse_qsl(raw_query.decode("latin-1"), keep_blank_values=True)) if raw_query else {}
         raw_headers = dict(scope["headers"])  # names arrive lower-cased (ASGI says servers must)
-        served = self._current()
+        served = self.current()
         route = served.routes.get(path)
         variant = (
             bool(query) and route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
@@ -118,7 +118,7 @@ class App:
         stable = method in READ_METHODS and found is not None and not found[0].clock
         request_id = None if stable else "req_" + secrets.token_hex(12)
         if found is None:
-            await self._send(send, not_found(self._context(None), path, request_id), headers, None, method == "HEAD")
+            await self._send(send, not_found(self.context_for(None), path, request_id), headers, None, method == "HEAD")
             return
         surface, params = found
         if method == "OPTIONS" and surface.any is None:
@@ -126,14 +126,24 @@ class App:
             return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
-        if handler is not None and handler.offload and self.offload is not None:
+        if handler is not None and handler.offload and self.pool is not None:
             request = Request(method, headers, body)
-            rendered = await self.offload.answer(self, surface.id, params, query, path, method, request, request_id)
+            job = (surface.id, params, query, path, method, request, request_id)
+            try:
+                rendered = await self.pool.run(_answer_in_worker, *job, budget=MOVE_BUDGET_SECONDS)
+            except OverBudget:
+                over = error(
+                    503,
+                    "over_time_budget",
+                    f"this request took over {MOVE_BUDGET_SECONDS:.0f} s and was "
+                    "stopped; nothing was kept, send it again",
+                )
+                rendered = render(self.context_for(request), Answer.of(surface, path, request_id, "uncached"), over)
             await self._send(send, rendered, headers, None, head=False)
             return
         rendered = respond(
             surface,
-            self._context(Request(method, headers, body, _client(scope)), at_build_time=stable),
+            self.context_for(Request(method, headers, body, _client(scope)), at_build_time=stable),
             params,
             query,
             path,
@@ -151,7 +161,7 @@ class App:
         await send({"type": "http.response.start", "status": out.status, "headers": out.headers})
         await send({"type": "http.response.body", "body": out.body})
 
-    def _context(self, request: Request | None, at_build_time: bool = False) -> Context:
+    def context_for(self, request: Request | None, at_build_time: bool = False) -> Context:
         now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC)
         return replace(self.served.context, now=now, request=request)
 
@@ -194,6 +204,30 @@ async def _read_body(receive, limit: int) -> bytes | None:
             chunks.append(chunk)
         if not message.get("more_body"):
             return b"".join(chunks) if size <= limit else None
+
+
+MOVE_BUDGET_SECONDS = 10.0
+WORKER_NICENESS = 10
+_WORKER_APP: App | None = None  # in a pool worker: the worker's own App over the same dist/
+
+
+def _start_worker(dist: str, referee_key: bytes | None) -> None:
+    """A pool worker's set-up: an App of its own over ``dist`` (only plain values cross processes)."""
+    # A move may wait a little; a file route should not: the workers yield the CPU to the event loop.
+    os.nice(WORKER_NICENESS)
+    global _WORKER_APP
+    _WORKER_APP = App(Path(dist), referee_key)
+
+
+def _answer_in_worker(
+    surface_id: str, params: dict, query: dict, path: str, method: str, request: Request, request_id: str | None
+) -> Rendered:
+    """In a worker: the same ``respond`` the event loop would have called."""
+    assert _WORKER_APP is not None, "the pool's initializer opens the app"
+    app = _WORKER_APP
+    app.current()  # a rebuild swapped in since the last move is picked up here too
+    surface = app.surfaces[surface_id]
+    return respond(surface, app.context_for(request), params, query, path, request_id=request_id, method=method)
 
 
 def create_app(dist: Path | str = "dist", dev_referee_key: bool = False, platform: Path | None = None) -> App:

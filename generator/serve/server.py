@@ -15,6 +15,7 @@ import asyncio
 from http import HTTPStatus
 from typing import Any
 
+import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from generator.web.respond import plain_error
@@ -83,8 +84,6 @@ class DeadlineProtocol(HttpToolsProtocol):
 
 def run(app: Any, host: str, port: int) -> None:
     """Serve ``app`` as ``build.py serve`` does: one process, no access log (nothing a caller sends is logged)."""
-    import uvicorn
-
     uvicorn.run(
         app, host=host, port=port, http=DeadlineProtocol, access_log=False, log_level="warning", server_header=False
     )

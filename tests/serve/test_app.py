@@ -268,10 +268,10 @@ def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> No
         b = call(pooled, "POST", "/api/v1/play/practice", content=body)
         assert a.status_code == b.status_code == 503  # the synthetic pool cannot deal a match
         assert a.json()["error"] == b.json()["error"]
-        assert pooled.offload is not None and pooled.offload._pool is not None  # it went through the pool
+        assert pooled.pool is not None and pooled.pool.started  # it went through the pool
     finally:
-        if pooled.offload is not None:
-            pooled.offload.close()
+        if pooled.pool is not None:
+            pooled.pool.close()
 
 
 def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog: Path, synthetic_as_of) -> None:
