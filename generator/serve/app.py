@@ -18,8 +18,10 @@ import datetime as dt
 import os
 import posixpath
 import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl
 
 from generator.catalog.snapshot_files import FileSnapshot
@@ -37,6 +39,10 @@ from generator.web.router import match
 from generator.web.surface import Context, Request, error
 from generator.web.wire import finalize
 
+# ASGI's three arguments (the spec's shapes; no framework types on the hot path)
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 READ_METHODS = ("GET", "HEAD")
 CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
 
@@ -89,7 +95,7 @@ class App:
             old.close()
         return self.served
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
@@ -153,7 +159,9 @@ class App:
         await self._send(send, rendered, headers, served.as_of if stable else None, head=method == "HEAD")
 
     @staticmethod
-    async def _send(send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool) -> None:
+    async def _send(
+        send: Send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool
+    ) -> None:
         """A computed answer through the one wire path (``generator.web.wire.finalize``), as a file
         would be sent: coded by Accept-Encoding under the same policy as the files' twins, and (when
         it is an answer as of the build) with the build's Last-Modified and 304 on a current copy."""
@@ -166,7 +174,7 @@ class App:
         return replace(self.served.context, now=now, request=request)
 
     async def _send_static(
-        self, send, served: Served, path: str, route: dict, raw_headers: dict[bytes, bytes], head: bool
+        self, send: Send, served: Served, path: str, route: dict[str, Any], raw_headers: dict[bytes, bytes], head: bool
     ) -> None:
         """The hot path: only the three request headers a file's answer depends on are decoded."""
         accept = raw_headers.get(b"accept-encoding", b"").decode("latin-1")
@@ -188,12 +196,12 @@ def _normalise(path: str) -> str:
     return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
 
 
-def _client(scope) -> str | None:
+def _client(scope: Scope) -> str | None:
     client = scope.get("client")
     return str(client[0]) if client else None
 
 
-async def _read_body(receive, limit: int) -> bytes | None:
+async def _read_body(receive: Receive, limit: int) -> bytes | None:
     """Read at most ``limit`` bytes; ``None`` when the body is larger (the handler answers 413/400)."""
     chunks, size = [], 0
     while True:
@@ -220,7 +228,13 @@ def _start_worker(dist: str, referee_key: bytes | None) -> None:
 
 
 def _answer_in_worker(
-    surface_id: str, params: dict, query: dict, path: str, method: str, request: Request, request_id: str | None
+    surface_id: str,
+    params: dict[str, Any],
+    query: dict[str, str],
+    path: str,
+    method: str,
+    request: Request,
+    request_id: str | None,
 ) -> Rendered:
     """In a worker: the same ``respond`` the event loop would have called."""
     assert _WORKER_APP is not None, "the pool's initializer opens the app"

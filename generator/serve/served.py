@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.catalog.snapshot_files import FileSnapshot
 from generator.site import load_site
@@ -47,7 +48,7 @@ class Served:
             os.close(self.fd)
             raise FileNotFoundError(f"{dist} has no routes manifest: run `python build.py build` first")
         self.root = root
-        self.routes: dict[str, dict] = manifest["routes"]
+        self.routes: dict[str, dict[str, Any]] = manifest["routes"]
         self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
         as_of = _parse_instant(manifest["as_of"])
         self.as_of, self.last_modified = as_of, http_date(as_of)
@@ -58,7 +59,7 @@ class Served:
     def close(self) -> None:
         os.close(self.fd)
 
-    def static_answer(self, path: str, route: dict, encoding: str | None) -> StaticAnswer:
+    def static_answer(self, path: str, route: dict[str, Any], encoding: str | None) -> StaticAnswer:
         """The answer for a static route in one coding (cached): its headers through the one wire
         path (``generator.web.wire.coded_headers``), the body the twin the build wrote."""
         key = (path, encoding or "")

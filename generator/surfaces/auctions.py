@@ -146,7 +146,10 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
     if found.error is not None:
         return found
     d = found.data
-    money = lambda minor: "none yet" if minor is None else pounds(minor)  # noqa: E731
+
+    def money(minor: int | None) -> str:
+        return "none yet" if minor is None else pounds(minor)
+
     card = ctx.snapshot.printing(d["sku"])
     facts = [
         item(ctx, "Card", f"{card.name if card else d['sku']} ({d['sku']})", d["card"]),

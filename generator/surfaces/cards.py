@@ -8,6 +8,7 @@ are written for every SKU; search/everything folds ``everything`` into its answe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from generator.catalog.snapshot import IndexEntry
@@ -177,7 +178,7 @@ def batch(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data, provenance=provenance(s for s in map(ctx.snapshot.source, sorted(used)) if s))
 
 
-def every_sku(ctx: Context):
+def every_sku(ctx: Context) -> Iterator[Params]:
     return ({"sku": sku} for sku in ctx.snapshot.skus())
 
 
@@ -186,7 +187,12 @@ def example_sku(ctx: Context) -> tuple[Params, Query]:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    per_card: dict = {"enumerate": every_sku, "example": example_sku, "errors": (404,), "freshness": "identity"}
+    per_card: dict[str, Any] = {
+        "enumerate": every_sku,
+        "example": example_sku,
+        "errors": (404,),
+        "freshness": "identity",
+    }
     return (
         Surface(
             "cards.everything",

@@ -109,7 +109,7 @@ def echo(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    live: dict = {"freshness": "uncached", "provenance_kind": "live", "clock": True, "stability": "stable"}
+    live: dict[str, Any] = {"freshness": "uncached", "provenance_kind": "live", "clock": True, "stability": "stable"}
     return (
         Surface(
             "clock.time",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.models.catalog import Source
 from generator.models.source_documents import Coverage, CoverageHunt
 from generator.site import Site
 from generator.surfaces.preamble import parse_day
@@ -24,7 +25,7 @@ from generator.web.surface import Context, Param, Params, Query, Result, Surface
 PLANNED = ("platform-offers", "internal")  # the platform's own offer export: anticipated for every game
 
 
-def _cell(ctx: Context, game: str, source) -> dict[str, Any]:
+def _cell(ctx: Context, game: str, source: Source) -> dict[str, Any]:
     if source.game != game:
         state = "not-declared"
     else:
@@ -35,13 +36,13 @@ def _cell(ctx: Context, game: str, source) -> dict[str, Any]:
     return {"game": game, "source": source.source_id, "state": state, "license_tier": source.tier}
 
 
-def matrix(ctx: Context, games: list[str], sources: list) -> list[dict[str, Any]]:
+def matrix(ctx: Context, games: list[str], sources: list[Any]) -> list[dict[str, Any]]:
     cells = [_cell(ctx, g, s) for g in games for s in sources]
     planned, tier = PLANNED
     return cells + [{"game": g, "source": planned, "state": "anticipated", "license_tier": tier} for g in games]
 
 
-def _source_entry(ctx: Context, source, sets_kept: set[tuple[str, str]] | None) -> dict[str, Any]:
+def _source_entry(ctx: Context, source: Source, sets_kept: set[tuple[str, str]] | None) -> dict[str, Any]:
     rows = [o for o in ctx.snapshot.observed if o[0] == source.source_id]
     per_set = [o for o in rows if o[2] is not None and (sets_kept is None or (o[1], o[2]) in sets_kept)]
     whole = next((o for o in rows if o[2] is None), None)

@@ -167,7 +167,7 @@ def datasets_page(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    once: dict = {"enumerate": lambda ctx: [{}], "provenance_kind": "static", "freshness": "catalog"}
+    once: dict[str, Any] = {"enumerate": lambda ctx: [{}], "provenance_kind": "static", "freshness": "catalog"}
     return (
         Surface(
             "datasets.catalog",

@@ -10,6 +10,7 @@ with status 503, the sold-comps policy).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from generator.models import catalog_documents as docs
 from generator.site import Site
@@ -25,7 +26,7 @@ PRICE_REASONS = (
 INTERNAL = Provenance(sources=("platform-sold-comps-ledger",), tiers=("internal-only",))
 
 
-def _door(door: str, reason: str, instead: tuple[str, ...], status: str = "paused") -> dict:
+def _door(door: str, reason: str, instead: tuple[str, ...], status: str = "paused") -> dict[str, Any]:
     return {
         "@kind": "paused_door",
         "door": door,
@@ -39,7 +40,7 @@ def _door(door: str, reason: str, instead: tuple[str, ...], status: str = "pause
 
 
 def paused(
-    door: str, reason: str, *instead: str, extra: dict | None = None, status: str = "paused"
+    door: str, reason: str, *instead: str, extra: dict[str, Any] | None = None, status: str = "paused"
 ) -> Callable[..., Result]:
     def compute(ctx: Context, params: Params, query: Query) -> Result:
         return Result(status=503, data=_door(door, reason, instead, status) | (extra or {}))
@@ -87,7 +88,7 @@ def bulk_catalog(ctx: Context, params: Params, query: Query) -> Result:
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
     blocked = site.blocked_source
-    door: dict = {"errors": (503,), "paused": True, "provenance_kind": "static", "freshness": "status"}
+    door: dict[str, Any] = {"errors": (503,), "paused": True, "provenance_kind": "static", "freshness": "status"}
     return (
         Surface(
             "doors.card_history",

@@ -6,6 +6,8 @@ preamble, so it covers the whole canonical body and changes only when the rules 
 
 from __future__ import annotations
 
+from typing import Any
+
 from generator.discovery.links import repository_doc
 from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
 from generator.models.documents import EncodingSpec
@@ -15,7 +17,7 @@ from generator.surfaces.universal import DENSITIES
 from generator.web.surface import Context, Params, Query, Result, Surface
 
 
-def encoding_members(encoding: str, site: Site) -> dict:
+def encoding_members(encoding: str, site: Site) -> dict[str, Any]:
     return {
         "name": encoding,
         "license": "CC0-1.0",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+from typing import Any
 
 from generator.content.catalog_policies import FX_TARGETS
 from generator.models.catalog_documents import FxRates
@@ -43,7 +44,7 @@ def _exact(value: float) -> Fraction:
     return Fraction(Decimal(repr(value)))  # the ECB's published decimal, not the float's binary expansion
 
 
-def rate_entry(currency: str, per_eur: dict[str, float]) -> dict:
+def rate_entry(currency: str, per_eur: dict[str, float]) -> dict[str, Any]:
     target = Fraction(1) if currency == "EUR" else _exact(per_eur[currency])
     gbp = _exact(per_eur["GBP"])
     ratio = target / gbp

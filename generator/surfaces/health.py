@@ -107,7 +107,7 @@ def anticipated(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    live: dict = {"freshness": "live", "provenance_kind": "live", "clock": True}
+    live: dict[str, Any] = {"freshness": "live", "provenance_kind": "live", "clock": True}
     return (
         Surface(
             "health.heartbeat",

@@ -48,7 +48,12 @@ def gaps(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    once: dict = {"enumerate": lambda ctx: [{}], "provenance_kind": "static", "freshness": "welcome", "errors": (400,)}
+    once: dict[str, Any] = {
+        "enumerate": lambda ctx: [{}],
+        "provenance_kind": "static",
+        "freshness": "welcome",
+        "errors": (400,),
+    }
     return (
         Surface(
             "ledger.welcomes",

@@ -7,6 +7,9 @@ and distinct oracle ids the game has, and one real printing with its oracle id.
 
 from __future__ import annotations
 
+from typing import Any
+
+from generator.content.catalog_policies import OraclePolicy
 from generator.models.catalog_documents import OraclePolicies
 from generator.site import Site
 from generator.web.envelope import provenance
@@ -17,7 +20,7 @@ def oracle_id(game: str, card_key: str) -> str:
     return f"{game}:{card_key}"
 
 
-def _entry(ctx: Context, policy) -> dict:
+def _entry(ctx: Context, policy: OraclePolicy) -> dict[str, Any]:
     keys: set[str] = set()
     printings, example = 0, None
     for card_set in ctx.snapshot.sets_of_game(policy.game):

@@ -197,7 +197,7 @@ def text_mode(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    once: dict = {"enumerate": lambda ctx: [{}], "provenance_kind": "static"}
+    once: dict[str, Any] = {"enumerate": lambda ctx: [{}], "provenance_kind": "static"}
     return (
         Surface(
             "orientation.root",

@@ -145,7 +145,7 @@ PAGES: tuple[tuple[str, str, Callable[..., Result], str], ...] = (
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    page_kind: dict = {
+    page_kind: dict[str, Any] = {
         "enveloped": False,
         "media_type": "text/html",
         "template": "page.html",

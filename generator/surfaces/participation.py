@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from generator.hashing import content_hash
 from generator.models import participation_documents as docs
 from generator.site import Site
@@ -30,7 +32,7 @@ def channel(kind: str, status: str, accepts: dict[str, Any], **detail: Any) -> R
     return Result(data={"@kind": kind, "status": status, "accepts": accepts, "stored": False, "detail": detail})
 
 
-def _fields(model) -> dict[str, Any]:
+def _fields(model: type[BaseModel]) -> dict[str, Any]:
     return {name: (f.description or str(f.annotation)) for name, f in model.model_fields.items()}
 
 
@@ -161,8 +163,8 @@ def remember(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    live: dict = {"freshness": "uncached", "provenance_kind": "computed", "stability": "experimental"}
-    door: dict = {"freshness": "uncached", "provenance_kind": "static", "model": docs.Paused}
+    live: dict[str, Any] = {"freshness": "uncached", "provenance_kind": "computed", "stability": "experimental"}
+    door: dict[str, Any] = {"freshness": "uncached", "provenance_kind": "static", "model": docs.Paused}
     carry_door = Method(carry_paused, read_body=False, status=503)
     return (
         Surface(

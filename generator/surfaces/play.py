@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from generator.models import play_documents as docs
 from generator.play.cards import cards_of
@@ -21,21 +22,21 @@ from generator.play.protocol.practice import practice
 from generator.play.rulebook.models import PlayContent
 from generator.site import Site
 from generator.surfaces import play_data
-from generator.web.envelope import provenance
-from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
+from generator.web.envelope import Provenance, provenance
+from generator.web.surface import Context, Handler, Method, Params, Query, Result, Surface, error
 
 PLAY = "/api/v1/play"
 
 
-def _static(make: Callable[[Context], dict]):
+def _static(make: Callable[[Context], dict[str, Any]]) -> Handler:
     return lambda ctx, params, query: Result(data=make(ctx))
 
 
-def _content(make: Callable[[PlayContent], dict]):
+def _content(make: Callable[[PlayContent], dict[str, Any]]) -> Handler:
     return lambda ctx, params, query: Result(data=make(ctx.content.play))
 
 
-def _lookup(fetch: Callable[[PlayContent, str], dict], param: str):
+def _lookup(fetch: Callable[[PlayContent, str], dict[str, Any]], param: str) -> Handler:
     def compute(ctx: Context, params: Params, query: Query) -> Result:
         try:
             return Result(data=fetch(ctx.content.play, params[param]))
@@ -45,12 +46,12 @@ def _lookup(fetch: Callable[[PlayContent, str], dict], param: str):
     return compute
 
 
-def _card_provenance(ctx: Context):
+def _card_provenance(ctx: Context) -> Provenance:
     """Answers derived from One Piece card data carry the One Piece sources (and so NOASSERTION)."""
     return provenance(s for s in ctx.snapshot.sources() if s.game == "op")
 
 
-def _citing_cards(compute):
+def _citing_cards(compute: Handler) -> Handler:
     """The tutorial's worked examples name real cards with their names and stats: upstream card
     data, so its documents name the One Piece sources and are NOASSERTION, not CC0 (issue 20)."""
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import BaseModel
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.coverage import grammar_surface
@@ -30,25 +33,26 @@ class NotFound(LookupError):
         self.message = f"There is no {what} {requested!r}; known_ids lists every valid id."
         self.known_ids = known_ids
 
-    def body(self) -> dict:
+    def body(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message}, "known_ids": self.known_ids}
 
 
-def _dump(model) -> dict:
-    return model.model_dump(mode="json", by_alias=True)
+def _dump(model: BaseModel) -> dict[str, Any]:
+    dumped: dict[str, Any] = model.model_dump(mode="json", by_alias=True)
+    return dumped
 
 
-def _section_link(content: PlayContent, section_id: str) -> dict:
+def _section_link(content: PlayContent, section_id: str) -> dict[str, Any]:
     section = next(s for s in content.tutorial.sections if s.id == section_id)
     return {"id": section.id, "title": section.title, "href": f"{PLAY}/tutorial/{section.id}"}
 
 
-def _term_link(content: PlayContent, term_id: str) -> dict:
+def _term_link(content: PlayContent, term_id: str) -> dict[str, Any]:
     term = next(t for t in content.glossary.terms if t.id == term_id)
     return {"id": term.id, "token": term.token, "japanese": _dump(term.japanese), "href": f"{PLAY}/glossary/{term.id}"}
 
 
-def _see_also(content: PlayContent, items: Iterable[SeeAlso]) -> list[dict]:
+def _see_also(content: PlayContent, items: Iterable[SeeAlso]) -> list[dict[str, Any]]:
     out = []
     for item in items:
         if item.kind == "section":
@@ -62,7 +66,7 @@ def _see_also(content: PlayContent, items: Iterable[SeeAlso]) -> list[dict]:
     return out
 
 
-def tutorial(content: PlayContent) -> dict:
+def tutorial(content: PlayContent) -> dict[str, Any]:
     t = content.tutorial
     return {
         "@kind": "play_tutorial",
@@ -74,7 +78,7 @@ def tutorial(content: PlayContent) -> dict:
     }
 
 
-def tutorial_section(content: PlayContent, section_id: str) -> dict:
+def tutorial_section(content: PlayContent, section_id: str) -> dict[str, Any]:
     sections = content.tutorial.sections
     ids = [s.id for s in sections]
     if section_id not in ids:
@@ -96,7 +100,7 @@ def tutorial_section(content: PlayContent, section_id: str) -> dict:
     }
 
 
-def glossary(content: PlayContent) -> dict:
+def glossary(content: PlayContent) -> dict[str, Any]:
     g = content.glossary
     return {
         "@kind": "play_glossary",
@@ -107,7 +111,7 @@ def glossary(content: PlayContent) -> dict:
     }
 
 
-def glossary_term(content: PlayContent, term_id: str) -> dict:
+def glossary_term(content: PlayContent, term_id: str) -> dict[str, Any]:
     ids = [t.id for t in content.glossary.terms]
     if term_id not in ids:
         raise NotFound("glossary term", term_id, ids)
@@ -122,7 +126,7 @@ def glossary_term(content: PlayContent, term_id: str) -> dict:
     }
 
 
-def archetypes(content: PlayContent) -> dict:
+def archetypes(content: PlayContent) -> dict[str, Any]:
     paths = {r.id: r.path for r in content.index.resources}
     out = _dump(content.archetypes)
     for archetype in out["archetypes"]:
@@ -131,7 +135,7 @@ def archetypes(content: PlayContent) -> dict:
     return {"@kind": "play_archetypes", **out}
 
 
-def play_index(content: PlayContent) -> dict:
+def play_index(content: PlayContent) -> dict[str, Any]:
     resources = [_dump(r) for r in content.index.resources]
     statuses = {s: sum(r["status"] == s for r in resources) for s in ("live", "preview", "planned")}
     return {
@@ -148,7 +152,7 @@ def _fill(path: str, params: Mapping[str, str]) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: params.get(m[1], m[0]), path)
 
 
-def play_spec(content: PlayContent) -> dict:
+def play_spec(content: PlayContent) -> dict[str, Any]:
     """The data the /play/spec page renders (templates/play/spec.html) and its JSON twin."""
     resources = {r.id: r for r in content.index.resources}
     layers = []
@@ -174,13 +178,13 @@ def play_spec(content: PlayContent) -> dict:
     }
 
 
-def meta(content: PlayContent, as_of: dt.datetime | dt.date | str) -> dict:
+def meta(content: PlayContent, as_of: dt.datetime | dt.date | str) -> dict[str, Any]:
     """``as_of`` is written like every other instant of the API (UTC, ``Z``)."""
     stamp = as_of if isinstance(as_of, str) else iso(as_of) if isinstance(as_of, dt.datetime) else as_of.isoformat()
     return {"@kind": "play_meta", "as_of": stamp, **_dump(content.meta)}
 
 
-def effect_grammar(content: PlayContent, cards: Mapping[str, OnePieceCard] | Iterable[OnePieceCard]) -> dict:
+def effect_grammar(content: PlayContent, cards: Mapping[str, OnePieceCard] | Iterable[OnePieceCard]) -> dict[str, Any]:
     """The grammar items of content/play/effect_grammar.yaml, each with the number of real cards
     using it: markers, keywords and targeting phrases by their published patterns; effect categories
     as the effect compiler's coverage report classifies text segments (rule 8-1-3)."""
@@ -189,7 +193,7 @@ def effect_grammar(content: PlayContent, cards: Mapping[str, OnePieceCard] | Ite
     texts = [t for t in texts if t]
     g = content.grammar
 
-    def counted(items, flags=0) -> list[dict]:
+    def counted(items: Iterable[Any], flags: int = 0) -> list[dict[str, Any]]:
         return [{**_dump(item), "cards": sum(1 for t in texts if re.search(item.pattern, t, flags))} for item in items]
 
     categories = dict(grammar_surface(pool)["categories"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from typing import Literal
 
 from generator.content.playful import SLOT, Haiku, Playful
@@ -177,7 +178,7 @@ def write_haiku(haiku: Haiku, moment: dt.datetime) -> tuple[str, tuple[str, str,
     used: dict[str, set[str]] = {}
     slot_number = 0
 
-    def fill(match) -> str:
+    def fill(match: re.Match[str]) -> str:
         nonlocal slot_number
         slot_number += 1
         bank = match.group(1)

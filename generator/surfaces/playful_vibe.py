@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
-from generator.content.playful import AgentVibe, Vibes
+from generator.content.playful import AgentVibe, VibeBand, Vibes
 from generator.models import playful_documents as docs
 from generator.surfaces import playful_clock as clock
 from generator.surfaces.playful_clock import hour_of
@@ -36,7 +36,7 @@ def is_rest_hour(now: dt.datetime) -> bool:
     return now.astimezone(dt.UTC).hour in REST_HOURS
 
 
-def _rest_hours(ctx: Context) -> tuple[float, str, dict]:
+def _rest_hours(ctx: Context) -> tuple[float, str, dict[str, Any]]:
     hour = ctx.now.astimezone(dt.UTC).hour
     if hour in REST_HOURS:
         return (
@@ -48,7 +48,7 @@ def _rest_hours(ctx: Context) -> tuple[float, str, dict]:
     return score, f"{hour - REST_HOURS.stop} hours since the builders rested", {"gmt_hour": hour, "rest_hours": False}
 
 
-def _self_description(ctx: Context) -> tuple[float, str, dict]:
+def _self_description(ctx: Context) -> tuple[float, str, dict[str, Any]]:
     total = len(ctx.surfaces)
     described = sum(1 for s in ctx.surfaces if s.summary.strip() and s.model is not None)
     share = described / total if total else 0.0
@@ -60,7 +60,7 @@ def _self_description(ctx: Context) -> tuple[float, str, dict]:
     return 10 * share, detail, {"surfaces": total, "described": described, "share": round(share, 4)}
 
 
-def _deploy_state(ctx: Context) -> tuple[float, str, dict]:
+def _deploy_state(ctx: Context) -> tuple[float, str, dict[str, Any]]:
     age = (ctx.now - ctx.as_of).total_seconds() if ctx.as_of is not None else None
     checks = {
         "as_of_known": ctx.as_of is not None,
@@ -69,11 +69,11 @@ def _deploy_state(ctx: Context) -> tuple[float, str, dict]:
         "sources_named": len(ctx.snapshot.sources()) > 0,
     }
     passed = sum(checks.values())
-    facts: dict = {**checks, "build_age_hours": round(age / 3600, 2) if age is not None else None}
+    facts: dict[str, Any] = {**checks, "build_age_hours": round(age / 3600, 2) if age is not None else None}
     return 10 * passed / len(checks), f"{passed} of {len(checks)} build checks pass", facts
 
 
-def _baseline(ctx: Context) -> tuple[float, str, dict]:
+def _baseline(ctx: Context) -> tuple[float, str, dict[str, Any]]:
     return 10.0, "everyone starts with a full baseline: you are welcome here", {}
 
 
@@ -112,7 +112,7 @@ def vibe_of(ctx: Context) -> docs.TheVibe:
     )
 
 
-def band_for(vibes: Vibes, score: float):
+def band_for(vibes: Vibes, score: float) -> VibeBand:
     return next(b for b in vibes.bands if score >= b.min_score)
 
 

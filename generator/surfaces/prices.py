@@ -17,7 +17,7 @@ from generator.site import Site
 from generator.surfaces.cards import source_states
 from generator.surfaces.doors import PRICE_REASONS
 from generator.surfaces.universal import WITHHELD, card_url
-from generator.web.envelope import provenance
+from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 BASE = "/api/v1/prices/games"
@@ -36,13 +36,13 @@ def number_url(game: str, set_code: str, number: str) -> str:
     return f"{BASE}/{game}/sets/{set_code}/cards/{number}"
 
 
-def _sources(ctx: Context, game: str):
+def _sources(ctx: Context, game: str) -> Provenance:
     return provenance(s for s in ctx.snapshot.sources() if s.game == game)
 
 
-def _numbers(ctx: Context, game: str, set_code: str) -> dict[str, list]:
+def _numbers(ctx: Context, game: str, set_code: str) -> dict[str, list[Any]]:
     """A set's printings by collector number, in catalog order."""
-    grouped: dict[str, list] = {}
+    grouped: dict[str, list[Any]] = {}
     for entry in ctx.snapshot.by_set(game).get(set_code, ()):
         grouped.setdefault(entry.number, []).append(entry)
     return grouped
@@ -161,7 +161,7 @@ def every_number(ctx: Context) -> Iterator[Params]:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    common: dict = {"does_not_include": WITHHELD, "errors": (404,), "provenance_kind": "snapshot"}
+    common: dict[str, Any] = {"does_not_include": WITHHELD, "errors": (404,), "provenance_kind": "snapshot"}
     return (
         Surface(
             "prices.game",

@@ -196,7 +196,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
     )
 
 
-def _variant_text(variant: dict | None) -> str:
+def _variant_text(variant: dict[str, Any] | None) -> str:
     """``asiap1 (parallel art, Asia English release)``: the token with what it means."""
     if variant is None:
         return "none (the base printing)"

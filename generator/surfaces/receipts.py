@@ -75,7 +75,7 @@ def encounter(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    posted: dict = {
+    posted: dict[str, Any] = {
         "freshness": "uncached",
         "provenance_kind": "computed",
         "stability": "experimental",

@@ -15,7 +15,7 @@ from generator.models import card_documents as docs
 from generator.site import Site
 from generator.surfaces.cards import everything_document
 from generator.surfaces.universal import card_url
-from generator.web.envelope import provenance
+from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 Q = Param(
@@ -72,7 +72,7 @@ def _answer(kind: str, game: str, q: str, lang: str | None, limit: int, matches:
     }
 
 
-def _sources(ctx: Context, game: str):
+def _sources(ctx: Context, game: str) -> Provenance:
     return provenance(s for s in ctx.snapshot.sources() if s.game == game)
 
 
@@ -116,7 +116,7 @@ def query_params(site: Site) -> tuple[Param, ...]:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    common: dict = {
+    common: dict[str, Any] = {
         "query_params": query_params(site),
         "errors": (400,),
         "provenance_kind": "computed",

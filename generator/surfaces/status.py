@@ -151,7 +151,7 @@ def joy(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    once: dict = {"enumerate": lambda ctx: [{}], "provenance_kind": "computed"}
+    once: dict[str, Any] = {"enumerate": lambda ctx: [{}], "provenance_kind": "computed"}
     return (
         Surface(
             "status.status",

@@ -7,11 +7,11 @@ name); the game and set surfaces are ``universal_sets``.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.hashing import content_hash
 from generator.identity import identity
-from generator.models.catalog import CardSet, Printing
+from generator.models.catalog import CardSet, Printing, Source
 from generator.models.documents import (
     TemporalCard,
     UniversalCard,
@@ -22,6 +22,10 @@ from generator.sku.standard import Sku, SkuError
 from generator.surfaces.preamble import day, document, parse_day
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
+
+if TYPE_CHECKING:
+    from generator.catalog.snapshot import Snapshot
+
 
 DENSITIES = ("sparse", "normal", "saturated")
 DATE = Param("date", format="date", description="a calendar date written YYYY-MM-DD")
@@ -127,11 +131,11 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
     return members, opaque
 
 
-def _sources(ctx: Context, printing: Printing):
+def _sources(ctx: Context, printing: Printing) -> list[Source]:
     return _sources_of(ctx.snapshot, printing.sources)
 
 
-def _sources_of(snapshot, source_ids: tuple[str, ...]) -> list:
+def _sources_of(snapshot: Snapshot, source_ids: tuple[str, ...]) -> list[Source]:
     return [s for s in map(snapshot.source, source_ids) if s is not None]
 
 
@@ -140,7 +144,7 @@ def _card_provenance(ctx: Context, printing: Printing) -> Provenance:
 
 
 @lru_cache(maxsize=256)
-def _provenance_of(snapshot, source_ids: tuple[str, ...]) -> Provenance:
+def _provenance_of(snapshot: Snapshot, source_ids: tuple[str, ...]) -> Provenance:
     """Cached by the printing's source ids: a handful of combinations serve every card."""
     return provenance(_sources_of(snapshot, source_ids))
 

@@ -8,10 +8,11 @@ document cites a fact it took (``name_source``, ``released_at_source``) and says
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from generator.hashing import content_hash
-from generator.models.catalog import CardSet, Game
+from generator.models.catalog import CardSet, Game, Source
 from generator.models.documents import GamesCollection, SetsCollection, SingleGame, SingleSet
 from generator.site import Site
 from generator.surfaces.preamble import day, document
@@ -53,7 +54,7 @@ def _game_entry(ctx: Context, game: Game) -> dict[str, Any]:
     }
 
 
-def _all_sources(ctx: Context, game: str | None = None):
+def _all_sources(ctx: Context, game: str | None = None) -> list[Source]:
     return [s for s in ctx.snapshot.sources() if s.game != "fx" and (game is None or s.game == game)]
 
 
@@ -144,7 +145,7 @@ def bare_codes(ctx: Context) -> dict[str, list[CardSet]]:
     return named
 
 
-def every_set_code(ctx: Context):
+def every_set_code(ctx: Context) -> Iterator[Params]:
     """Each set as ``<game>-<set>``, then every bare code (a file each, so a static host answers
     ``op01`` too; an ambiguous code's file is its 404 with the candidates)."""
     for g in ctx.snapshot.games():

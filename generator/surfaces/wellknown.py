@@ -8,6 +8,7 @@ base URL, and all are files: they depend on nothing but the registry, the conten
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from generator.discovery import plaintext
@@ -15,10 +16,10 @@ from generator.discovery import wellknown as documents
 from generator.discovery.defaults import AUTHORED, one_path
 from generator.models import wellknown_documents as docs
 from generator.site import Site
-from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Handler, Param, Params, Query, Result, Surface, error
 
 
-def _document(make):
+def _document(make: Callable[[Context], Any]) -> Handler:
     return lambda ctx, params, query: Result(data=make(ctx))
 
 

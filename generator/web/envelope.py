@@ -66,7 +66,7 @@ class MetaInputs:
     does_not_include: tuple[str, ...] = ()
     self_reference: bool = False
     next_link: str | None = None
-    deprecation: dict | None = None
+    deprecation: dict[str, Any] | None = None
     request_id: str | None = None  # the app passes its own; static files get a deterministic one
 
 

@@ -200,7 +200,7 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
     )
 
 
-def error_body(result: Result) -> dict:
+def error_body(result: Result) -> dict[str, Any]:
     assert result.error is not None
     code, message = result.error
     detail = {"code": code, "message": message, **(result.error_detail or {})}

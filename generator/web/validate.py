@@ -38,7 +38,9 @@ DATE_TIME = re.compile(
 )
 
 
-def invalid(parameter: str, message: str, accepted: Any = None, status: int = 400, code: str = "invalid_parameter"):
+def invalid(
+    parameter: str, message: str, accepted: Any = None, status: int = 400, code: str = "invalid_parameter"
+) -> Result:
     """The one refusal: ``{error: {code, message, parameter, accepted?}}``."""
     detail = {"parameter": parameter} | ({"accepted": accepted} if accepted is not None else {})
     return Result(status=status, error=(code, message), error_detail=detail)
