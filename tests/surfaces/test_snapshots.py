@@ -4,7 +4,10 @@ One snapshot file per surface (``__snapshots__/test_snapshots/``): every case of
 table (``tests/surfaces/conftest.py``) plus its pinned error answers, each with its status and its
 ``data`` (the whole document when the surface is not enveloped; the error body without ``_meta``).
 The ``_meta`` is left out on purpose: the invariant test covers it, and a site config edit must not
-rewrite every snapshot. Accept a reviewed change with ``pytest --snapshot-update``.
+rewrite every snapshot. So is what the registry decides in an answer that lists or counts every
+surface (``registry_wide.py`` says which and why): adding a surface rewrites no snapshot, and
+``test_registry_wide.py`` checks those parts against the registry. Accept a reviewed change with
+``pytest --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from urllib.parse import urlencode
 
 import orjson
 import pytest
+from registry_wide import split
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from generator.contract.examples import SELF_DESCRIBING
@@ -46,5 +50,6 @@ def test_surface_bodies(surface: Surface, ctx: Context, snapshot_json, surface_c
         path = surface.concrete(params)
         rendered = respond(surface, ctx, params, query, path)
         key = path + ("?" + urlencode(query) if query else "")
-        bodies[key] = {"status": rendered.status, "body": pinned(rendered.body, rendered.media_type)}
+        body, _ = split(surface.id, key, pinned(rendered.body, rendered.media_type))  # the registry's parts: MARK
+        bodies[key] = {"status": rendered.status, "body": body}
     assert bodies == snapshot_json
