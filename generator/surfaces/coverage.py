@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models.catalog import Source
+from generator.models.catalog import CardSet, Source
 from generator.models.source_documents import Coverage, CoverageHunt
 from generator.site import Site
 from generator.surfaces.preamble import parse_day
@@ -97,6 +97,16 @@ def coverage(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data)
 
 
+def _hunt_reasons(card_set: CardSet, source_count: int) -> list[str]:
+    """Why a set is worth hunting better data for (none: it is not)."""
+    reasons = ["single_source"] if source_count <= 1 else []
+    if card_set.release_date is None:
+        reasons.append("no_release_date")
+    if not card_set.name or card_set.name.lower() == card_set.set_code.lower():
+        reasons.append("no_name")
+    return reasons
+
+
 def hunt(ctx: Context, params: Params, query: Query) -> Result:
     """Sets worth hunting better data for: read from the same counts, operational facts only."""
     sources_of: dict[tuple[str, str], list[str]] = {}
@@ -109,13 +119,7 @@ def hunt(ctx: Context, params: Params, query: Query) -> Result:
     for game in ctx.snapshot.games():
         for card_set in ctx.snapshot.sets_of_game(game.game):
             key = (game.game, card_set.set_code)
-            reasons: list[str] = []
-            if len(sources_of.get(key, [])) <= 1:
-                reasons.append("single_source")
-            if card_set.release_date is None:
-                reasons.append("no_release_date")
-            if not card_set.name or card_set.name.lower() == card_set.set_code.lower():
-                reasons.append("no_name")
+            reasons = _hunt_reasons(card_set, len(sources_of.get(key, [])))
             if reasons:
                 candidates.append(
                     {

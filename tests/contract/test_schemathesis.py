@@ -91,6 +91,9 @@ def test_every_operation_refuses_what_the_document_says_is_invalid(api_schema, p
     @given(case=operation.as_strategy(generation_mode=GenerationMode.NEGATIVE))
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     def check(case) -> None:
-        case.call_and_validate(checks=[negative_data_rejection])
+        response = case.call()
+        if response.status_code == 413:  # refused for its size (a 2,000-character text of escaped
+            return  # astral characters is over the 16 KiB body limit), which schemathesis does not count
+        case.validate_response(response, checks=[negative_data_rejection])
 
     check()
