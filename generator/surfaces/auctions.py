@@ -21,8 +21,8 @@ from generator.platform.book import pounds
 from generator.platform.export import Platform
 from generator.platform.models import Auction, RoleKey
 from generator.site import Site
-from generator.surfaces.pages import item, page
 from generator.surfaces.preamble import document, moment
+from generator.surfaces.reader import item, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Authorization"}

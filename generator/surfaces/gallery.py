@@ -22,7 +22,7 @@ from pydantic import AnyHttpUrl, AwareDatetime, BaseModel, ConfigDict, Field, Va
 from generator.models.documents import Doc
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
-from generator.surfaces.pages import item, page
+from generator.surfaces.reader import item, page
 from generator.web.envelope import iso
 from generator.web.surface import Context, Params, Query, Result, Surface
 

@@ -18,7 +18,7 @@ from generator.site import Site
 from generator.sku.standard import Sku, SkuError
 from generator.surfaces import trust
 from generator.surfaces.auctions import private
-from generator.surfaces.pages import item, page
+from generator.surfaces.reader import item, page
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params
 

@@ -13,7 +13,7 @@ from typing import Any
 from generator.models.page_documents import ReaderPage
 from generator.platform.book import offer_book, pounds
 from generator.site import Site
-from generator.surfaces.pages import page
+from generator.surfaces.reader import page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 

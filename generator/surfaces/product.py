@@ -23,7 +23,7 @@ from generator.identity import identity
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.surfaces import cards, prices
-from generator.surfaces.pages import WITHHELD_NOTE, page
+from generator.surfaces.reader import WITHHELD_NOTE, page
 from generator.surfaces.universal import _lookup_card
 from generator.web.surface import Context, Params, Query, Result, Surface
 

@@ -17,7 +17,7 @@ from pydantic import Field
 from generator.models.documents import Doc
 from generator.models.page_documents import ReaderPage
 from generator.site import Site
-from generator.surfaces.pages import page
+from generator.surfaces.reader import page
 from generator.surfaces.universal import _lookup_card, card_url
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface

@@ -15,7 +15,7 @@ from generator.models import market_documents as docs
 from generator.models.page_documents import ReaderPage
 from generator.platform.book import pounds
 from generator.site import Site
-from generator.surfaces.pages import item, page
+from generator.surfaces.reader import item, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 OFFER_VERSION = "product-offer/1"

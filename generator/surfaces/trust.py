@@ -19,8 +19,8 @@ from generator.platform.models import User
 from generator.platform.standing import bridge_metrics, bridge_score, trust_components
 from generator.site import Site
 from generator.surfaces.auctions import SAMPLE_NOTE, platform_of, private
-from generator.surfaces.pages import item, page
 from generator.surfaces.preamble import moment
+from generator.surfaces.reader import item, page
 from generator.web.envelope import iso
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
