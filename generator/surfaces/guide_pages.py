@@ -17,7 +17,7 @@ from generator.models.page_documents import ReaderPage
 from generator.site import Site
 from generator.sku.standard import Sku, SkuError
 from generator.surfaces import trust
-from generator.surfaces.auctions import private
+from generator.surfaces.platform_access import private
 from generator.surfaces.reader import item, page
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params

@@ -18,7 +18,7 @@ from generator.models.page_documents import ReaderPage
 from generator.platform.models import User
 from generator.platform.standing import bridge_metrics, bridge_score, trust_components
 from generator.site import Site
-from generator.surfaces.auctions import SAMPLE_NOTE, platform_of, private
+from generator.surfaces.platform_access import SAMPLE_NOTE, platform_of, private
 from generator.surfaces.preamble import moment
 from generator.surfaces.reader import item, page
 from generator.web.envelope import iso

@@ -16,7 +16,7 @@ from generator.platform import merkle
 from generator.platform.chain import Audit, Head, audit
 from generator.platform.fairness import MIN_DRAWS, product_fairness
 from generator.site import Site
-from generator.surfaces.auctions import SAMPLE_NOTE, platform_of
+from generator.surfaces.platform_access import SAMPLE_NOTE, platform_of
 from generator.web.envelope import iso
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 

@@ -1,0 +1,46 @@
+"""Reading the platform's own records (families D and E): the export on the context, the caller's
+role key from ``Authorization: Bearer``, and the headers of an answer that depends on who asks.
+
+A known key reads its role's view; an unknown one is a 401 rather than quietly showing less; no
+key is the public view. Answers that vary by caller are ``private, no-store`` with ``Vary:
+Authorization`` so no shared cache keeps them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from generator.platform.export import Platform
+from generator.platform.models import RoleKey
+from generator.web.surface import Context, Result, error
+
+PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Authorization"}
+SAMPLE_NOTE = "real market activity: the records shown are the synthetic sample export (sample: true)"
+
+
+def platform_of(ctx: Context) -> Platform:
+    if ctx.platform is None:
+        raise RuntimeError("this surface reads the platform export: Context.platform is not set")
+    return ctx.platform
+
+
+def caller(ctx: Context) -> tuple[RoleKey | None, Result | None]:
+    """The role key the request presents: none (public), a known key, or a 401."""
+    header = ctx.request.headers.get("authorization", "") if ctx.request else ""
+    if not header:
+        return None, None
+    scheme, _, token = header.partition(" ")
+    key = platform_of(ctx).key_holder(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    if key is None:
+        refused = error(
+            401, "invalid_key", "the bearer key is not known; send no Authorization header to read as public"
+        )
+        return None, Result(
+            status=401, error=refused.error, headers=PRIVATE | {"WWW-Authenticate": 'Bearer error="invalid_token"'}
+        )
+    return key, None
+
+
+def private(result: Result) -> Result:
+    """``result`` that no shared cache may keep, and that varies by the caller's key."""
+    return replace(result, headers={**PRIVATE, **(result.headers or {})})
