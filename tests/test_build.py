@@ -254,7 +254,7 @@ def test_a_rebuild_hard_links_every_unchanged_file(
 
 def _fail_games(monkeypatch) -> None:
     """Make the games surfaces raise (rendered after every card, so some files are written first)."""
-    import generator.surfaces.universal_sets as universal_sets
+    import generator.surfaces.catalog.universal_sets as universal_sets
 
     def boom(*args, **kwargs):
         raise RuntimeError("a surface failed mid-build")

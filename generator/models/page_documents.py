@@ -1,4 +1,4 @@
-"""What a reader page hands ``templates/page.html`` (``generator.surfaces.reader.page``): checked at
+"""What a reader page hands ``templates/page.html`` (``generator.surfaces.pages.reader.page``): checked at
 build time like every JSON document, so a page cannot be written from a context the template does
 not expect (a misnamed member would otherwise render as nothing, silently)."""
 

@@ -2,7 +2,9 @@
 
 ``surfaces(site)`` builds it from the site config, so paths with the spec's placeholders
 (``/api/v1/<persona>s.json``, ``/.well-known/<service>.json``...) come from ``content/site.toml``.
-Adding a surface is one entry in one family module; this tuple names the families.
+Adding a surface is one entry in one family module; this tuple names the families. Family modules
+live in the domain package their surface ids' prefix belongs to (``DOMAINS``): ``universal.card``
+is in ``generator/surfaces/catalog/``, ``pages.*`` in ``generator/surfaces/pages/``.
 """
 
 from __future__ import annotations
@@ -10,54 +12,39 @@ from __future__ import annotations
 from collections import Counter
 
 from generator.site import Site
-from generator.surfaces import (
+from generator.surfaces.catalog import (
     artists,
-    assets,
-    auctions,
-    auctions_public,
-    calling_card,
     cards,
-    changelog,
-    clock,
-    contract,
-    coverage,
-    coverage_history,
-    datasets,
-    discovery,
     doors,
     encoding,
     federation,
     fx,
-    gallery,
-    guide_pages,
-    health,
-    identify,
-    ledger_views,
-    limits,
     market,
     oracle,
-    orientation,
-    pages,
-    participation,
-    play,
-    playful,
-    price_guide,
     prices,
-    product,
     pulls,
-    receipts,
-    recipe,
-    rhyme_relations,
-    rhymes,
     search,
-    signals,
-    sources,
-    status,
-    trust,
     universal,
     universal_sets,
-    verify,
 )
+from generator.surfaces.culture import gallery, rhyme_relations, rhymes
+from generator.surfaces.discovery import changelog, datasets, discovery, ledger_views, orientation
+from generator.surfaces.market import auctions, auctions_public, signals, trust, verify
+from generator.surfaces.operations import (
+    assets,
+    clock,
+    contract,
+    coverage,
+    coverage_history,
+    health,
+    limits,
+    sources,
+    status,
+)
+from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product
+from generator.surfaces.participation import calling_card, identify, participation, receipts, recipe
+from generator.surfaces.play import play
+from generator.surfaces.playful import playful
 from generator.web.surface import Surface
 
 # One family a line, the contract last (it describes all the others).
@@ -96,6 +83,7 @@ FAMILIES = (
     price_guide,
     pages,
     gallery,
+    culture_pages,
     guide_pages,
     product,
     assets,
@@ -109,6 +97,28 @@ FAMILIES = (
     clock,
     contract,
 )
+
+
+# Where a surface's code lives, from its id: the id's prefix names one domain package of
+# generator/surfaces/ (tests/surfaces/test_router.py checks every surface against it). The ids are
+# the public contract (tool names, example ids), so they keep their prefixes; the packages group them.
+DOMAINS = {
+    "catalog": ("universal", "cards", "search", "prices", "catalog", "federation", "doors"),
+    "discovery": ("ontology", "ledgers", "ledger", "wellknown", "orientation", "datasets"),
+    "operations": ("limits", "sources", "coverage", "status", "health", "clock", "contract", "assets"),
+    "participation": ("participation", "receipts"),
+    "culture": ("culture",),
+    "pages": ("pages",),
+    "market": ("auctions", "trust", "verify", "signals"),
+    "play": ("play",),
+    "playful": ("playful",),
+}
+
+
+def domain_of(surface_id: str) -> str:
+    """The package of ``generator/surfaces/`` whose modules declare ``surface_id``."""
+    prefix = surface_id.split(".")[0]
+    return next(domain for domain, prefixes in DOMAINS.items() if prefix in prefixes)
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

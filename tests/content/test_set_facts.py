@@ -19,7 +19,7 @@ from generator.models.catalog import CardSet
 from generator.models.documents import FactSource, SetEntry
 from generator.sku.standard import Sku
 from generator.sources.registry import load_registry
-from generator.surfaces.universal_sets import _set_entry
+from generator.surfaces.catalog.universal_sets import _set_entry
 
 SOURCE = {
     "id": "press",

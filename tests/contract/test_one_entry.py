@@ -29,7 +29,8 @@ from generator.build import build
 from generator.contract.tools import FORMATS, tool_name
 from generator.serve.app import App
 from generator.site import load_site
-from generator.surfaces import contract, families
+from generator.surfaces import families
+from generator.surfaces.operations import contract
 from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface
 from generator.write.files import file_for
 from generator.write.manifest import MANIFEST

@@ -512,7 +512,7 @@ def _history(catalog: Path, **query_params: str) -> dict:
 
     from generator.catalog.queries import connect
     from generator.catalog.snapshot import Snapshot
-    from generator.surfaces.coverage_history import coverage_history
+    from generator.surfaces.operations.coverage_history import coverage_history
 
     with connect(catalog) as con:
         snapshot = Snapshot.from_catalog(con, "cardpantry/universal/v1")

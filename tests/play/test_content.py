@@ -14,7 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.rulebook.models import CONTENT_DIR, load_play_content
-from generator.surfaces import play_data as play
+from generator.surfaces.play import play_data as play
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "state" / "catalog.duckdb"

@@ -20,7 +20,7 @@ import feedparser
 import pytest
 import yaml
 
-from generator.surfaces.changelog import IMPACTS, KINDS
+from generator.surfaces.discovery.changelog import IMPACTS, KINDS
 
 CACHE = "public, max-age=600, s-maxage=3600"
 RFC_4287 = Path("/usr/share/doc/RFC/links/rfc4287.txt.gz")

@@ -22,7 +22,7 @@ from generator.content.ontology import NODE_KINDS
 from generator.discovery.graph import documented
 from generator.site import load_site
 from generator.sources.registry import load_registry
-from generator.surfaces import discovery
+from generator.surfaces.discovery import discovery
 from generator.surfaces.families import surfaces as registered
 from generator.web.respond import respond
 from generator.web.router import match

@@ -11,7 +11,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import orjson
 import pytest
 
-from generator.surfaces.gallery import GalleryAnswer, gallery, gallery_page
+from generator.surfaces.culture.gallery import GalleryAnswer, gallery
+from generator.surfaces.pages.culture_pages import gallery_page
 
 FEED = {
     "feed": "partner-gallery-feed/1",

@@ -105,7 +105,7 @@ def test_every_page_html_surface_checks_its_context_against_reader_page(ctx) -> 
     from pydantic import ValidationError
 
     from generator.models.page_documents import ReaderPage
-    from generator.surfaces.reader import page
+    from generator.surfaces.pages.reader import page
 
     assert all(s.model is ReaderPage for s in ctx.surfaces if s.template == "page.html")
     good = page(ctx, "/intro", "/api/v1/introduction", "t", "d", [{"heading": "h", "items": []}]).data

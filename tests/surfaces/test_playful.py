@@ -24,7 +24,8 @@ import pytest
 
 from generator.content import load_content
 from generator.site import load_site
-from generator.surfaces import families, playful
+from generator.surfaces import families
+from generator.surfaces.playful import playful
 from generator.web.respond import respond
 from generator.web.router import match
 from generator.web.surface import Context, Request, Surface

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from generator.content import CONTENT_ROOT
 from generator.content.pulls import GamePulls, Product, Pulls, Slot, StatedRate, load_pulls
-from generator.surfaces.pulls import pulls
+from generator.surfaces.catalog.pulls import pulls
 
 
 def cards_by_rarity(snapshot, game: str, set_code: str) -> Counter:

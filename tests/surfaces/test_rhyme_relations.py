@@ -7,7 +7,8 @@ from pydantic import ValidationError
 
 from generator.content import CONTENT_ROOT
 from generator.content.culture import AnsweringRhymes, load_answering_rhymes
-from generator.surfaces.rhyme_relations import relations, relations_page
+from generator.surfaces.culture.rhyme_relations import relations
+from generator.surfaces.pages.culture_pages import relations_page
 
 
 def test_every_curated_relation_names_a_real_card_and_a_public_domain_work(real_ctx) -> None:

@@ -43,3 +43,17 @@ def test_each_registry_is_routed_by_its_own_surfaces() -> None:
     assert match(first, "/api/v1/teapot") == (teapot, {})
     assert match(second, "/api/v1/teapot") is None
     assert match(first, "/api/v1/teapot") == (teapot, {})
+
+
+def test_a_surface_is_found_from_its_id() -> None:
+    """Issue 38: a newcomer finds a surface's code from its id: the id's prefix names the domain
+    package (``families.DOMAINS``), and the module that declares the surface is in it."""
+    from generator.site import load_site
+    from generator.surfaces import families
+
+    prefixes = [p for group in families.DOMAINS.values() for p in group]
+    assert len(prefixes) == len(set(prefixes)), "a prefix belongs to one domain"
+    for family in families.FAMILIES:
+        package = family.__name__.split(".")[2]
+        for surface in family.surfaces(load_site()):
+            assert families.domain_of(surface.id) == package, (surface.id, family.__name__)

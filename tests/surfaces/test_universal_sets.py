@@ -6,7 +6,7 @@ import orjson
 
 from generator.catalog.load import CONTENT
 from generator.content.set_facts import load_set_facts
-from generator.surfaces.universal_sets import find_set
+from generator.surfaces.catalog.universal_sets import find_set
 
 
 def test_a_bare_set_code_answers_the_same_set_as_its_prefixed_code(ask, small_dist) -> None:
@@ -46,7 +46,7 @@ def test_an_undated_set_says_why_it_has_no_release_date(ask) -> None:
 def test_one_piece_is_dated_by_its_cited_facts_and_an_undated_game_says_so(real_ctx) -> None:
     """Neither One Piece upstream dates a set: first_seen is the earliest release the authored,
     cited facts give (content/set_facts.yaml); a game with no dated set has null and the reason."""
-    from generator.surfaces.universal_sets import _game_entry, games
+    from generator.surfaces.catalog.universal_sets import _game_entry, games
 
     facts = load_set_facts(CONTENT)
     earliest = min(r.date for f in facts.sets if f.game == "op" for r in f.released)
@@ -62,7 +62,7 @@ def test_a_set_named_by_no_source_is_null_and_says_why_and_a_cited_name_says_whe
     """A set no source names keeps its code as the catalog's name: the document says null, with the
     reason. Set 10 is named by an authored fact, which the entry cites; set 1 by an upstream, which
     needs no citation."""
-    from generator.surfaces.universal_sets import _set_entry, sets
+    from generator.surfaces.catalog.universal_sets import _set_entry, sets
 
     entries = {s["set"]: s for s in sets(real_ctx, {"game": "lor"}, {}).data["sets"]}
     unnamed = real_ctx.snapshot.sets_of_game("lor")[0].model_copy(update={"name": "Q9", "set_code": "q9"})

@@ -1,0 +1,227 @@
+"""One card, all of it: ``/cards/{sku}/everything`` and ``/evidence``, and ``POST /cards/batch``.
+
+``everything`` is the composer: the universal card, its structural siblings (other languages and
+variants of the same set and number, the same card in other sets) and what each source publishes.
+``evidence`` says, for the same card, what is known about its value and why none is published. Both
+are written for every SKU; search/everything folds ``everything`` into its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from generator.catalog.snapshot import IndexEntry
+from generator.models import card_documents as docs
+from generator.models.catalog import Printing
+from generator.platform.book import offer_book
+from generator.site import Site
+from generator.surfaces.catalog.doors import PRICE_REASONS, RIGHTS
+from generator.surfaces.catalog.oracle import oracle_id
+from generator.surfaces.catalog.universal import (
+    WITHHELD,
+    _card_provenance,
+    _lookup_card,
+    card_document,
+    card_members,
+    card_url,
+    sample_printing,
+)
+from generator.web.envelope import provenance
+from generator.web.surface import Context, Method, Params, Query, Result, Surface
+
+BATCH_LIMIT = 100
+BATCH_BODY_BYTES = 16 * 1024  # 100 SKUs of up to ~40 characters, quoted, with room to spare
+OFFERS_PUBLISHED = "open offers from the platform's own listings: price, quantity and condition, never who"
+
+
+def sibling(entry: IndexEntry, game: str, relation: str) -> dict[str, Any]:
+    return {
+        "sku": entry.sku,
+        "@id": card_url(entry.sku),
+        "set_code": f"{game}-{entry.set_code}",
+        "number": entry.number,
+        "lang": entry.lang,
+        "variant": entry.variant,
+        "name": entry.name,
+        "relation": relation,
+    }
+
+
+def siblings(ctx: Context, printing: Printing) -> dict[str, Any]:
+    same_number, others = [], []
+    for entry in ctx.snapshot.by_card(printing.game).get(printing.card_key, ()):
+        if entry.sku == printing.sku:
+            continue
+        if entry.set_code == printing.set_code and entry.number == printing.number:
+            lang, variant = entry.lang != printing.lang, entry.variant != printing.variant
+            relation = "language_and_variant" if lang and variant else "language" if lang else "variant"
+            same_number.append(sibling(entry, printing.game, relation))
+        else:
+            others.append(sibling(entry, printing.game, "reprint"))
+    return {"same_number": same_number, "other_printings": others}
+
+
+def source_states(ctx: Context, game: str, carried: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """Each source that could speak about a card of ``game`` (or the game, when ``carried`` is None),
+    and what of it is published here: the catalog's sources (observed when they carry the
+    printing), then the platform's planned, paused and blocked ones."""
+    states = []
+    for s in ctx.snapshot.sources():
+        if s.game != game:
+            continue
+        seen = carried is None or s.source_id in carried
+        publication = "structural fields published; prices and images withheld"
+        states.append(
+            {
+                "id": s.source_id,
+                "name": s.name,
+                "tier": s.tier,
+                "version": s.version,
+                "state": "observed" if seen else "not_observed",
+                "publication": publication if seen else "covers this game but not this printing",
+            }
+        )
+    blocked = ctx.site.blocked_source
+    return states + [
+        {
+            "id": "platform-offers",
+            "name": "the platform's own collector offers",
+            "tier": "internal",
+            "state": "observed" if ctx.platform is not None else "planned",
+            "publication": OFFERS_PUBLISHED + (" (synthetic sample)" if ctx.platform and ctx.platform.sample else ""),
+        },
+        {
+            "id": "platform-sold-comps-ledger",
+            "name": "the platform's completed sales",
+            "tier": "internal-only",
+            "state": "paused",
+            "publication": f"paused: {RIGHTS}",
+        },
+        {
+            "id": blocked,
+            "name": f"{blocked} price history",
+            "tier": "unrecorded",
+            "state": "blocked",
+            "publication": "blocked: its rights are not recorded, nothing is acquired or published",
+        },
+    ]
+
+
+def everything_document(ctx: Context, printing: Printing) -> dict[str, Any]:
+    return {
+        "@kind": "card_everything",
+        "@id": f"/api/v1/cards/{printing.sku}/everything",
+        "sku": printing.sku,
+        "oracle_id": oracle_id(printing.game, printing.card_key),
+        "card": card_members(ctx, printing, "normal")[0],
+        "siblings": siblings(ctx, printing),
+        "sources": source_states(ctx, printing.game, printing.sources),
+        "history": [],
+        "reference_price": None,
+        "reference_price_status": {"status": "withheld", "value": None, "reason": PRICE_REASONS[0]},
+    }
+
+
+def everything(ctx: Context, params: Params, query: Query) -> Result:
+    found = _lookup_card(ctx, params["sku"])
+    if isinstance(found, Result):
+        return found
+    return Result(data=everything_document(ctx, found), provenance=_card_provenance(ctx, found))
+
+
+def evidence(ctx: Context, params: Params, query: Query) -> Result:
+    found = _lookup_card(ctx, params["sku"])
+    if isinstance(found, Result):
+        return found
+    data = {
+        "@kind": "card_evidence",
+        "@id": f"/api/v1/cards/{found.sku}/evidence",
+        "sku": found.sku,
+        "license": "NOASSERTION",
+        "computed_reference": {"status": "withheld", "value": None, "reason": PRICE_REASONS[0]},
+        "collector_offers": offer_book(ctx.platform, found.sku),
+        "completed_sales": {"status": "paused", "value": None, "reason": PRICE_REASONS[1]},
+        "observations": {
+            "status": "paused",
+            "value": None,
+            "reason": "price observations are recorded from sources whose reuse rights are not recorded; "
+            "their publication is paused",
+        },
+        "sources": source_states(ctx, found.game, found.sources),
+    }
+    return Result(data=data, provenance=_card_provenance(ctx, found))
+
+
+def batch(ctx: Context, params: Params, query: Query) -> Result:
+    """POST /api/v1/cards/batch: up to 100 SKUs, each answered in order, a per-item 404 for the unknown."""
+    request = ctx.body(docs.BatchRequest)
+    items = []
+    for sku in request.skus:
+        found = _lookup_card(ctx, sku)
+        if isinstance(found, Result):
+            assert found.error is not None
+            code, message = found.error
+            items.append({"sku": sku, "status": 404, "card": None, "error": {"code": code, "message": message}})
+        else:
+            items.append({"sku": sku, "status": 200, "card": card_document(ctx, found, request.density), "error": None})
+    hits = sum(1 for i in items if i["status"] == 200)
+    data = {
+        "@kind": "card_batch",
+        "density": request.density,
+        "requested": len(items),
+        "found": hits,
+        "not_found": len(items) - hits,
+        "items": items,
+    }
+    used = {s for p in map(ctx.snapshot.printing, request.skus) if p is not None for s in p.sources}
+    return Result(data=data, provenance=provenance(s for s in map(ctx.snapshot.source, sorted(used)) if s))
+
+
+def every_sku(ctx: Context) -> Iterator[Params]:
+    return ({"sku": sku} for sku in ctx.snapshot.skus())
+
+
+def example_sku(ctx: Context) -> tuple[Params, Query]:
+    return {"sku": getattr(sample_printing(ctx), "sku", "none")}, {}
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    per_card: dict[str, Any] = {
+        "enumerate": every_sku,
+        "example": example_sku,
+        "errors": (404,),
+        "freshness": "identity",
+    }
+    return (
+        Surface(
+            "cards.everything",
+            "/api/v1/cards/{sku}/everything",
+            "A",
+            everything,
+            does_not_include=WITHHELD + ("price history",),
+            model=docs.CardEverything,
+            summary="One card with its structural siblings and each source's publication status",
+            **per_card,
+        ),
+        Surface(
+            "cards.evidence",
+            "/api/v1/cards/{sku}/evidence",
+            "A",
+            evidence,
+            does_not_include=WITHHELD + ("completed sales", "price observations"),
+            model=docs.CardEvidence,
+            summary="What is known about a card's value, and why none is published (NOASSERTION)",
+            **per_card,
+        ),
+        Surface(
+            "cards.batch",
+            "/api/v1/cards/batch",
+            "A",
+            None,
+            post=Method(batch, max_body=BATCH_BODY_BYTES, body=docs.BatchRequest),
+            does_not_include=WITHHELD,
+            model=docs.BatchAnswer,
+            summary="Up to 100 universal cards in one request, in order, a per-item 404 for unknown SKUs",
+        ),
+    )

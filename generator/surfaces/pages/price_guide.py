@@ -1,0 +1,213 @@
+"""The price guide's reader pages (family A): ``/prices``, a game's and a set's pages, the coverage
+matrix, the paused movers page and the URL-driven search page. Values are withheld (``WITHHELD_NOTE``);
+the pages show what the catalog knows and link each card's page (``generator.surfaces.pages.product``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+from generator.models.page_documents import ReaderPage, SearchPage
+from generator.site import Site
+from generator.surfaces.catalog import doors, prices, search
+from generator.surfaces.operations import coverage
+from generator.surfaces.pages.reader import WITHHELD_NOTE, crumbs, item, page
+from generator.web.surface import Context, Param, Params, Query, Result, Surface
+from generator.web.validate import check_params
+
+
+def prices_index(ctx: Context, params: Params, query: Query) -> Result:
+    items = [
+        item(ctx, g.name, f"{g.set_count} sets, {g.printing_count:,} printings", f"/prices/{g.game}")
+        for g in ctx.snapshot.games()
+    ]
+    sections = [{"heading": "Games", "text": WITHHELD_NOTE, "items": items}]
+    return page(ctx, "/prices", "/api/v1/universal/games", "price guide", "The price guide, game by game.", sections)
+
+
+def prices_game(ctx: Context, params: Params, query: Query) -> Result:
+    found = prices.price_game(ctx, params, query)
+    if found.error is not None:
+        return found
+    d = found.data
+    sets = [
+        item(
+            ctx,
+            s["name"] or s["set"],
+            # the code too: it tells apart two sets one source names alike (Lorcana P4 and PD1)
+            f"set {s['set']}: {s['numbers']} numbers, {s['printings']} printings",
+            f"/prices/{d['game']}/{s['set']}",
+        )
+        for s in d["sets"]
+    ]
+    states = [item(ctx, s["name"], f"{s['state']}: {s['publication']}") for s in d["sources"]]
+    sections = [{"heading": "Sets", "text": WITHHELD_NOTE, "items": sets}, {"heading": "Sources", "items": states}]
+    path = f"/prices/{d['game']}"
+    return page(
+        ctx, path, prices.game_url(d["game"]), f"{d['name']} price guide", f"The sets of {d['name']}.", sections
+    )
+
+
+def prices_set(ctx: Context, params: Params, query: Query) -> Result:
+    found = prices.price_set(ctx, params, query)
+    if found.error is not None:
+        return found
+    d = found.data
+    numbers = [
+        item(
+            ctx,
+            f"{n['number']} {n['name']}",
+            ", ".join(p["sku"] for p in n["printings"]),
+            f"/prices/{d['game']}/{d['set']}/{n['number']}",
+        )
+        for n in d["numbers"]
+    ]
+    sections = [{"heading": f"{d['number_count']} card numbers", "text": WITHHELD_NOTE, "items": numbers}]
+    title = f"{d['name'] or d['set']} price guide"
+    json = prices.set_url(d["game"], d["set"])
+    return page(
+        ctx, f"/prices/{d['game']}/{d['set']}", json, title, f"Every card number of {d['name'] or d['set']}.", sections
+    )
+
+
+def prices_coverage(ctx: Context, params: Params, query: Query) -> Result:
+    d = coverage.coverage(ctx, {}, {}).data
+    sections = []
+    for game in d["games"]:
+        cells = [c for c in d["matrix"] if c["game"] == game and c["state"] != "not-declared"]
+        sections.append(
+            {"heading": game, "items": [item(ctx, c["source"], f"{c['state']} ({c['license_tier']})") for c in cells]}
+        )
+    observed = [
+        item(ctx, s["source"], f"{s['printings']:,} printings, {s['distinct_cards']:,} cards in {s['sets']} sets")
+        for s in d["sources"]
+    ]
+    sections.append({"heading": "Observed", "items": observed})
+    description = "The declared game x source matrix, and what each source was observed to cover."
+    return page(ctx, "/prices/coverage", "/api/v1/coverage", "coverage", description, sections)
+
+
+def prices_movers(ctx: Context, params: Params, query: Query) -> Result:
+    """The paused movers door as a page: HTTP 503, count 0, no movements (spec, endpoints A). Like
+    every door it inspects nothing: any game token gets it, the catalog's games as files."""
+    game = params["game"]
+    name = ctx.site.game_names.get(game, game)
+    instead = [
+        item(ctx, f"{name} price guide", "every set and card number, values withheld", f"/prices/{game}"),
+        item(ctx, f"{name} sets as JSON", "", f"/api/v1/universal/sets/{game}"),
+    ]
+    sections: list[dict[str, Any]] = [
+        {"heading": "Movers", "text": "Count: 0. No price movements are published.", "items": []},
+        {"heading": "Instead", "items": instead},
+    ]
+    notice = f"Paused: price movements are paused because {doors.PRICE_REASONS[0]}."
+    title = f"{name} price movers (paused)"
+    found = page(ctx, f"/prices/{game}/movers", None, title, "Price movements: paused.", sections, notice)
+    return dataclasses.replace(found, status=503)
+
+
+PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], Any], str], ...] = (
+    ("pages.prices", "/prices", prices_index, lambda ctx: [{}], "The price guide's games (values withheld)"),
+    (
+        "pages.prices_game",
+        "/prices/{game}",
+        prices_game,
+        lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+        "One game's sets in the price guide (values withheld)",
+    ),
+    (
+        "pages.prices_set",
+        "/prices/{game}/{set}",
+        prices_set,
+        prices.every_set,
+        "One set's card numbers (values withheld)",
+    ),
+    ("pages.prices_coverage", "/prices/coverage", prices_coverage, lambda ctx: [{}], "The coverage matrix as a page"),
+)
+MOVERS_SUMMARY = "PAUSED: price movers, as a page (HTTP 503, count 0, no movements)"
+
+
+def prices_search(ctx: Context, params: Params, query: Query) -> Result:
+    """URL-driven: ``?game=&q=`` renders the results server side (no JavaScript); without a query,
+    the form alone (that is the file)."""
+    games = [{"token": g.game, "name": g.name} for g in ctx.snapshot.games()]
+    data: dict[str, Any] = {
+        "title": f"{ctx.site.display_name}: search",
+        "canonical": ctx.site.base_url + "/prices/search",
+        "crumbs": crumbs(ctx, "/prices/search"),
+        "json": None,  # the search as JSON, once there is a query (a bare search is a 400)
+        "games": games,
+        "game": query.get("game", games[0]["token"] if games else ""),
+        "q": query.get("q", ""),
+        "error": None,
+        "summary": None,
+        "matches": [],
+        "truncated": False,
+    }
+    if "q" in query or "game" in query:
+        asked = {"game": data["game"], "q": data["q"]}  # the page asks the API surface, under its declaration
+        found = check_params(search.query_params(ctx.site), asked) or search.search_cards(ctx, {}, asked)
+        if found.error is not None:
+            data["error"] = found.error[1]
+        else:
+            data |= {k: found.data[k] for k in ("summary", "matches", "truncated")}
+            data["json"] = "/api/v1/search/cards?" + urlencode({"game": data["game"], "q": data["q"]})
+    return Result(data=data)
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    page_kind: dict[str, Any] = {
+        "enveloped": False,
+        "media_type": "text/html",
+        "template": "page.html",
+        "model": ReaderPage,
+        "provenance_kind": "static",
+    }
+    priced = tuple(
+        Surface(
+            surface_id,
+            path,
+            "A",
+            compute,
+            enumerate=listed,
+            freshness="catalog",
+            errors=(404,),
+            summary=summary,
+            **page_kind,
+        )
+        for surface_id, path, compute, listed, summary in PRICE_PAGES
+    )
+    movers = Surface(
+        "pages.prices_movers",
+        "/prices/{game}/movers",
+        "A",
+        prices_movers,
+        enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
+        freshness="status",
+        errors=(503,),
+        paused=True,
+        summary=MOVERS_SUMMARY,
+        **page_kind,
+    )
+    searched = Surface(
+        "pages.prices_search",
+        "/prices/search",
+        "A",
+        prices_search,
+        enumerate=lambda ctx: [{}],
+        query_params=(
+            Param("game", enum=site.games),
+            Param("q", allow_empty=True, description="a card name or number; a blank form lists nothing"),
+        ),
+        enveloped=False,
+        media_type="text/html",
+        template="search.html",
+        model=SearchPage,
+        freshness="catalog",
+        provenance_kind="computed",
+        summary="Search from what is printed on a card, as a page (URL-driven, works without JavaScript)",
+    )
+    return (*priced, movers, searched)

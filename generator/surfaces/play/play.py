@@ -1,0 +1,262 @@
+"""The play module's surfaces (spec family F), over generator/surfaces/play/play_data.py.
+
+Rules content is ours (CC0-1.0); the effect grammar counts real card texts and the tutorial's
+worked examples name real cards with their stats, so those carry the One Piece sources and are
+NOASSERTION. The deck validator and the practice referee are the POST
+methods of their surfaces: the body is ``ctx.request.body`` (None when over the limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from generator.models import play_documents as docs
+from generator.play.cards import cards_of
+from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
+from generator.play.decks.validator import validate_deck
+from generator.play.engine.api import game_state_json_schema
+from generator.play.protocol.example_match import example_match as play_example_match
+from generator.play.protocol.practice import practice
+from generator.play.rulebook.models import PlayContent
+from generator.site import Site
+from generator.surfaces.play import play_data
+from generator.web.envelope import Provenance, provenance
+from generator.web.surface import Context, Handler, Method, Params, Query, Result, Surface, error
+
+PLAY = "/api/v1/play"
+
+
+def _static(make: Callable[[Context], dict[str, Any]]) -> Handler:
+    return lambda ctx, params, query: Result(data=make(ctx))
+
+
+def _content(make: Callable[[PlayContent], dict[str, Any]]) -> Handler:
+    return lambda ctx, params, query: Result(data=make(ctx.content.play))
+
+
+def _lookup(fetch: Callable[[PlayContent, str], dict[str, Any]], param: str) -> Handler:
+    def compute(ctx: Context, params: Params, query: Query) -> Result:
+        try:
+            return Result(data=fetch(ctx.content.play, params[param]))
+        except play_data.NotFound as missing:
+            return error(404, missing.code, missing.message, known_ids=missing.known_ids)
+
+    return compute
+
+
+def _card_provenance(ctx: Context) -> Provenance:
+    """Answers derived from One Piece card data carry the One Piece sources (and so NOASSERTION)."""
+    return provenance(s for s in ctx.snapshot.sources() if s.game == "op")
+
+
+def _citing_cards(compute: Handler) -> Handler:
+    """The tutorial's worked examples name real cards with their names and stats: upstream card
+    data, so its documents name the One Piece sources and are NOASSERTION, not CC0 (issue 20)."""
+
+    def cited(ctx: Context, params: Params, query: Query) -> Result:
+        result = compute(ctx, params, query)
+        return result if result.error else replace(result, provenance=_card_provenance(ctx))
+
+    return cited
+
+
+def effect_grammar(ctx: Context, params: Params, query: Query) -> Result:
+    return Result(
+        data=play_data.effect_grammar(ctx.content.play, cards_of(ctx.snapshot)), provenance=_card_provenance(ctx)
+    )
+
+
+EXAMPLE_SEED = 2026
+
+
+def example_match(ctx: Context, params: Params, query: Query) -> Result:
+    """A real seeded AI-versus-AI match, recorded by the engine at build time."""
+    try:
+        match = play_example_match(cards_of(ctx.snapshot), EXAMPLE_SEED)
+    except ValueError as exc:  # the card pool cannot make two legal, fully-compiled decks
+        return error(503, "example_unavailable", f"no example match can be recorded from this catalog: {exc}")
+    return Result(data=match, provenance=_card_provenance(ctx))
+
+
+def _body(ctx: Context) -> bytes | None:
+    return ctx.request.body if ctx.request is not None else None
+
+
+def deck_validate(ctx: Context, params: Params, query: Query) -> Result:
+    """POST /api/v1/play/deck/validate: the whole verdict at once; nothing is stored."""
+    verdict = validate_deck(ctx.body(DeckRequest), cards_of(ctx.snapshot), ctx.content.deck_rules, ctx.now.date())
+    return Result(data=verdict.model_dump(mode="json"), provenance=_card_provenance(ctx))
+
+
+def practice_move(ctx: Context, params: Params, query: Query) -> Result:
+    """POST /api/v1/play/practice: the caller carries the sealed game; nothing is stored."""
+    body = _body(ctx)
+    if ctx.referee_key is None:
+        return error(
+            503,
+            "referee_unconfigured",
+            "the practice referee has no key on this server (CARDPANTRY_REFEREE_KEY); every other endpoint works",
+        )
+    assert body is not None, "respond refused a body over the method's limit"
+    try:
+        status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now, rules=ctx.content.deck_rules)
+    except ValueError as exc:  # the card pool cannot make the AI a legal, fully-compiled deck
+        return error(503, "practice_unavailable", f"no practice match can be dealt from this catalog: {exc}")
+    if status == 200:
+        return Result(data=payload, provenance=_card_provenance(ctx))
+    err = dict(payload["error"])
+    return error(status, err.pop("code"), err.pop("message"), **err)
+
+
+def surfaces(site: Site) -> tuple[Surface, ...]:
+    one: Callable[[Context], list[Params]] = lambda ctx: [{}]  # noqa: E731 - a surface with one static path
+    return (
+        Surface(
+            "play.tutorial",
+            f"{PLAY}/tutorial",
+            "F",
+            _citing_cards(_content(play_data.tutorial)),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.Tutorial,
+            provenance_kind="static",
+            summary="The tutorial: nine sections",
+        ),
+        Surface(
+            "play.tutorial_section",
+            f"{PLAY}/tutorial/{{section_id}}",
+            "F",
+            _citing_cards(_lookup(play_data.tutorial_section, "section_id")),
+            freshness="methodology",
+            enumerate=lambda ctx: ({"section_id": s.id} for s in ctx.content.play.tutorial.sections),
+            model=docs.TutorialSection,
+            errors=(404,),
+            provenance_kind="static",
+            summary="One tutorial section",
+        ),
+        Surface(
+            "play.glossary",
+            f"{PLAY}/glossary",
+            "F",
+            _content(play_data.glossary),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.Glossary,
+            provenance_kind="static",
+            summary="The glossary: twelve terms",
+        ),
+        Surface(
+            "play.glossary_term",
+            f"{PLAY}/glossary/{{term_id}}",
+            "F",
+            _lookup(play_data.glossary_term, "term_id"),
+            freshness="methodology",
+            enumerate=lambda ctx: ({"term_id": t.id} for t in ctx.content.play.glossary.terms),
+            model=docs.GlossaryTerm,
+            errors=(404,),
+            provenance_kind="static",
+            summary="One glossary term",
+        ),
+        Surface(
+            "play.index",
+            f"{PLAY}/index.json",
+            "F",
+            _content(play_data.play_index),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.PlayIndex,
+            provenance_kind="static",
+            summary="Every play resource",
+        ),
+        Surface(
+            "play.archetypes",
+            f"{PLAY}/archetypes",
+            "F",
+            _content(play_data.archetypes),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.Archetypes,
+            provenance_kind="static",
+            summary="Hobbyist, collector, competitor",
+        ),
+        Surface(
+            "play.effect_grammar",
+            f"{PLAY}/effect-grammar",
+            "F",
+            effect_grammar,
+            enumerate=one,
+            model=docs.EffectGrammar,
+            summary="Effect token grammar, counted over the real card texts",
+        ),
+        Surface(
+            "play.meta",
+            f"{PLAY}/meta",
+            "F",
+            _static(lambda ctx: play_data.meta(ctx.content.play, ctx.now)),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.PlayMeta,
+            provenance_kind="static",
+            does_not_include=("tournament results: no results source is registered",),
+            summary="Competitive-meta snapshot (structure only: no results source)",
+        ),
+        Surface(
+            "play.game_state_schema",
+            f"{PLAY}/game-state-schema",
+            "F",
+            _static(lambda ctx: game_state_json_schema()),
+            enumerate=one,
+            freshness="methodology",
+            model=docs.JsonSchemaDocument,
+            provenance_kind="static",
+            summary="JSON Schema of the referee's game state, generated from the engine's models",
+        ),
+        Surface(
+            "play.example_match",
+            f"{PLAY}/example-match",
+            "F",
+            example_match,
+            enumerate=one,
+            model=docs.ExampleMatch,
+            errors=(503,),
+            summary="A real seeded AI-versus-AI match: typed events, intents and replies",
+        ),
+        Surface(
+            "play.deck_validate",
+            f"{PLAY}/deck/validate",
+            "F",
+            None,
+            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=DeckRequest),
+            model=docs.DeckVerdict,
+            errors=(400,),
+            provenance_kind="computed",
+            summary="Validate a One Piece deck (all violations at once)",
+        ),
+        Surface(
+            "play.practice",
+            f"{PLAY}/practice",
+            "F",
+            None,
+            post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest, offload=True),
+            model=docs.PracticeReply,
+            errors=(400, 503),
+            provenance_kind="computed",
+            summary="A stateless practice match against the ladder AI",
+        ),
+        Surface(
+            "play.spec",
+            "/play/spec",
+            "F",
+            _content(play_data.play_spec),
+            enumerate=one,
+            media_type="text/html",
+            template="play/spec.html",
+            enveloped=False,
+            freshness="methodology",
+            model=docs.PlaySpecPage,
+            provenance_kind="static",
+            summary="HTML directory of the play module",
+        ),
+    )
