@@ -1,22 +1,21 @@
-"""Activation costs (8-3-1): whether all of an effect's costs can be paid, and paying one of them.
+"""Activation costs (8-3-1): paying one of an effect's costs (whether all of them can be paid is
+``payable``).
 
-Costs are all-or-nothing (8-3-1-3), so ``payable`` looks at every cost before the first is paid;
-choices inside a cost (which card to trash, rest or return) are exact, never "up to"; which DON!!
+Costs are all-or-nothing (8-3-1-3), so ``payable.payable`` looks at every cost before the first is
+paid; choices inside a cost (which card to trash, rest or return) are exact, never "up to"; which DON!!
 go back for DON!! -X and which end of the Life cards a card comes from are asked as the effect's
 other choices (``don_moves``, ``life_moves``).
 """
 
 from __future__ import annotations
 
-from generator.play.effects.model import Effect
 from generator.play.engine import effect_primitives, extra_costs
 from generator.play.engine.don_moves import return_don
-from generator.play.engine.field_actions import Result, source_card
-from generator.play.engine.life_moves import no_life_to_hand, take_life
-from generator.play.engine.state import CardInstance, Event, Frame, GameState
-from generator.play.engine.stats import matches, target_pool
+from generator.play.engine.handler import Result
+from generator.play.engine.life_moves import take_life
+from generator.play.engine.payable import card_count, card_pool
+from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import (
-    field_card,
     field_card_of,
     leave_field,
     put,
@@ -47,56 +46,6 @@ KINDS = (
     )
     | extra_costs.KINDS
 )
-_FROM_HAND = ("trash_from_hand", "reveal_from_hand")
-_FROM_FIELD = ("rest_cards", "trash_cards", "return_cards_to_hand")
-
-
-def payable(state: GameState, frame: Frame, eff: Effect) -> bool:
-    return all(_payable(state, frame, c) for c in eff.costs)
-
-
-def _field_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
-    src = source_card(state, frame)
-    pool = [c for o, c in target_pool(state, frame.controller, src, cost.target) if o == frame.controller]
-    if cost.kind == "rest_cards":
-        return [c for c in pool if not c.rested]
-    return [c for c in pool if c.iid != state.players[frame.controller].leader.iid]
-
-
-def _pool(state: GameState, frame: Frame, cost) -> list[int]:
-    p, ps = frame.controller, state.players[frame.controller]
-    if cost.kind in _FROM_HAND:
-        return [c.iid for c in ps.hand if matches(state, p, c, cost.filter, False)]
-    if cost.kind == "place_from_trash":
-        return [c.iid for c in ps.trash if matches(state, p, c, cost.filter, False)]
-    return [c.iid for c in _field_pool(state, frame, cost)]
-
-
-def _count(cost) -> int:
-    return (cost.target.count or 1) if cost.kind in _FROM_FIELD else cost.n
-
-
-def _payable(state: GameState, frame: Frame, cost) -> bool:
-    ps = state.players[frame.controller]
-    kind = cost.kind
-    if kind in extra_costs.KINDS:
-        return extra_costs.payable(state, frame, cost)
-    if kind == "rest_don":
-        return ps.don_active >= cost.n
-    if kind == "return_don":
-        return ps.don_total() - ps.don_deck >= cost.n
-    if kind in ("rest_self", "trash_self", "return_self"):
-        card = field_card(state, frame.controller, frame.source)
-        if card is None:
-            return False
-        return not card.rested if kind == "rest_self" else card.iid != ps.leader.iid
-    if kind == "life_to_hand" and no_life_to_hand(state, frame.controller):
-        return False  # a cost is paid by your own effect
-    if kind in ("life_to_hand", "trash_life"):
-        return len(ps.life) >= cost.n
-    if kind == "trash_from_deck":
-        return len(ps.deck) >= cost.n
-    return len(_pool(state, frame, cost)) >= _count(cost)
 
 
 def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
@@ -137,7 +86,7 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
             state = put(state, p, "trash", card)
         return state, frame, None
     picked, prompt = effect_primitives.choose(
-        frame, p, _pool(state, frame, cost), _count(cost), False, kind.replace("_", " ")
+        frame, p, card_pool(state, frame, cost), card_count(cost), False, kind.replace("_", " ")
     )
     if prompt is not None:
         return state, frame, prompt

@@ -1,5 +1,5 @@
 """Compiled actions that move cards between hand, deck and trash, one function per ``kind`` (the
-handler protocol is described in ``field_actions``); this table also gathers the DON!!
+handler protocol is described in ``handler``); this table also gathers the DON!!
 (``don_moves``), Life (``life_moves``) and play / look-at (``play_moves``) handlers.
 
 The player's choices are asked (``choices``): "draw up to N" one card at a time (4-5-4), "top or
@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from generator.play.engine import choices, effect_primitives, rng
 from generator.play.engine.don_moves import DON_ACTIONS
-from generator.play.engine.field_actions import Result
 from generator.play.engine.hand_moves import HAND_ACTIONS
+from generator.play.engine.handler import Result
 from generator.play.engine.life_moves import LIFE_ACTIONS, face_down
 from generator.play.engine.play_moves import PLAY_ACTIONS, waiting_card
 from generator.play.engine.state import Event, GameState

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from generator.play.engine import choices
 from generator.play.engine.effect_primitives import player_rule
-from generator.play.engine.field_actions import Result, pick_targets
+from generator.play.engine.field_actions import pick_targets
+from generator.play.engine.handler import Result
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import field_card, replace_on_field, set_ps
 

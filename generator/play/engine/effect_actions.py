@@ -1,5 +1,5 @@
 """Compiled actions added for the wider card pool, one function per ``kind`` (the handler protocol
-is ``field_actions``'): revealing the top card of the deck or Life and acting on "the revealed
+is ``handler``'s): revealing the top card of the deck or Life and acting on "the revealed
 card" (11-2), shuffling, and the End-Phase delay of "at the end of this turn" (handled by the
 interpreter with ``delay``).
 
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from generator.play.effects.model import Rest, Target
 from generator.play.engine import choices, effect_primitives, replacement, rng
-from generator.play.engine.field_actions import Result
+from generator.play.engine.field_actions import FIELD_ACTIONS, hold_targets, offer_first, pick_targets, removable
+from generator.play.engine.handler import Result
 from generator.play.engine.play_moves import playable
 from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, Frame, GameState
-from generator.play.engine.stats import matches
+from generator.play.engine.stats import has_status, matches
 from generator.play.engine.zones import (
     find_in,
     leave_field,
@@ -127,8 +129,6 @@ def field_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     """Characters leave the field for the top (or, as the player picks, the bottom) of their
     owner's Life, face-up or face-down. A removal by an effect: protections and replacement
     effects apply (``field_actions``)."""
-    from generator.play.engine.field_actions import hold_targets, offer_first, removable
-
     p = frame.controller
     held, prompt = hold_targets(state, frame, node.target, "add to Life")
     if held is None or prompt is not None:
@@ -233,8 +233,6 @@ def play_this_from_trash(state: GameState, frame: Frame, node, ev: list[Event]) 
 
 
 def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
-    from generator.play.engine.field_actions import pick_targets
-
     picked, prompt = pick_targets(state, frame, node.target, "select")
     if prompt is not None:
         return state, frame, prompt
@@ -245,8 +243,6 @@ def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
 def opponent_moves(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     """The opponent picks N of their cards (from the trash, or their Characters) and moves them.
     Characters leave the field by this effect: protections and replacements apply."""
-    from generator.play.engine.field_actions import offer_first, removable
-
     q = 1 - frame.controller
     ps = state.players[q]
     cards = ps.trash if node.source == "trash" else ps.characters
@@ -277,8 +273,6 @@ def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -
     """The controller picks up to N of the opponent's active cards to rest: Characters matching
     the filter, the Leader and Stage (``others``), and cost-area DON!! (negative ids -1, -2...,
     as in ``extra_costs``). A card that "cannot be rested" is not offered."""
-    from generator.play.engine.stats import has_status
-
     q = 1 - frame.controller
     ps = state.players[q]
     others = ((ps.leader,) + ((ps.stage,) if ps.stage else ())) if node.others else ()
@@ -291,9 +285,6 @@ def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -
     picked = picked or ()
     dons = sum(1 for i in picked if i < 0)
     state = set_ps(state, q, don_active=ps.don_active - dons, don_rested=ps.don_rested + dons)
-    from generator.play.effects.model import Rest, Target
-    from generator.play.engine.field_actions import FIELD_ACTIONS
-
     cards = tuple(i for i in picked if i > 0)
     if cards:  # resting cards goes through the usual handler: replacements, events
         rest = Rest(target=Target(who="opponent_leader_or_character", count=len(cards)))
@@ -337,8 +328,6 @@ def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> 
     """DON!! of the opponent's cost area given to their Leader or one of their Characters (6-5-5-1
     by an effect): the effect's controller picks the card, then how many ("up to N") and, from
     "the cost area", how many of them active and how many rested (``choices``)."""
-    from generator.play.engine.field_actions import hold_targets
-
     q = 1 - frame.controller
     held, prompt = hold_targets(state, frame, node.target, "give DON!!")
     if held is None or prompt is not None:

@@ -1,20 +1,18 @@
 """Activation costs (8-3-1) added for the wider card pool; ``activation_costs`` hands these kinds
 here. Costs are exact and all-or-nothing (8-3-1-3): ``payable`` says whether the whole cost can be
-paid now, ``pay`` pays it, asking which cards when there is a choice.
+paid now (and which cards may pay it), ``pay`` pays it, asking which cards when there is a choice.
 
 "Rest N of your cards" offers the active Leader, Characters and Stage by instance id and each
 active DON!! card of the cost area as a negative id (-1, -2, ...: DON!! cards are
-interchangeable, 3-3-2), so a player may rest DON!! or cards as they like. Turning a Life card
-face-up needs a face-down card in the place the text names (1-3-2-1: a card already face-up
-cannot be turned face-up again).
+interchangeable, 3-3-2), so a player may rest DON!! or cards as they like.
 """
 
 from __future__ import annotations
 
 from generator.play.engine import choices, effect_primitives, replacement
-from generator.play.engine.field_actions import Result, source_card
-from generator.play.engine.state import CardInstance, Event, Frame, GameState
-from generator.play.engine.stats import target_pool
+from generator.play.engine.handler import Result
+from generator.play.engine.payable import given_pool, own_pool, rest_pool, turnable
+from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import field_card, field_card_of, leave_field, put, replace_on_field, set_ps, take
 
 KINDS = frozenset(
@@ -32,63 +30,12 @@ KINDS = frozenset(
 )
 
 
-def _rest_pool(state: GameState, p: int) -> list[int]:
-    ps = state.players[p]
-    cards = [c.iid for c in ps.field() if not c.rested]
-    return cards + [-(i + 1) for i in range(ps.don_active)]
-
-
-def _own_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
-    src = source_card(state, frame)
-    leader = state.players[frame.controller].leader.iid
-    pool = target_pool(state, frame.controller, src, cost.target)
-    return [c for o, c in pool if o == frame.controller and c.iid != leader]
-
-
-def _given_pool(state: GameState, frame: Frame, cost) -> list[int]:
-    """Your Leader and Characters the text names, any of which may be given the DON!!."""
-    src = source_card(state, frame)
-    return [c.iid for o, c in target_pool(state, frame.controller, src, cost.target) if o == frame.controller]
-
-
-def _turnable(state: GameState, p: int, cost) -> list[CardInstance]:
-    life = state.players[p].life
-    ends = life[:1] + (life[-1:] if cost.position == "top_or_bottom" and len(life) > 1 else ())
-    return [c for c in ends if c.face_up != cost.face_up]
-
-
-def payable(state: GameState, frame: Frame, cost) -> bool:
-    p = frame.controller
-    ps = state.players[p]
-    kind = cost.kind
-    if kind == "rest_any":
-        return len(_rest_pool(state, p)) >= cost.n
-    if kind == "turn_life":
-        if cost.n > 1:  # the top N, all of them turnable
-            return len(ps.life) >= cost.n and all(c.face_up != cost.face_up for c in ps.life[: cost.n])
-        return bool(_turnable(state, p, cost))
-    if kind == "leader_power":
-        return not ps.leader.rested
-    if kind == "return_active_don":
-        return ps.don_active >= cost.n
-    if kind in ("place_cards_at_bottom", "ko_cards"):
-        return len(_own_pool(state, frame, cost)) >= (cost.target.count or 1)
-    if kind == "hand_to_deck":
-        return len(ps.hand) >= cost.n
-    if kind == "give_active_don":
-        return ps.don_active >= cost.n and bool(_given_pool(state, frame, cost))
-    if kind == "give_opponent_don":
-        opp = state.players[1 - p]
-        return opp.don_rested >= cost.n and bool(opp.characters)
-    return False
-
-
 def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     p = frame.controller
     ps = state.players[p]
     kind = cost.kind
     if kind == "rest_any":
-        picked, prompt = effect_primitives.choose(frame, p, _rest_pool(state, p), cost.n, False, "rest")
+        picked, prompt = effect_primitives.choose(frame, p, rest_pool(state, p), cost.n, False, "rest")
         if prompt is not None:
             return state, frame, prompt
         assert picked is not None
@@ -118,7 +65,7 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
         ev.append(Event(kind="give_don", player=q, data={"target": card.iid, "count": cost.n, "by": p}))
         return replace_on_field(state, q, card.model_copy(update={"don": card.don + cost.n})), frame, None
     if kind == "give_active_don":
-        picked, prompt = effect_primitives.choose(frame, p, _given_pool(state, frame, cost), 1, False, "give DON!! to")
+        picked, prompt = effect_primitives.choose(frame, p, given_pool(state, frame, cost), 1, False, "give DON!! to")
         if prompt is not None:
             return state, frame, prompt
         card = field_card_of(state, p, (picked or (0,))[0])
@@ -129,7 +76,7 @@ def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
         ev.append(Event(kind="return_don", player=p, data={"count": cost.n}))
         return set_ps(state, p, don_active=ps.don_active - cost.n, don_deck=ps.don_deck + cost.n), frame, None
     if kind in ("place_cards_at_bottom", "ko_cards"):
-        pool = [c.iid for c in _own_pool(state, frame, cost)]
+        pool = [c.iid for c in own_pool(state, frame, cost)]
         picked, prompt = effect_primitives.choose(frame, p, pool, cost.target.count or 1, False, kind.replace("_", " "))
         if prompt is not None:
             return state, frame, prompt
@@ -171,7 +118,7 @@ def _turn_life(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
     if cost.n > 1 or cost.position == "top" or len(life) < 2:
         chosen = list(range(min(cost.n, len(life))))
     else:
-        ends = _turnable(state, p, cost)
+        ends = turnable(state, p, cost)
         at_top = ends[0].iid == life[0].iid
         if len(ends) > 1:
             answer, prompt = choices.top_or_bottom(frame, p, "turn the top or the bottom Life card?", True)

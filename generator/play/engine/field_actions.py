@@ -1,9 +1,8 @@
 """Compiled actions that pick cards on the field: one function per ``kind`` (see ``moves`` for the
 actions that move cards between hand, deck, Life, trash and DON!! areas).
 
-A handler takes (state, frame, node, ev) and returns (state, frame, prompt). A prompt means the
-step needs a choice first (4-8, 8-4-4): the interpreter asks it and calls the handler again with
-``frame.chosen`` set. Actions do as much as they can (1-3-2).
+Each handler follows the protocol of ``handler``: (state, frame, node, ev) -> (state, frame,
+prompt). Actions do as much as they can (1-3-2).
 
 Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, by
 the opponent's effects, or just one of them), "cannot be rested", and "cannot be removed from
@@ -18,10 +17,10 @@ from collections.abc import Callable
 
 from generator.play.effects.model import Target
 from generator.play.engine import effect_primitives, replacement
+from generator.play.engine.handler import Result, source_card
 from generator.play.engine.state import CardInstance, Event, Frame, GameState, Prompt, Replaceable
 from generator.play.engine.stats import has_status, power, target_pool
 from generator.play.engine.zones import (
-    field_card,
     field_card_of,
     leave_field,
     locate,
@@ -31,14 +30,7 @@ from generator.play.engine.zones import (
     trash_from_field,
 )
 
-Result = tuple[GameState, Frame, Prompt | None]
 _SINGLE = ("self_card", "your_leader", "opponent_leader")
-
-
-def source_card(state: GameState, frame: Frame) -> CardInstance:
-    """The effect's card on the field, or a stand-in when it is elsewhere (an Event in the trash,
-    a revealed [Trigger])."""
-    return field_card(state, frame.controller, frame.source) or CardInstance(iid=frame.source, card=frame.card)
 
 
 def pick_targets(

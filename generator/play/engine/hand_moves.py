@@ -7,7 +7,7 @@ is open to both players, 3-9-2); drawing up to, and trashing down to, a number o
 from __future__ import annotations
 
 from generator.play.engine import effect_primitives, rng
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Result
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import draw, put, set_ps, take
 

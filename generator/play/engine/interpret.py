@@ -21,7 +21,9 @@ from typing import Any
 from generator.play.engine import activation_costs, effect_primitives, replacement
 from generator.play.engine.card_moves import ZONE_ACTIONS
 from generator.play.engine.effect_actions import EFFECT_ACTIONS
-from generator.play.engine.field_actions import FIELD_ACTIONS, source_card
+from generator.play.engine.field_actions import FIELD_ACTIONS
+from generator.play.engine.handler import source_card
+from generator.play.engine.payable import payable
 from generator.play.engine.rule_actions import RULE_ACTIONS
 from generator.play.engine.state import Action, Event, Frame, GameState, Prompt
 from generator.play.engine.stats import condition_holds, matches
@@ -101,7 +103,7 @@ def step(state: GameState, ev: list[Event]) -> GameState:
     eff = effect_primitives.effect_of(state, frame)
     pc = frame.pc
     if pc[0] == "start":
-        if not activation_costs.payable(state, frame, eff):
+        if not payable(state, frame, eff):
             return _head(state, None)
         ev.append(
             Event(

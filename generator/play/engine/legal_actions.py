@@ -31,8 +31,8 @@ from generator.play.engine import (
     reactions,
     setup,
 )
-from generator.play.engine.activation_costs import payable
 from generator.play.engine.choices import order_together
+from generator.play.engine.payable import payable
 from generator.play.engine.state import MAX_CHARACTERS, Action, Event, Frame, GameState, IllegalAction
 from generator.play.engine.stats import effect_live, power
 from generator.play.engine.zones import field_card_of, replace_on_field, set_ps, take, trash_from_field

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from generator.play.engine import choices
 from generator.play.engine.effect_primitives import choose, player_rule
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Result
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.zones import put, take
 

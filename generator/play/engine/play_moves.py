@@ -11,7 +11,7 @@ cards were in, the bottom.
 from __future__ import annotations
 
 from generator.play.engine import choices, effect_primitives
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Result
 from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches
 from generator.play.engine.zones import find_in, locate, put, take, trash_from_field

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from generator.play.effects.model import Effect
 from generator.play.effects.model_triggers import Cause
+from generator.play.engine.payable import payable
 from generator.play.engine.state import CardInstance, Event, Frame, GameState, Offered, Prompt, Replaceable
 from generator.play.engine.stats import effect_live, target_pool
 from generator.play.engine.zones import field_card, replace_on_field
@@ -77,8 +78,6 @@ def _protects(state: GameState, owner: int, src: CardInstance, eff: Effect, iid:
 def _doable(state: GameState, frame: Frame, src: CardInstance, eff: Effect, protected: int) -> bool:
     """8-1-3-4-5: the costs can all be paid and every exact target exists. The protected card
     itself cannot pay for its own rescue."""
-    from generator.play.engine.activation_costs import payable
-
     if not payable(state, frame, eff):
         return False
     for act in eff.actions:

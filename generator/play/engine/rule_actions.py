@@ -1,7 +1,7 @@
 """Handlers for the nodes of ``model_actions_rules`` that are not about one target: a ban on
 [Blocker] by power, a ban on playing Character cards, "Choose a cost and reveal 1 card from the top
 of your opponent's deck", and the swap of two selected cards' base power (the handler protocol is
-``field_actions``').
+``handler``'s).
 
 A rule on a player is a modifier on their Leader (the one card that stays on the field all game)
 for the stated duration, as for the other player rules (``model_actions.Status``): the Block step
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from generator.play.engine import choices, effect_primitives
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Result
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.stats import base_power
 from generator.play.engine.zones import replace_on_field
