@@ -21,7 +21,7 @@ then goes on with the rest of its text (8-1-3-4-4-1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from generator.play.effects.model import Effect
 from generator.play.effects.model_triggers import Cause
@@ -105,7 +105,9 @@ def _fitting(state: GameState, frame: Frame) -> tuple[CardInstance, Effect] | No
     return src, eff
 
 
-def _offers(state: GameState, owner: int, iid: int, kind: Replaceable, by: int | None, by_card: str | None):
+def _offers(
+    state: GameState, owner: int, iid: int, kind: Replaceable, by: int | None, by_card: str | None
+) -> Iterator[Frame]:
     field = sorted(state.players[owner].field(), key=lambda c: c.iid != iid)  # the card's own first
     for src in field:
         for i, eff in enumerate(state.compiled[src.card].effects):

@@ -24,13 +24,14 @@ from generator.play.effects.model import CardFilter, Condition, Effect, Target
 from generator.play.engine.state import CardInstance, GameState, PlayerState
 
 STATIC_ACTIONS = (ma.Power, ma.CostChange, ma.GainKeyword, ma.GainStatus, ma.SetBasePower, mr.BattleKOShield)
+StaticAction = ma.Power | ma.CostChange | ma.GainKeyword | ma.GainStatus | ma.SetBasePower | mr.BattleKOShield
 
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
     return state.cards[inst.card]
 
 
-def per_count(state: GameState, p: int, per) -> int:
+def per_count(state: GameState, p: int, per: ma.PerCount | None) -> int:
     """How many times "for every N ..." counts for player ``p`` (1 when the amount is fixed)."""
     if per is None:
         return 1
@@ -302,7 +303,7 @@ def target_pool(
     ]
 
 
-def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple:
+def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple[StaticAction, ...]:
     """Actions of live permanent effects that apply to ``inst`` now (8-1-3-3), worked out once
     per state and card (``GameState.static_memo``): they depend on the state, the owner and the
     instance id only, and a search asks for them thousands of times."""
@@ -316,7 +317,7 @@ def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple:
     return found
 
 
-def _live_static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
+def _live_static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator[StaticAction]:
     """Only "this card" and "all matching" targets make sense for a permanent effect; a
     counted target is skipped."""
     for p in (state.active, 1 - state.active):
