@@ -44,7 +44,7 @@ from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import WORK, Defender, after, distinct, keep_hand
 from generator.play.engine.api import legal_actions
-from generator.play.engine.state import Action, GameState
+from generator.play.engine.state import Action, GameState, PlayerState
 from generator.play.engine.zones import field_card
 
 BEAM = 4
@@ -52,10 +52,16 @@ DEPTH = 10
 BUDGET = 5000  # simulated engine moves per decision (``sim.WORK``): bounds the rare deep turn
 
 
-def fingerprint(state: GameState) -> tuple:
+# One player's side of a ``fingerprint``: Leader, Characters, hand, counts of the other areas.
+Side = tuple[
+    bool, int, int, tuple[tuple[int, bool, int, int], ...], tuple[int, ...], int, int, int, int, int, int, int | None
+]
+
+
+def fingerprint(state: GameState) -> tuple[Side, Side, str, int]:
     """What distinguishes two positions of the same turn for planning purposes."""
 
-    def side(ps):
+    def side(ps: PlayerState) -> Side:
         return (
             ps.leader.rested,
             ps.leader.don,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TypedDict, Unpack
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model as m_
@@ -213,7 +214,26 @@ def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
 _VALID_WHILE = ("static", "replacement", "rules")
 
 
-def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
+class _Fields(TypedDict, total=False):
+    """The ``Effect`` fields besides its timing and flags: only those a text sets are passed on."""
+
+    costs: tuple[m_.Cost, ...]
+    conditions: tuple[m_.Condition, ...]
+    actions: tuple[m_.Action, ...]
+    optional: bool
+    replaces: m_.Replacement
+    when: m_.When
+    deck_rule: m_.DeckRule
+
+
+class _Head(TypedDict, total=False):
+    """What the head of an unmarked effect said (``_special``): its activation event or deck rule."""
+
+    when: m_.When
+    deck_rule: m_.DeckRule
+
+
+def _effect(seg: Segment, timing: m_.Timing, body: str, **extra: Unpack[_Head]) -> m_.Effect:
     ctx = Context(static=timing == "static")
     costs, rest, guard = _split_costs(body)
     paid = _MAY_PAY.fullmatch(rest) if not costs and not guard else None
@@ -238,7 +258,7 @@ def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
     )
 
 
-def _with_flags(seg: Segment, timing: m_.Timing, **fields) -> m_.Effect:
+def _with_flags(seg: Segment, timing: m_.Timing, **fields: Unpack[_Fields]) -> m_.Effect:
     return m_.Effect(
         timing=timing,
         your_turn="Your Turn" in seg.flags,

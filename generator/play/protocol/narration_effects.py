@@ -85,7 +85,7 @@ def effect_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) ->
     )
 
 
-def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict) -> str | None:
+def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
     """Sentences for the rules an effect sets and the numbers it names (``engine.rule_actions``)."""
     who = n.who(p)
     if kind == "cost_chosen":
@@ -106,7 +106,7 @@ def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict) -> str | None
     return None
 
 
-def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict, card: str | None) -> str | None:
+def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
     """Sentences for what effects do (moves between areas, DON!!, modifiers)."""
     who = n.who(p)
     what = card or "a card"
