@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from generator.models.catalog import Printing
+from generator.models.catalog import CardSet, Printing
 from generator.models.onepiece import OnePieceCard
 from generator.sku.op import variant_of
 
@@ -50,10 +51,18 @@ def _base_first(printing: Printing) -> tuple[bool, bool, str]:
     return variant.release is not None, variant.art is not None, printing.sku
 
 
-_BY_SNAPSHOT: WeakKeyDictionary = WeakKeyDictionary()
+class Printings(Protocol):
+    """What ``cards_of`` reads of a snapshot: its sets of a game and each set's printings."""
+
+    def sets_of_game(self, game: str) -> tuple[CardSet, ...]: ...
+
+    def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]: ...
 
 
-def cards_of(snapshot) -> dict[str, OnePieceCard]:
+_BY_SNAPSHOT: WeakKeyDictionary[Printings, dict[str, OnePieceCard]] = WeakKeyDictionary()
+
+
+def cards_of(snapshot: Printings) -> dict[str, OnePieceCard]:
     """The English One Piece cards of a snapshot, computed once per snapshot."""
     if snapshot not in _BY_SNAPSHOT:
         printings = (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))

@@ -23,7 +23,10 @@ from collections.abc import Mapping
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai.basic import Aggressor, RandomAI
 from generator.play.ai.greedy import Greedy
+from generator.play.ai.match import Policy
+from generator.play.ai.mcts import MonteCarlo
 from generator.play.ai.observe import Observation, Priors, observe
+from generator.play.ai.planner import Planner
 
 LEVELS = (0, 1, 2, 3, 4)
 DESCRIPTIONS = {
@@ -41,7 +44,7 @@ DESCRIPTIONS = {
 __all__ = ["DESCRIPTIONS", "LEVELS", "Observation", "make_ai", "observe"]
 
 
-def make_ai(level: int, cards: Mapping[str, OnePieceCard], priors: Priors | None = None):
+def make_ai(level: int, cards: Mapping[str, OnePieceCard], priors: Priors | None = None) -> Policy:
     """The policy of ``level`` over the card pool ``cards`` (its prior over unseen decks)."""
     if level not in LEVELS:
         raise ValueError(f"AI level must be one of {LEVELS}")
@@ -52,10 +55,6 @@ def make_ai(level: int, cards: Mapping[str, OnePieceCard], priors: Priors | None
     priors = priors or Priors(cards)
     if level == 2:
         return Greedy(priors)
-    from generator.play.ai.planner import Planner
-
     if level == 3:
         return Planner(priors)
-    from generator.play.ai.mcts import MonteCarlo
-
     return MonteCarlo(priors)

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator.models.onepiece import OnePieceCard
 from generator.play.ai.observe import Observation
 from generator.play.ai.sim import reflex
 from generator.play.engine.state import Action, GameState
@@ -35,7 +36,7 @@ class RandomAI:
         return rng.choice(options).id
 
 
-def _hand_card(state: GameState, p: int, iid: int | None):
+def _hand_card(state: GameState, p: int, iid: int | None) -> OnePieceCard | None:
     for c in state.players[p].hand:
         if c.iid == iid:
             return state.cards[c.card]

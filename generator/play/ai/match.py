@@ -11,13 +11,23 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.ai.observe import observe
+from generator.play.ai.observe import Observation, observe
 from generator.play.engine.api import Deck, apply, legal_actions, new_game
 from generator.play.engine.state import Action, Event, GameState
 
 MAX_MOVES = 5000
+
+
+class Policy(Protocol):
+    """An AI level (``make_ai``): picks a legal action id from what its player may know."""
+
+    @property
+    def name(self) -> str: ...
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str: ...
 
 
 def decision_rng(seed: int, ply: int) -> random.Random:
@@ -25,7 +35,7 @@ def decision_rng(seed: int, ply: int) -> random.Random:
     return random.Random(f"cardpantry-ai:{seed}:{ply}")
 
 
-def ai_move(policy, state: GameState, seed: int, ply: int, legal: Sequence[Action] | None = None) -> str:
+def ai_move(policy: Policy, state: GameState, seed: int, ply: int, legal: Sequence[Action] | None = None) -> str:
     """The move of ``policy`` for the player the state waits for, from that player's view."""
     p = state.waiting_for
     assert p is not None, "the game is over"
@@ -61,7 +71,7 @@ class MatchRecord:
 def play_match(
     cards: Mapping[str, OnePieceCard],
     decks: tuple[Deck, Deck],
-    policies: Sequence,
+    policies: Sequence[Policy],
     seed: int,
     first: int | None = None,
     on_move: Callable[[GameState, list[Event], list[Action]], None] | None = None,

@@ -37,14 +37,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
 from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import WORK, Defender, after, distinct, keep_hand
 from generator.play.engine.api import legal_actions
-from generator.play.engine.state import Action, GameState
+from generator.play.engine.state import Action, GameState, PlayerState
 from generator.play.engine.zones import field_card
 
 BEAM = 4
@@ -52,10 +52,16 @@ DEPTH = 10
 BUDGET = 5000  # simulated engine moves per decision (``sim.WORK``): bounds the rare deep turn
 
 
-def fingerprint(state: GameState) -> tuple:
+# One player's side of a ``fingerprint``: Leader, Characters, hand, counts of the other areas.
+Side = tuple[
+    bool, int, int, tuple[tuple[int, bool, int, int], ...], tuple[int, ...], int, int, int, int, int, int, int | None
+]
+
+
+def fingerprint(state: GameState) -> tuple[Side, Side, str, int]:
     """What distinguishes two positions of the same turn for planning purposes."""
 
-    def side(ps):
+    def side(ps: PlayerState) -> Side:
         return (
             ps.leader.rested,
             ps.leader.don,
@@ -150,41 +156,60 @@ def plan_turn(
     thinking included): once spent, no further macro is tried and the positions reached only
     end their turn. A count, not a clock, so the plan stays deterministic."""
     worlds: Worlds = (world,) if isinstance(world, GameState) else tuple(world)
-    plans: list[tuple[float, Plan]] = []
+    search = _Search(me, w, defender, budget, start=WORK.moves, seen={fingerprint(worlds[0])})
     frontier: list[tuple[Worlds, Plan]] = [(worlds, ())]
-    seen = {fingerprint(worlds[0])}
-    start = WORK.moves
-
-    def spent() -> bool:
-        return budget is not None and WORK.moves - start >= budget
-
     for level in range(depth + 1):
         children: list[tuple[float, int, Worlds, Plan]] = []
         for states, path in frontier:
-            ended = _step(states, END, defender)
-            if ended is not None:
-                plans.append((_value(ended, me, w), path + (END,)))
-            if level == depth or spent():
-                continue
-            for macro in macros(states[0], me):
-                if spent():
-                    break
-                nxt = _step(states, macro, defender)
-                if nxt is None:
-                    continue
-                if not any(is_free(x, me) for x in nxt):
-                    plans.append((_value(nxt, me, w), path + (macro,)))
-                    continue
-                key = fingerprint(nxt[0])
-                if key not in seen:
-                    seen.add(key)
-                    children.append((_value(nxt, me, w), len(children), nxt, path + (macro,)))
+            search.end_turn(states, path)
+            if level < depth and not search.spent():
+                search.expand(states, path, children)
         children.sort(key=lambda x: (-x[0], x[1]))
         frontier = [(s, p) for _, _, s, p in children[:beam]]
         if not frontier:
             break
-    plans.sort(key=lambda x: -x[0])
-    return plans
+    search.plans.sort(key=lambda x: -x[0])
+    return search.plans
+
+
+@dataclass
+class _Search:
+    """One ``plan_turn`` search: the plans finished so far, the positions already reached, and
+    the budget's starting count."""
+
+    me: int
+    w: Weights
+    defender: Defender | None
+    budget: int | None
+    start: int
+    seen: set[tuple[Side, Side, str, int]]
+    plans: list[tuple[float, Plan]] = field(default_factory=list)
+
+    def spent(self) -> bool:
+        return self.budget is not None and WORK.moves - self.start >= self.budget
+
+    def end_turn(self, states: Worlds, path: Plan) -> None:
+        """The plan that ends the turn here."""
+        ended = _step(states, END, self.defender)
+        if ended is not None:
+            self.plans.append((_value(ended, self.me, self.w), path + (END,)))
+
+    def expand(self, states: Worlds, path: Plan, children: list[tuple[float, int, Worlds, Plan]]) -> None:
+        """Every macro from here: a position where ``me`` may no longer act is a finished plan, a
+        new one a child for the next level (its value, then the order found, break ties)."""
+        for macro in macros(states[0], self.me):
+            if self.spent():
+                break
+            nxt = _step(states, macro, self.defender)
+            if nxt is None:
+                continue
+            if not any(is_free(x, self.me) for x in nxt):
+                self.plans.append((_value(nxt, self.me, self.w), path + (macro,)))
+                continue
+            key = fingerprint(nxt[0])
+            if key not in self.seen:
+                self.seen.add(key)
+                children.append((_value(nxt, self.me, self.w), len(children), nxt, path + (macro,)))
 
 
 @dataclass(frozen=True)

@@ -290,13 +290,13 @@ def distinct(state: GameState, legal: Sequence[Action]) -> list[Action]:
     """Legal actions without concession and without duplicates that cannot differ in outcome:
     playing or countering with one copy of a card is the same as with another copy."""
     hand = {c.iid: c.card for ps in state.players for c in ps.hand}
-    seen: set[tuple] = set()
+    seen: set[tuple[str | int | None, ...]] = set()
     out = []
     for a in legal:
         if a.kind == "concede":
             continue
         if a.kind == "choose" and a.target in hand:
-            key: tuple = (a.kind, hand[a.target])
+            key: tuple[str | int | None, ...] = (a.kind, hand[a.target])
         elif a.kind in ("play", "counter", "counter_event") and a.card in hand:
             key = (a.kind, hand[a.card], a.target)
         else:

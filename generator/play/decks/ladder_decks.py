@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
+from typing import Any
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.decks.request import DeckRequest
@@ -67,7 +68,7 @@ class BuiltDeck:
     def deck(self) -> Deck:
         return Deck(leader=self.leader, main=self.main)
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         """The deck as a response shows it: list, note, and the validator's verdict in brief."""
         counts: dict[str, int] = {}
         for cid in self.main:

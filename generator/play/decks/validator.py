@@ -18,16 +18,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.decks.request import DeckRequest
-from generator.play.decks.rules import FormatName, RulesData
+from generator.play.decks.rules import FormatName, FormatRules, RulesData
 from generator.sku.standard import Sku, SkuError
 
 __all__ = ["DeckRequest", "DeckResult", "Issue", "validate_deck"]
@@ -53,7 +54,7 @@ class DeckResult(BaseModel):
     checked_at_date: date
     violations: tuple[Issue, ...]
     warnings: tuple[Issue, ...]
-    summary: dict
+    summary: dict[str, object]
 
 
 @lru_cache(maxsize=65536)
@@ -75,78 +76,48 @@ def normalise_ref(ref: str) -> tuple[str, RefKind]:
     return f"{sku.set.upper()}-{sku.number}", "sku"
 
 
-def _ids(items) -> tuple[str, ...]:
+def _ids(items: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(set(items)))
+
+
+class _Report(Protocol):
+    """Records one issue: a violation (``flag``) or a warning (``warn``), with the cards it names."""
+
+    def __call__(self, code: str, message: str, ids: Iterable[str] = ()) -> None: ...
+
+
+@dataclass
+class _Folded:
+    """The main deck's references folded to card numbers (``normalise_ref``): how each was given,
+    the playable cards counted per number, and the references that cannot be in it."""
+
+    kinds: Counter[str] = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=Counter)
+    unknown: list[str] = field(default_factory=list)
+    dons: list[str] = field(default_factory=list)
+    leaders: list[str] = field(default_factory=list)
 
 
 def validate_deck(
     request: DeckRequest, cards: Mapping[str, OnePieceCard], rules: RulesData, on_date: date
 ) -> DeckResult:
+    """Every violation and warning of the deck at once: its Leader, its main deck's references,
+    then each deck-construction rule of the format; nothing stops at the first problem."""
     fmt = rules.formats[request.format]
     when = request.date or on_date
     violations: list[Issue] = []
     warnings: list[Issue] = []
 
-    def flag(code: str, message: str, ids=()) -> None:
+    def flag(code: str, message: str, ids: Iterable[str] = ()) -> None:
         violations.append(Issue(code=code, message=message, card_ids=_ids(ids)))
 
-    def warn(code: str, message: str, ids=()) -> None:
+    def warn(code: str, message: str, ids: Iterable[str] = ()) -> None:
         warnings.append(Issue(code=code, message=message, card_ids=_ids(ids)))
 
-    # The Leader (5-1-2: exactly one, from the Leader category).
-    leader_id, _ = normalise_ref(request.leader_id)
-    leader = cards.get(leader_id)
-    if leader is None:
-        flag("leader_unknown", f"Leader {request.leader_id!r} is not a known One Piece card.", [leader_id])
-    elif leader.category != "Leader":
-        flag(
-            "leader_not_a_leader",
-            f"{leader_id} ({leader.name}) is a {leader.category}, not a Leader card (5-1-2).",
-            [leader_id],
-        )
-        leader = None
-
-    # The main deck: fold every reference, then count per card number.
-    kinds: Counter[str] = Counter()
-    counts: Counter[str] = Counter()
-    unknown, dons, leaders_in_deck = [], [], []
-    for ref in request.main_deck_card_ids:
-        card_id, kind = normalise_ref(ref)
-        kinds[kind] += 1
-        card = cards.get(card_id)
-        if kind == "don":
-            dons.append(ref)
-        elif card is None:
-            unknown.append(ref)
-        elif card.category == "Leader":
-            leaders_in_deck.append(card_id)
-        else:
-            counts[card_id] += 1
-
-    size = len(request.main_deck_card_ids)
-    if not fmt.deck_size.accepts(size):
-        flag("deck_size", f"The main deck has {size} cards; {fmt.title} needs {fmt.deck_size.describe()} (5-1-2).")
-    if unknown:
-        flag(
-            "unknown_card",
-            f"{len(unknown)} card reference(s) match no known One Piece card: "
-            "use a card id like OP01-001 (OP01-001_p1 for an alternate art) or a SKU like "
-            "op-op01-001-en.",
-            unknown,
-        )
-    if dons:
-        flag(
-            "don_in_main_deck",
-            "DON!! cards form their own 10-card DON!! deck and cannot be in the main deck (5-1-2, 5-1-2-1).",
-            dons,
-        )
-    if leaders_in_deck:
-        flag(
-            "leader_in_main_deck",
-            "Leader cards cannot be in the main deck: it holds Characters, Events and Stages only (5-1-2-1).",
-            leaders_in_deck,
-        )
-
+    leader = _leader(request, cards, flag)
+    folded = _fold(request, cards)
+    _check_main_deck(folded, len(request.main_deck_card_ids), fmt, flag)
+    counts = folded.counts
     _check_copies(counts, fmt.copy_limit, rules, flag)
     if leader is not None:
         _check_colours(counts, leader, cards, fmt.colour_rule, flag, warn)
@@ -154,15 +125,94 @@ def validate_deck(
     if fmt.ban_list:
         _check_bans(counts, leader, rules, when, flag)
     _check_rotation(counts, leader, cards, rules, request.format, when, flag, warn)
+    return DeckResult(
+        valid=not violations,
+        format=request.format,
+        checked_at_date=when,
+        violations=tuple(violations),
+        warnings=tuple(warnings),
+        summary=_summary(request, leader, folded, cards, fmt, rules),
+    )
 
-    summary = {
+
+def _leader(request: DeckRequest, cards: Mapping[str, OnePieceCard], flag: _Report) -> OnePieceCard | None:
+    """The Leader (5-1-2: exactly one, from the Leader category), or None when it is not one."""
+    leader_id, _ = normalise_ref(request.leader_id)
+    leader = cards.get(leader_id)
+    if leader is None:
+        flag("leader_unknown", f"Leader {request.leader_id!r} is not a known One Piece card.", [leader_id])
+        return None
+    if leader.category != "Leader":
+        flag(
+            "leader_not_a_leader",
+            f"{leader_id} ({leader.name}) is a {leader.category}, not a Leader card (5-1-2).",
+            [leader_id],
+        )
+        return None
+    return leader
+
+
+def _fold(request: DeckRequest, cards: Mapping[str, OnePieceCard]) -> _Folded:
+    """The main deck: fold every reference, then count per card number."""
+    folded = _Folded()
+    for ref in request.main_deck_card_ids:
+        card_id, kind = normalise_ref(ref)
+        folded.kinds[kind] += 1
+        card = cards.get(card_id)
+        if kind == "don":
+            folded.dons.append(ref)
+        elif card is None:
+            folded.unknown.append(ref)
+        elif card.category == "Leader":
+            folded.leaders.append(card_id)
+        else:
+            folded.counts[card_id] += 1
+    return folded
+
+
+def _check_main_deck(folded: _Folded, size: int, fmt: FormatRules, flag: _Report) -> None:
+    """The main deck's size (5-1-2) and the references that cannot be in it."""
+    if not fmt.deck_size.accepts(size):
+        flag("deck_size", f"The main deck has {size} cards; {fmt.title} needs {fmt.deck_size.describe()} (5-1-2).")
+    if folded.unknown:
+        flag(
+            "unknown_card",
+            f"{len(folded.unknown)} card reference(s) match no known One Piece card: "
+            "use a card id like OP01-001 (OP01-001_p1 for an alternate art) or a SKU like "
+            "op-op01-001-en.",
+            folded.unknown,
+        )
+    if folded.dons:
+        flag(
+            "don_in_main_deck",
+            "DON!! cards form their own 10-card DON!! deck and cannot be in the main deck (5-1-2, 5-1-2-1).",
+            folded.dons,
+        )
+    if folded.leaders:
+        flag(
+            "leader_in_main_deck",
+            "Leader cards cannot be in the main deck: it holds Characters, Events and Stages only (5-1-2-1).",
+            folded.leaders,
+        )
+
+
+def _summary(
+    request: DeckRequest,
+    leader: OnePieceCard | None,
+    folded: _Folded,
+    cards: Mapping[str, OnePieceCard],
+    fmt: FormatRules,
+    rules: RulesData,
+) -> dict[str, object]:
+    counts = folded.counts
+    return {
         "leader": None
         if leader is None
         else {"card_id": leader.card_id, "name": leader.name, "colors": list(leader.colors), "life": leader.life},
-        "main_deck_count": size,
+        "main_deck_count": len(request.main_deck_card_ids),
         "distinct_card_numbers": len(counts),
         "by_category": dict(sorted(Counter(cards[c].category for c in counts.elements()).items())),
-        "reference_forms": dict(sorted(kinds.items())),
+        "reference_forms": dict(sorted(folded.kinds.items())),
         "format_rules": {
             "title": fmt.title,
             "deck_size": fmt.deck_size.describe(),
@@ -175,17 +225,9 @@ def validate_deck(
         "rules_version": rules.rules_version,
         "stored": False,
     }
-    return DeckResult(
-        valid=not violations,
-        format=request.format,
-        checked_at_date=when,
-        violations=tuple(violations),
-        warnings=tuple(warnings),
-        summary=summary,
-    )
 
 
-def _check_copies(counts, limit, rules: RulesData, flag) -> None:
+def _check_copies(counts: Counter[str], limit: int | None, rules: RulesData, flag: _Report) -> None:
     if limit is None:
         return
     over = {
@@ -203,7 +245,14 @@ def _check_copies(counts, limit, rules: RulesData, flag) -> None:
         )
 
 
-def _check_colours(counts, leader: OnePieceCard, cards, colour_rule: bool, flag, warn) -> None:
+def _check_colours(
+    counts: Counter[str],
+    leader: OnePieceCard,
+    cards: Mapping[str, OnePieceCard],
+    colour_rule: bool,
+    flag: _Report,
+    warn: _Report,
+) -> None:
     if not colour_rule:
         return
     if not leader.colors:
@@ -233,7 +282,9 @@ def _check_colours(counts, leader: OnePieceCard, cards, colour_rule: bool, flag,
         )
 
 
-def _check_leader_text(counts, leader: OnePieceCard, cards, rules: RulesData, flag) -> None:
+def _check_leader_text(
+    counts: Counter[str], leader: OnePieceCard, cards: Mapping[str, OnePieceCard], rules: RulesData, flag: _Report
+) -> None:
     """Leader text that replaces a deck-construction rule (5-1-2-4)."""
     effect = rules.construction_effect(leader.card_id)
     if effect is None or effect.kind == "any_number_of_copies":
@@ -252,8 +303,9 @@ def _check_leader_text(counts, leader: OnePieceCard, cards, rules: RulesData, fl
         flag("leader_deck_restriction", f"Leader {leader.card_id}'s text forbids {what} in the deck (5-1-2-4).", bad)
 
 
-def _check_bans(counts, leader, rules: RulesData, when: date, flag) -> None:
-    banned, restricted = [], []
+def _check_bans(counts: Counter[str], leader: OnePieceCard | None, rules: RulesData, when: date, flag: _Report) -> None:
+    banned: list[str] = []
+    restricted: list[str] = []
     for card_id in ([leader.card_id] if leader is not None else []) + list(counts):
         entry = rules.status_on(card_id, when)
         if entry is None:
@@ -268,7 +320,16 @@ def _check_bans(counts, leader, rules: RulesData, when: date, flag) -> None:
         flag("restricted", f"Restricted on {when.isoformat()}: at most 1 copy.", restricted)
 
 
-def _check_rotation(counts, leader, cards, rules: RulesData, fmt: FormatName, when: date, flag, warn) -> None:
+def _check_rotation(
+    counts: Counter[str],
+    leader: OnePieceCard | None,
+    cards: Mapping[str, OnePieceCard],
+    rules: RulesData,
+    fmt: FormatName,
+    when: date,
+    flag: _Report,
+    warn: _Report,
+) -> None:
     rot = rules.rotation
     if not rules.formats[fmt].rotation or fmt != rot.format:
         return

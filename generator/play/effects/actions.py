@@ -11,6 +11,7 @@ nothing here guesses.
 
 from __future__ import annotations
 
+from generator.play.effects.action_builders import Built
 from generator.play.effects.actions_cards import CARDS
 from generator.play.effects.actions_field import FIELD
 from generator.play.effects.actions_more import MORE
@@ -18,4 +19,4 @@ from generator.play.effects.actions_rules import RULES
 from generator.play.effects.actions_status import STATUS
 from generator.play.effects.grammar import Rule
 
-ACTIONS: tuple[Rule, ...] = (*CARDS, *RULES, *FIELD, *STATUS, *MORE)
+ACTIONS: tuple[Rule[Built], ...] = (*CARDS, *RULES, *FIELD, *STATUS, *MORE)

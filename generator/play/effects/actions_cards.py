@@ -11,17 +11,18 @@ from typing import cast
 
 from generator.play.effects import model as m_
 from generator.play.effects.action_builders import (
+    Built,
     num,
     with_filter,
     with_target,
 )
-from generator.play.effects.grammar import Context, Rule, rule
+from generator.play.effects.grammar import Context, Rule, Slots, rule
 from generator.play.effects.model_actions import PlayZone
 from generator.play.effects.phrases import number, parse_filter
 
 
 @with_filter
-def _look_top(f: m_.CardFilter, m: re.Match[str], ctx: Context):
+def _look_top(f: m_.CardFilter, m: Slots, ctx: Context) -> m_.LookTop:
     return m_.LookTop(
         n=num(m),
         filter=f,
@@ -32,7 +33,7 @@ def _look_top(f: m_.CardFilter, m: re.Match[str], ctx: Context):
     )
 
 
-def _play_from(m: re.Match[str], ctx: Context, said: str | None = None):
+def _play_from(m: Slots, ctx: Context, said: str | None = None) -> m_.PlayFrom | None:
     parsed = parse_filter(m["f"] if said is None else said)
     if parsed is None or parsed[2]:
         return None
@@ -43,7 +44,7 @@ def _play_from(m: re.Match[str], ctx: Context, said: str | None = None):
     return m_.PlayFrom(zone=zone, filter=f, count=num(m), rested=bool(m.groupdict().get("rested")))
 
 
-def _add_don(m: re.Match[str], ctx: Context):
+def _add_don(m: Slots, ctx: Context) -> m_.AddDon:
     return m_.AddDon(n=num(m), state="active" if "active" in m["how"] else "rested")
 
 
@@ -58,7 +59,7 @@ _LOOK = (
 _IN_ANY_ORDER = "(?: in any order)?"
 
 
-CARDS: tuple[Rule, ...] = (
+CARDS: tuple[Rule[Built], ...] = (
     # cards and hands
     rule("Draw {N} cards?", lambda m, c: m_.Draw(n=num(m))),
     rule("Draw up to {N} cards?", lambda m, c: m_.Draw(n=num(m), up_to=True)),

@@ -5,11 +5,16 @@ statuses (rule changes that last a stated time).
 from __future__ import annotations
 
 import re
-from typing import Literal, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from _typeshed import MaybeNone
 
 from generator.play.effects import model as m_
 from generator.play.effects.action_builders import (
     ALL_OPPONENT_CHARACTERS,
+    Built,
     both,
     keyword,
     num,
@@ -20,7 +25,7 @@ from generator.play.effects.action_builders import (
     timed_only,
     with_target,
 )
-from generator.play.effects.grammar import DURATIONS, Context, Rule, duration, rule
+from generator.play.effects.grammar import DURATIONS, Build, Context, Rule, Slots, duration, rule
 from generator.play.effects.grammar import match as grammar_match
 from generator.play.effects.phrases import parse_target
 
@@ -33,7 +38,7 @@ _PER_ZONES: dict[str, tuple[Literal["trash", "hand", "rested_don"], m_.CardFilte
 }
 
 
-def _per_every(m: re.Match[str], ctx: Context):
+def _per_every(m: Slots, ctx: Context) -> m_.Power | tuple[m_.Power, m_.CostChange] | None:
     """ "This Character gains +1000 power for every 2 Events in your trash": a permanent effect
     whose amount follows the count (triggered effects with this formula are not compiled)."""
     t = parse_target(m["t"])
@@ -50,14 +55,17 @@ def _per_every(m: re.Match[str], ctx: Context):
 class _AllOf:
     """A match whose ``t`` group is "all of <each>": "to each of your {X} type Characters"."""
 
-    def __init__(self, m: re.Match[str]) -> None:
+    def __init__(self, m: Slots) -> None:
         self._m = m
 
-    def __getitem__(self, key: str):
+    def __getitem__(self, key: str, /) -> str | MaybeNone:
         return f"all of {self._m['t']}" if key == "t" else self._m[key]
 
+    def groupdict(self) -> dict[str, str | MaybeNone]:
+        return {**self._m.groupdict(), "t": self["t"]}
 
-def _give_each(m: re.Match[str], ctx: Context):
+
+def _give_each(m: Slots, ctx: Context) -> m_.GiveDon | None:
     """ "Give your Leader and 1 Character up to 1 rested DON!! card each": DON!! go to your cards."""
     t = parse_target(m["t"])
     if t is not None and t.who == "any_character":
@@ -65,7 +73,7 @@ def _give_each(m: re.Match[str], ctx: Context):
     return None if t is None else m_.GiveDon(target=t, n=num(m), rested_only=True)
 
 
-def _unbeaten_and_power(m: re.Match[str], ctx: Context):
+def _unbeaten_and_power(m: Slots, ctx: Context) -> tuple[m_.GainStatus, m_.Power] | None:
     """ "this Character cannot be K.O.'d in battle and gains +2000 power until ...": one duration."""
     t, d = parse_target(m["t"]), duration(m, ctx)
     if t is None or d is None:
@@ -76,7 +84,7 @@ def _unbeaten_and_power(m: re.Match[str], ctx: Context):
     )
 
 
-def _to_its_owner(m: re.Match[str], ctx: Context):
+def _to_its_owner(m: Slots, ctx: Context) -> m_.ChooseOne:
     """ "Give up to 1 rested DON!! card to its owner's Leader or 1 of their Characters": a rested
     DON!! of either cost area, given to a card of the same player. The player picks whose first,
     then the card (the same outcomes as picking the DON!! card first)."""
@@ -89,8 +97,8 @@ def _to_its_owner(m: re.Match[str], ctx: Context):
     )
 
 
-def _one_keyword(m: re.Match[str], ctx: Context):
-    options = []
+def _one_keyword(m: Slots, ctx: Context) -> m_.ChooseOne | None:
+    options: list[tuple[m_.Action, ...]] = []
     for k in re.findall(r"\[([^\]]+)\]", m["ks"]):
         inner = grammar_match(FIELD_KEYWORD, f"{m['t']} gains [{k}]{m['d']}", ctx)
         if not isinstance(inner, m_.GainKeyword):
@@ -99,18 +107,23 @@ def _one_keyword(m: re.Match[str], ctx: Context):
     return m_.ChooseOne(options=tuple(options))
 
 
-def either(*builds):
+def _end(m: Slots) -> Literal["top", "bottom"]:
+    """The end of the deck a (?P<pos>bottom|top) slot names."""
+    return "top" if m["pos"].lower() == "top" else "bottom"
+
+
+def either(*builds: Callable[[m_.Target], m_.Action]) -> Build[m_.ChooseOne]:
     """One target and a choice of what to do to it: a ``ChooseOne`` of the actions, each on the
     target (choosing the action first and then the card allows the same outcomes)."""
 
-    def build(t: m_.Target, m: re.Match[str], ctx: Context):
+    def build(t: m_.Target, m: Slots, ctx: Context) -> m_.ChooseOne:
         return m_.ChooseOne(options=tuple((make(t),) for make in builds))
 
     return with_target(build)
 
 
 FIELD_KEYWORD = (rule("{T} gains? [{K}]{D}", keyword),)
-FIELD: tuple[Rule, ...] = (
+FIELD: tuple[Rule[Built], ...] = (
     # cards on the field
     rule("K.O. {T}", with_target(lambda t, m, c: m_.KO(target=t))),
     rule("Rest {T}", with_target(lambda t, m, c: m_.Rest(target=t))),
@@ -123,11 +136,11 @@ FIELD: tuple[Rule, ...] = (
     rule("Return {T} to (?:the owner's|your) hand", with_target(lambda t, m, c: m_.ReturnToHand(target=t))),
     rule(
         "Return {T} to the (?P<pos>bottom|top) of the owner's deck",
-        with_target(lambda t, m, c: m_.ReturnToDeck(target=t, position=m["pos"].lower())),
+        with_target(lambda t, m, c: m_.ReturnToDeck(target=t, position=_end(m))),
     ),
     rule(
         "Place {T} at the (?P<pos>bottom|top) of the owner's deck(?: in any order)?",
-        with_target(lambda t, m, c: m_.ReturnToDeck(target=t, position=m["pos"].lower())),
+        with_target(lambda t, m, c: m_.ReturnToDeck(target=t, position=_end(m))),
     ),
     rule("Trash {T}", with_target(lambda t, m, c: m_.TrashTarget(target=t))),
     # power, cost, keywords, statuses
@@ -151,7 +164,7 @@ FIELD: tuple[Rule, ...] = (
     rule("Give {T} up to {N} rested DON!! cards? each", _give_each),
     rule(
         "Give up to {N} rested DON!! cards? to each of {T}",
-        lambda m, c: _give_each(cast(re.Match[str], _AllOf(m)), c),
+        lambda m, c: _give_each(_AllOf(m), c),
     ),
     rule("{T} gains? {P} power{D}", timed(m_.Power)),
     rule("Give {T} {P} cost{D}", timed(m_.CostChange)),

@@ -9,18 +9,19 @@ from typing import Literal, cast
 
 from generator.play.effects import model as m_
 from generator.play.effects.action_builders import (
+    Built,
     characters_only,
     keyword_named,
     num,
     with_filter,
     with_target,
 )
-from generator.play.effects.grammar import Context, Rule, duration, rule
+from generator.play.effects.grammar import Build, Context, Rule, Slots, duration, rule
 from generator.play.effects.model_actions import PlayZone
 from generator.play.effects.phrases import parse_filter
 
 
-def _each_of(m: re.Match[str], ctx: Context):
+def _each_of(m: Slots, ctx: Context) -> tuple[m_.PlayFrom, ...] | None:
     """ "Play up to 1 each of [A], [B], and [C] with a cost of 2 from your hand": one play per name."""
     names = re.findall(r"\[([^\]]+)\]", m["names"])
     if len(names) < 2 or re.sub(r"\[[^\]]+\]|,|and| ", "", m["names"]):
@@ -32,7 +33,7 @@ def _each_of(m: re.Match[str], ctx: Context):
     )
 
 
-def _two_plays(m: re.Match[str], ctx: Context):
+def _two_plays(m: Slots, ctx: Context) -> tuple[m_.PlayFrom, ...] | None:
     """ "Play up to 1 <A> and up to 1 <B> from your hand or trash": one play after the other."""
     zone = cast(PlayZone, m["zone"].lower().replace(" or ", "_or_"))  # the pattern names only these zones
     plays = []
@@ -44,7 +45,7 @@ def _two_plays(m: re.Match[str], ctx: Context):
     return tuple(plays)
 
 
-def _named_plays(m: re.Match[str], ctx: Context):
+def _named_plays(m: Slots, ctx: Context) -> tuple[m_.PlayFrom, ...]:
     """ "play up to 1 [Absalom], up to 1 [Dr. Hogback], and up to 1 [Perona], with a cost of 4 or less
     from your trash": one play per name, the cost binding each."""
     items = re.findall(r"up to (\d+) \[([^\]]+)\]", m["items"])
@@ -57,17 +58,18 @@ def _named_plays(m: re.Match[str], ctx: Context):
     )
 
 
-def _revealed_to(to: str):
+def _revealed_to(to: Literal["hand", "play"]) -> Build[m_.TakeRevealed]:
     @with_filter
-    def build(f: m_.CardFilter, m: re.Match[str], ctx: Context):
+    def build(f: m_.CardFilter, m: Slots, ctx: Context) -> m_.TakeRevealed:
         rested = bool(m.groupdict().get("rested"))
-        return m_.TakeRevealed(filter=f, count=num(m), to=to, rested=rested)  # type: ignore[arg-type]
+        return m_.TakeRevealed(filter=f, count=num(m), to=to, rested=rested)
 
     return build
 
 
 _POSITION = "(?P<pos>bottom|top|top or bottom)"
 Position = Literal["bottom", "top", "top_or_bottom"]  # what _POSITION matches, with "_or_"
+LifeZone = Literal["hand", "trash", "hand_or_trash"]
 _REVEAL_RULES = (
     rule("Reveal {N} cards? from the top of your deck", lambda m, c: m_.RevealTop(n=num(m))),
     rule("Reveal {N} cards? from the top of your Life cards", lambda m, c: m_.RevealTop(n=num(m), source="life")),
@@ -82,7 +84,7 @@ _REVEAL_RULES = (
 )
 
 
-MORE: tuple[Rule, ...] = (
+MORE: tuple[Rule[Built], ...] = (
     # the revealed card ("memo" actions; the compiler checks a reveal comes first)
     *_REVEAL_RULES,
     # Life
@@ -91,7 +93,7 @@ MORE: tuple[Rule, ...] = (
         " face-(?P<face>up|down)",
         with_filter(
             lambda f, m, c: m_.CardsToLife(
-                zone=m["zone"].lower().replace(" or ", "_or_"),
+                zone=cast(LifeZone, m["zone"].lower().replace(" or ", "_or_")),  # the pattern names only these
                 filter=f,
                 count=num(m),
                 face_up=m["face"].lower() == "up",

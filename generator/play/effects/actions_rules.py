@@ -9,14 +9,15 @@ a cost and reveal 1 card from the top of your opponent's deck".
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from generator.play.effects import model as m_
-from generator.play.effects.action_builders import num, with_target
-from generator.play.effects.grammar import Context, Rule, duration, rule
+from generator.play.effects.action_builders import A, Built, num, with_target
+from generator.play.effects.grammar import Build, Context, Rule, Slots, duration, rule
 from generator.play.effects.phrases import parse_filter
 
 
-def _shield(t: m_.Target, m: re.Match[str], ctx: Context):
+def _shield(t: m_.Target, m: Slots, ctx: Context) -> m_.BattleKOShield | None:
     """Only as a permanent effect, which is how every card prints it; the filter is of the card
     the protected one battles (its attacker: only the attacked card can be K.O.'d in battle,
     7-1-4-1-2)."""
@@ -26,17 +27,17 @@ def _shield(t: m_.Target, m: re.Match[str], ctx: Context):
     return m_.BattleKOShield(target=t, by=parsed[0])
 
 
-def _timed(build):
+def _timed(build: Callable[[Slots, m_.Duration], A]) -> Build[A]:
     """A rule change that lasts a stated time (no card prints these as permanent effects)."""
 
-    def wrapped(m: re.Match[str], ctx: Context):
+    def wrapped(m: Slots, ctx: Context) -> A | None:
         d = duration(m, ctx)
         return None if d is None or d == "continuous" else build(m, d)
 
     return wrapped
 
 
-def _blocker_ban(m: re.Match[str], d: m_.Duration) -> m_.BlockerBan:
+def _blocker_ban(m: Slots, d: m_.Duration) -> m_.BlockerBan:
     bound = int(m["n"])
     return m_.BlockerBan(
         max_power=bound if m["cmp"].lower() == "less" else None,
@@ -45,7 +46,7 @@ def _blocker_ban(m: re.Match[str], d: m_.Duration) -> m_.BlockerBan:
     )
 
 
-RULES: tuple[Rule, ...] = (
+RULES: tuple[Rule[Built], ...] = (
     rule("{T} cannot be K.O.'d in battle by {F}", with_target(_shield)),
     Rule(
         re.compile(r"your opponent cannot attack any card other than the Character \[(?P<name>[^\]]+)\]", re.I),

@@ -12,11 +12,11 @@ effect it applies to the cards on the field when it resolves.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 
 from generator.play.effects import model as m_
-from generator.play.effects.action_builders import status, timed_only, with_target
-from generator.play.effects.grammar import Context, Rule, duration, rule
+from generator.play.effects.action_builders import Built, status, timed_only, with_target
+from generator.play.effects.grammar import Context, Rule, Slots, duration, rule
 from generator.play.effects.model_actions import Status
 from generator.play.effects.model_base import Duration
 from generator.play.effects.phrases import parse_target
@@ -31,14 +31,14 @@ _MEMO = m_.Target(who="memo", count=None, up_to=False)
 _PLAYER = m_.Target(who="your_leader", up_to=False)  # a rule on the player, carried by their Leader
 
 
-def _none_of(m: re.Match[str], ctx: Context):
+def _none_of(m: Slots, ctx: Context) -> m_.GainStatus | None:
     t, d = parse_target(f"all of {m['t']}"), duration(m, ctx)
     if t is None or d is None or not t.who.startswith("your"):
         return None
     return m_.GainStatus(target=t, status=_KO_STATUS[m["how"] or ""], duration=d)
 
 
-def _negate_and(m: re.Match[str], ctx: Context):
+def _negate_and(m: Slots, ctx: Context) -> tuple[m_.GainStatus, m_.Power | m_.GainStatus] | None:
     """The negation and the second clause both last the duration said once at the end; the second
     names the negated card ("that card", "that Character")."""
     t, d = parse_target(m["t"]), duration(m, ctx)
@@ -50,11 +50,11 @@ def _negate_and(m: re.Match[str], ctx: Context):
     return negate, m_.GainStatus(target=_MEMO, status="cannot_attack", duration=d)
 
 
-def _no_refresh(whose: str):
+def _no_refresh(whose: str) -> Callable[[m_.Target, Slots, Context], m_.GainStatus | None]:
     """ "will not become active in the next Refresh Phase": the next one of the card's owner;
     "in your next Refresh Phase" only for your own cards."""
 
-    def build(t: m_.Target, m: re.Match[str], ctx: Context):
+    def build(t: m_.Target, m: Slots, ctx: Context) -> m_.GainStatus | None:
         mine = t.who.startswith("your") or t.who in ("self_card", "memo")  # "the selected Character"
         if whose == "your" and not mine or whose == "the" and t.who != "opponent_character":
             return None
@@ -64,7 +64,7 @@ def _no_refresh(whose: str):
     return build
 
 
-STATUS: tuple[Rule, ...] = (
+STATUS: tuple[Rule[Built], ...] = (
     rule("None of {T} can be K.O.'d(?P<how> in battle| by effects| by your opponent's effects)?{D}", _none_of),
     rule(
         "Negate the effects? of {T} and (?:give that card {P} power|that Character cannot attack){D}",

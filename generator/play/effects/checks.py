@@ -5,6 +5,8 @@ understands."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from generator.play.effects import model as m_
 
 
@@ -19,14 +21,23 @@ class Unparsed(Exception):
 _MEMO_READERS = (m_.TakeRevealed, m_.PlaceRevealed)
 
 
+def _nested(a: m_.Action) -> tuple[tuple[m_.Action, ...], ...]:
+    """The action sequences inside a block: its actions, or a ``ChooseOne``'s options."""
+    if isinstance(a, (m_.If, m_.May, m_.AtEndOfTurn)):
+        return (a.actions,)
+    if isinstance(a, m_.ChooseOne):
+        return a.options
+    return ()
+
+
 def check_memo(body: str, actions: list[m_.Action]) -> None:
     """ "that card", "the revealed card", "the rest": only after the effect revealed cards."""
     revealed = False
 
-    def walk(seq) -> None:
+    def walk(seq: Iterable[m_.Action]) -> None:
         nonlocal revealed
         for a in seq:
-            target = getattr(a, "target", None)
+            target: m_.Target | None = getattr(a, "target", None)  # the actions that pick cards have one
             reads = (
                 isinstance(a, _MEMO_READERS)
                 or (isinstance(a, m_.If) and any(isinstance(c, m_.RevealedIs) for c in a.conditions))
@@ -36,23 +47,18 @@ def check_memo(body: str, actions: list[m_.Action]) -> None:
                 raise Unparsed(body)
             if isinstance(a, m_.RevealTop) or (target is not None and target.who not in ("memo", "self_card")):
                 revealed = True
-            for child in getattr(a, "actions", ()) or ():
-                walk((child,))
-            for option in getattr(a, "options", ()) or ():
-                walk(option)
+            for nested in _nested(a):
+                walk(nested)
 
     walk(actions)
 
 
-def check_delayed(body: str, actions) -> bool:
+def check_delayed(body: str, actions: Sequence[m_.Action]) -> bool:
     """ "... at the end of this turn" must end the effect, at every level it is nested in (its
     part resumes in the End Phase and the effect ends with it). True when ``actions`` hold one."""
     found = False
     for i, a in enumerate(actions):
-        inner = isinstance(a, m_.AtEndOfTurn) or any(
-            check_delayed(body, seq)
-            for seq in (getattr(a, "actions", None) or (), *(getattr(a, "options", None) or ()))
-        )
+        inner = isinstance(a, m_.AtEndOfTurn) or any(check_delayed(body, seq) for seq in _nested(a))
         if inner and i != len(actions) - 1:
             raise Unparsed(body)
         found = found or inner

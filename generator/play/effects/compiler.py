@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TypedDict, Unpack
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model as m_
@@ -213,7 +215,26 @@ def compile_effect(seg: Segment, timing: m_.Timing) -> m_.Effect:
 _VALID_WHILE = ("static", "replacement", "rules")
 
 
-def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
+class _Fields(TypedDict, total=False):
+    """The ``Effect`` fields besides its timing and flags: only those a text sets are passed on."""
+
+    costs: tuple[m_.Cost, ...]
+    conditions: tuple[m_.Condition, ...]
+    actions: tuple[m_.Action, ...]
+    optional: bool
+    replaces: m_.Replacement
+    when: m_.When
+    deck_rule: m_.DeckRule
+
+
+class _Head(TypedDict, total=False):
+    """What the head of an unmarked effect said (``_special``): its activation event or deck rule."""
+
+    when: m_.When
+    deck_rule: m_.DeckRule
+
+
+def _effect(seg: Segment, timing: m_.Timing, body: str, **extra: Unpack[_Head]) -> m_.Effect:
     ctx = Context(static=timing == "static")
     costs, rest, guard = _split_costs(body)
     paid = _MAY_PAY.fullmatch(rest) if not costs and not guard else None
@@ -238,7 +259,7 @@ def _effect(seg: Segment, timing: m_.Timing, body: str, **extra) -> m_.Effect:
     )
 
 
-def _with_flags(seg: Segment, timing: m_.Timing, **fields) -> m_.Effect:
+def _with_flags(seg: Segment, timing: m_.Timing, **fields: Unpack[_Fields]) -> m_.Effect:
     return m_.Effect(
         timing=timing,
         your_turn="Your Turn" in seg.flags,
@@ -323,49 +344,67 @@ def _copy_for_trigger(text: str, effects: list[m_.Effect]) -> m_.Effect | None:
     return source.model_copy(update={"timing": "trigger"}) if source else None
 
 
-def compile_card(card: OnePieceCard) -> m_.CompiledCard:
-    keywords: set[Keyword] = set()
+@dataclass
+class _Text:
+    """What a card's text has compiled to so far, segment by segment (``compile_card``)."""
+
+    keywords: set[Keyword] = field(default_factory=set)
     also_named: tuple[str, ...] = ()
-    effects: list[m_.Effect] = []
-    unparsed: list[str] = []
-    trigger_segments: list[Segment] = []
-    for seg in segment(card.effect or ""):
-        keywords.update(seg.keywords)
+    effects: list[m_.Effect] = field(default_factory=list)
+    unparsed: list[str] = field(default_factory=list)
+    trigger_segments: list[Segment] = field(default_factory=list)
+
+    def read(self, seg: Segment) -> None:
+        """One segment of the effect text: its keywords, then its effects at each of its timings
+        (an unconditional "gains [Blocker]" is the keyword itself); a [Trigger] waits for
+        ``trigger``, which may copy one of the effects."""
+        self.keywords.update(seg.keywords)
         if not (seg.body or seg.timings or seg.flags or seg.don):
-            continue
+            return
         if "trigger" in seg.timings:
-            trigger_segments.append(seg)
-            continue
+            self.trigger_segments.append(seg)
+            return
         if not seg.timings and (names := triggers.also_named(seg.body)):
-            also_named += names
-            continue
+            self.also_named += names
+            return
         try:
             compiled = [compile_effect(seg, t) for t in seg.timings or ("static",)]
         except Unparsed as err:
-            unparsed.append(err.fragment)
-            continue
+            self.unparsed.append(err.fragment)
+            return
         for effect in compiled:
             kw = _as_keyword(effect)
             if kw:
-                keywords.add(kw)
+                self.keywords.add(kw)
             else:
-                effects.append(effect)
+                self.effects.append(effect)
+
+    def trigger(self) -> m_.Effect | None:
+        """The [Trigger] effect, once every other effect is known (the last one that compiles)."""
+        trigger = None
+        for seg in self.trigger_segments:
+            try:
+                trigger = _copy_for_trigger(seg.body, self.effects) or compile_effect(seg, "trigger")
+            except Unparsed as err:
+                self.unparsed.append(err.fragment)
+        return trigger
+
+
+def compile_card(card: OnePieceCard) -> m_.CompiledCard:
+    text = _Text()
+    for seg in segment(card.effect or ""):
+        text.read(seg)
     if card.trigger:
-        trigger_segments.append(Segment(timings=("trigger",), body=normalise(card.trigger)))
-    trigger = None
-    for seg in trigger_segments:
-        try:
-            trigger = _copy_for_trigger(seg.body, effects) or compile_effect(seg, "trigger")
-        except Unparsed as err:
-            unparsed.append(err.fragment)
+        text.trigger_segments.append(Segment(timings=("trigger",), body=normalise(card.trigger)))
+    trigger = text.trigger()
     return m_.CompiledCard(
         card_id=card.card_id,
-        keywords=tuple(sorted(keywords)),
-        also_named=also_named,
-        effects=tuple(effects),
+        keywords=tuple(sorted(text.keywords)),
+        also_named=text.also_named,
+        effects=tuple(text.effects),
         trigger=trigger,
-        complete=not unparsed,
-        unparsed=tuple(unparsed),
+        complete=not text.unparsed,
+        unparsed=tuple(text.unparsed),
     )
 
 

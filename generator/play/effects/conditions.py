@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from generator.play.effects import model as m_
-from generator.play.effects.grammar import Context, Rule, match, rule
+from generator.play.effects.grammar import Build, Context, Rule, Slots, match, rule
 from generator.play.effects.model_base import Compare, Player
 from generator.play.effects.model_conditions import CountZone, Whose
 from generator.play.effects.phrases import COLOURS, parse_filter
@@ -36,27 +36,29 @@ _ZONES: dict[str, CountZone] = {
 _ZONE_ALT = "|".join(re.escape(z) for z in sorted(_ZONES, key=len, reverse=True))
 
 
-def _whose(m: re.Match[str]) -> Player:
+def _whose(m: Slots) -> Player:
     return "opponent" if m["who"].startswith("your opponent") else "you"
 
 
 _COMPARES: dict[str, Compare] = {" or less": "at_most", " or more": "at_least", "": "exactly"}
 
 
-def _compare(m: re.Match[str]) -> Compare:
+def _compare(m: Slots) -> Compare:
     return _COMPARES[m["cmp"]]
 
 
-def _zone_count(m: re.Match[str], ctx: Context):
+def _zone_count(m: Slots, ctx: Context) -> m_.CountCondition:
     return m_.CountCondition(zone=_ZONES[m["zone"]], whose=_whose(m), compare=_compare(m), n=int(m["n"]))
 
 
-def _card_count(compare: Compare | None = None, n: int | None = None, whose: Whose | None = None):
+def _card_count(
+    compare: Compare | None = None, n: int | None = None, whose: Whose | None = None
+) -> Build[m_.CountCondition]:
     """ "you have 2 or more rested Characters", "you have a [Name]", "there is a Character...":
     Characters when the noun says so, any card on the field for a bare name, trash for "in your
     trash"; None for anything else."""
 
-    def build(m: re.Match[str], ctx: Context):
+    def build(m: Slots, ctx: Context) -> m_.CountCondition | None:
         parsed = parse_filter(m["f"])
         if parsed is None:
             return None
@@ -89,7 +91,7 @@ def _types(text: str) -> tuple[str, ...]:
 
 _R = re.I
 _SUBJECTLESS = re.compile(r"\[[^\]]+\]|(?:a|an|\d+) .+")
-CONDITIONS: tuple[Rule, ...] = (
+CONDITIONS: tuple[Rule[m_.Condition], ...] = (
     Rule(
         re.compile(r"your Leader has the (?P<t>\{[^}]+\}(?: or \{[^}]+\})*) type", _R),
         lambda m, c: m_.LeaderHasType(types=_types(m["t"])),
@@ -176,7 +178,7 @@ CONDITIONS: tuple[Rule, ...] = (
 )
 
 
-def _revealed_is(m: re.Match[str], ctx: Context):
+def _revealed_is(m: Slots, ctx: Context) -> m_.RevealedIs | None:
     """ "the revealed card is a Character card with 6000 power or more", "that card has a cost of
     4 or more", "that card's type includes "X"": the filter of a card off the field."""
     said, verb = m["rest"], m["verb"].strip()
@@ -191,7 +193,7 @@ def _revealed_is(m: re.Match[str], ctx: Context):
     return m_.RevealedIs(filter=parsed[0])
 
 
-def _only(m: re.Match[str], ctx: Context):
+def _only(m: Slots, ctx: Context) -> m_.OnlyCharacters | None:
     parsed = parse_filter(m["f"])
     if parsed is None or parsed[2] or parsed[1] != "character":
         return None

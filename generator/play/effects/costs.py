@@ -9,21 +9,26 @@ so a parsed cost part makes its effect optional.
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from generator.play.effects import model as m_
 from generator.play.effects import model_costs as mc
-from generator.play.effects.grammar import Context, Rule, match, rule
+from generator.play.effects.grammar import Build, Context, Rule, Slots, match, rule
 from generator.play.effects.phrases import number, parse_filter, parse_target
 
 _CIRCLED = {chr(0x2460 + i): i + 1 for i in range(10)}
 _ICON = re.compile(rf"(?:(?P<circled>[{''.join(_CIRCLED)}])|DON!! -(?P<ret>\d+))[,\s]*")
 
 
-def _own_target(node_type):
+OwnTarget = TypeVar("OwnTarget", m_.RestCards, m_.TrashCards, m_.ReturnCardsToHand, mc.PlaceCardsAtBottom, mc.KOCards)
+Filtered = TypeVar("Filtered", m_.TrashFromHandCost, m_.PlaceFromTrash, m_.RevealFromHand)
+
+
+def _own_target(node_type: type[OwnTarget]) -> Build[OwnTarget]:
     """Costs that pick your own cards: the phrase must name your cards ("2 of your {X} type
     Characters"), never the opponent's."""
 
-    def build(m: re.Match[str], ctx: Context):
+    def build(m: Slots, ctx: Context) -> OwnTarget | None:
         t = parse_target(m["t"])
         return node_type(target=t) if t and t.who.startswith("your") else None
 
@@ -35,8 +40,8 @@ def _leader_or_stage(*either: m_.CardFilter) -> m_.RestCards:
     return m_.RestCards(target=m_.Target(who="your_leader_or_stage", count=1, up_to=False, filter=flt))
 
 
-def _with_filter(node_type):
-    def build(m: re.Match[str], ctx: Context):
+def _with_filter(node_type: type[Filtered]) -> Build[Filtered]:
+    def build(m: Slots, ctx: Context) -> Filtered | None:
         parsed = parse_filter(m["f"])
         if parsed is None or parsed[2] or parsed[1] not in ("both", "character", "other"):
             return None
@@ -45,7 +50,7 @@ def _with_filter(node_type):
     return build
 
 
-COSTS: tuple[Rule, ...] = (
+COSTS: tuple[Rule[m_.Cost], ...] = (
     rule("rest {N} of your DON!! cards", lambda m, c: m_.RestDon(n=number(m["n"]))),
     rule("trash {N} cards? from your hand", lambda m, c: m_.TrashFromHandCost(n=number(m["n"]))),
     rule("trash {N} {F} from your hand", _with_filter(m_.TrashFromHandCost)),

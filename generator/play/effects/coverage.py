@@ -6,6 +6,11 @@ Two reports, both pure functions of the cards (the CLI command ``effect-coverage
 - ``grammar_surface``: the vocabulary of the real texts (bracket markers, keywords, the four effect
   categories of rule 8-1-3, targeting phrases, compiled action kinds) with the number of cards using
   each, so the next grammar rule to write is the one that covers the most cards.
+
+This module is a report over the compiler and the engine both (a card counts as complete only when
+``engine.support.supported`` runs all of it), so it imports the engine; nothing in ``effects`` or
+in ``engine`` imports it, and the rest of ``effects`` never imports the engine: the engine reads the
+effect model, not the reverse.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from generator.models.onepiece import OnePieceCard
 from generator.play.effects.compiler import compile_card
 from generator.play.effects.lexer import normalise, segment
 from generator.play.effects.model import CompiledCard
+from generator.play.engine.support import supported
 
 
 class CoverageRow(TypedDict):
@@ -58,8 +64,6 @@ def effect_coverage(cards: Iterable[OnePieceCard]) -> list[CoverageRow]:
     """One row per set for the cards that have effect or trigger text, then a ``total`` row. A card
     is complete when its whole text compiled and the rules engine can run every node of the tree
     (``engine.support.supported``): a text the engine would treat as vanilla does not count."""
-    from generator.play.engine.support import supported  # the engine reads the effect model, not the reverse
-
     by_set: dict[str, list[CompiledCard]] = {}
     for card in cards:
         if card.effect or card.trigger:

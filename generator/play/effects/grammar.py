@@ -18,11 +18,14 @@ not parse": the next rule is then tried, and if none fits the text is reported u
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from generator.play.effects.model import Duration
+
+if TYPE_CHECKING:
+    from _typeshed import MaybeNone
 
 _DURATIONS: dict[str, Duration] = {
     " during this turn": "this_turn",
@@ -58,17 +61,36 @@ class Context:
     static: bool = False
 
 
+class Slots(Protocol):
+    """The named groups of a rule's match as builders read them. ``re.Match`` has them, and so do
+    the stand-ins that read one match with a slot renamed (``action_builders.pair``). A group that
+    took no part in the match is None, typed as ``re.Match`` types it (``MaybeNone``)."""
+
+    def __getitem__(self, key: str, /) -> str | MaybeNone: ...
+
+    def groupdict(self) -> dict[str, str | MaybeNone]: ...
+
+
+B = TypeVar("B")
+B_co = TypeVar("B_co", covariant=True)
+# A builder: the node (or nodes) a matched formula stands for, or None when its slots do not parse.
+Build = Callable[[Slots, Context], B | None]
+
+
 @dataclass(frozen=True)
-class Rule:
+class Rule(Generic[B_co]):
+    """A formula: its pattern, the builder of what it stands for (``B``: an action, a cost, a
+    condition...) and the pattern as written, for coverage reports."""
+
     pattern: re.Pattern[str]
-    build: Callable[[re.Match[str], Context], Any]
+    build: Callable[[re.Match[str], Context], B_co | None]
     source: str
 
 
 _LITERAL = re.compile(r"[.\[\]+*^$\\]")
 
 
-def rule(pattern: str, build: Callable[[re.Match[str], Context], Any]) -> Rule:
+def rule(pattern: str, build: Callable[[re.Match[str], Context], B | None]) -> Rule[B]:
     """Compile a rule. The pattern is card text in which ``( | ) ?`` keep their regex meaning
     ("cards?", "this (?:Character|Stage)") and every other character is literal; card text never
     prints those four outside a slot, while "K.O." and "[Blocker]" are common."""
@@ -78,7 +100,7 @@ def rule(pattern: str, build: Callable[[re.Match[str], Context], Any]) -> Rule:
     return Rule(re.compile(regex, re.IGNORECASE), build, pattern)
 
 
-def match(rules: tuple[Rule, ...], text: str, ctx: Context) -> Any:
+def match(rules: Sequence[Rule[B]], text: str, ctx: Context) -> B | None:
     """The first rule whose pattern matches the whole text and whose builder accepts it."""
     text = text.strip()
     for r in rules:
@@ -90,7 +112,7 @@ def match(rules: tuple[Rule, ...], text: str, ctx: Context) -> Any:
     return None
 
 
-def duration(m: re.Match[str], ctx: Context) -> Duration | None:
+def duration(m: Slots, ctx: Context) -> Duration | None:
     said = m.groupdict().get("d")
     if said:
         return _BY_LOWER[said.lower()]

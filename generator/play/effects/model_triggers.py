@@ -14,6 +14,9 @@ from generator.play.effects.model_base import CardFilter, Node, Target
 Cause = Literal["any", "battle", "effect", "your_effect", "opponent_effect", "opponent_character_effect"]
 
 
+ReplacedEvent = Literal["ko", "removed", "ko_or_removed", "rested"]
+
+
 class Replacement(Node):
     """ "If <subject> would be <event> [<cause>], you may <costs/actions> instead."
 
@@ -23,7 +26,7 @@ class Replacement(Node):
     ``your_character`` with a filter (``count=None``). The effect's ``costs`` and ``actions`` are
     what happens instead; when they cannot be done the replacement does not apply (8-1-3-4-5)."""
 
-    event: Literal["ko", "removed", "ko_or_removed", "rested"]
+    event: ReplacedEvent
     cause: Cause = "any"
     subject: Target
 
@@ -82,4 +85,4 @@ class DeckRule(Node):
     type: str | None = None
 
 
-__all__ = ["CardFilter", "Cause", "DeckRule", "Replacement", "When", "WhenEvent"]
+__all__ = ["CardFilter", "Cause", "DeckRule", "ReplacedEvent", "Replacement", "When", "WhenEvent"]

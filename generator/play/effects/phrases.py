@@ -10,6 +10,7 @@ as unparsed rather than guessing a wider target than the card allows.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from generator.play.effects.model import CardFilter, Target
@@ -169,6 +170,8 @@ _TYPE_OR_ATTRIBUTE = re.compile(r"\{(?P<t>[^}]+)\} type or <(?P<a>[^>]+)> attrib
 
 
 def _one_filter(text: str) -> tuple[CardFilter, str, bool] | None:
+    """One filter phrase: its head (colour, state, types, attribute, names, noun), then trailing
+    qualifiers one at a time (``_TAILS``); None when a word is not understood."""
     text = _LATE_STATE.sub(r"\g<state> \g<types> type ", text)  # "{X} type rested Characters"
     if either := _TYPE_OR_ATTRIBUTE.fullmatch(text.strip()):  # "{X} type or <Slash> attribute Character card"
         rest = _one_filter(either["rest"])
@@ -178,7 +181,16 @@ def _one_filter(text: str) -> tuple[CardFilter, str, bool] | None:
     if not m or not (m["noun"] or m["names"]):
         return None
     category, scope = _NOUNS[m["noun"]] if m["noun"] else (None, "both")
-    values: dict[str, Any] = {"category": category}  # checked by CardFilter below
+    values = _head_values(m, category)
+    exclude_self = _read_tails(m["tail"], values)
+    if exclude_self is None:
+        return None
+    return CardFilter.model_validate(values), scope, exclude_self
+
+
+def _head_values(m: re.Match[str], category: str | None) -> dict[str, Any]:
+    """The filter values the phrase's head says (checked by ``CardFilter`` once complete)."""
+    values: dict[str, Any] = {"category": category}
     if m["colour"]:
         values["colour"] = m["colour"].capitalize()
     if m["state"]:
@@ -189,7 +201,13 @@ def _one_filter(text: str) -> tuple[CardFilter, str, bool] | None:
         values["names"] = tuple(re.findall(r"\[([^\]]+)\]", m["names"]))
     if m["attribute"]:
         values["attribute"] = m["attribute"]
-    tail, exclude_self = m["tail"].replace(" and with ", " with "), False
+    return values
+
+
+def _read_tails(tail: str, values: dict[str, Any]) -> bool | None:
+    """Read the trailing qualifiers into ``values``, each matched by one of ``_TAILS`` in turn.
+    Returns whether "other than this Character" was said; None when a qualifier is not known."""
+    tail, exclude_self = tail.replace(" and with ", " with "), False
     if tail and not tail.startswith(" "):  # the space went with a name: "[Nami] with a cost"
         tail = f" {tail}"
     while tail:
@@ -201,32 +219,38 @@ def _one_filter(text: str) -> tuple[CardFilter, str, bool] | None:
         groups = t.groupdict()
         if groups.get("base"):
             values["base"] = True
-        if field == "min_don_1":
-            values["min_don"] = 1
-        elif field == "lacks_timing":
-            values["lacks_timing"] = {"On Play": "on_play", "When Attacking": "when_attacking"}[groups["s"]]
-        elif field == "name_or_attribute":
-            values["any_of"] = (CardFilter(names=(groups["name"],)), CardFilter(attribute=groups["attr"]))
-        elif field in ("cost_range", "power_range"):
-            stat = field.split("_")[0]
-            values[f"min_{stat}"], values[f"max_{stat}"] = int(groups["lo"]), int(groups["hi"])
-        elif field == "max_cost_of":
-            values["max_cost_of"] = _REFS[groups["ref"]]
-        elif field == "exclude_self":
+        if field == "exclude_self":
             exclude_self = True
-        elif field == "has_trigger":
-            values["has_trigger"] = True
-        elif field == "no_effect":
-            values["no_effect"] = True
-        elif field in ("cost", "power"):
-            values[f"min_{field}"] = values[f"max_{field}"] = int(groups["n"])
-        elif field == "type":
-            values["types"] = (*values.get("types", ()), groups["s"])
-        elif "s" in groups:
-            values[field] = groups["s"]
         else:
-            values[field] = int(groups["n"])
-    return CardFilter.model_validate(values), scope, exclude_self
+            values.update(_tail_values(field, groups, values))
+    return exclude_self
+
+
+Groups = dict[str, str | Any]  # a tail's named groups (a group that did not take part is None)
+# The qualifiers whose values are not just the matched text or number under the field's own name.
+_TAIL_VALUES: dict[str, Callable[[Groups, dict[str, Any]], dict[str, Any]]] = {
+    "min_don_1": lambda g, v: {"min_don": 1},
+    "lacks_timing": lambda g, v: {"lacks_timing": {"On Play": "on_play", "When Attacking": "when_attacking"}[g["s"]]},
+    "name_or_attribute": lambda g, v: {"any_of": (CardFilter(names=(g["name"],)), CardFilter(attribute=g["attr"]))},
+    "cost_range": lambda g, v: {"min_cost": int(g["lo"]), "max_cost": int(g["hi"])},
+    "power_range": lambda g, v: {"min_power": int(g["lo"]), "max_power": int(g["hi"])},
+    "max_cost_of": lambda g, v: {"max_cost_of": _REFS[g["ref"]]},
+    "has_trigger": lambda g, v: {"has_trigger": True},
+    "no_effect": lambda g, v: {"no_effect": True},
+    "cost": lambda g, v: {"min_cost": int(g["n"]), "max_cost": int(g["n"])},
+    "power": lambda g, v: {"min_power": int(g["n"]), "max_power": int(g["n"])},
+    "type": lambda g, v: {"types": (*v.get("types", ()), g["s"])},
+}
+
+
+def _tail_values(field: str, groups: Groups, values: dict[str, Any]) -> dict[str, Any]:
+    """What one qualifier adds to the filter values read so far."""
+    special = _TAIL_VALUES.get(field)
+    if special is not None:
+        return special(groups, values)
+    if "s" in groups:
+        return {field: groups["s"]}
+    return {field: int(groups["n"])}
 
 
 _OWNER_WHO: dict[tuple[str, str], Who] = {
@@ -265,42 +289,55 @@ _LEADER_OR_N = re.compile(r"your Leader or (?P<upto>up to )?(?P<n>\d+) of your C
 def parse_target(text: str) -> Target | None:
     """Parse a phrase naming cards on the field. Counting words decide ``count``/``up_to``; the
     owner and noun decide ``who``; a phrase with no owner ("up to 1 Character") means any
-    player's."""
+    player's. Whole-phrase forms (``_FORMS``) are tried first, then the counted phrase."""
     text = text.strip()
     if text.split(" ", 1)[0] in ("Up", "This", "Your", "All", "The", "That", "It", "Them"):  # sentence-initial
         text = text[0].lower() + text[1:]
     text = _COST_ADJECTIVE.sub(r"\g<noun> with a cost of \g<n>", text)  # "0 cost Characters"
-    if _SELF.fullmatch(text):
-        return Target(who="self_card", up_to=False)
-    if _MEMO.fullmatch(text):
-        return Target(who="memo", count=None, up_to=False)
-    if text in _FIXED:
-        return _FIXED[text]
-    if m := _LEADER_OR_CHARACTERS.fullmatch(
-        text
-    ):  # "up to 1 of your Leader with X or up to 1 of your Characters with X"
-        parsed = parse_filter(f"card {m['q']}")
-        if parsed is None or parsed[2]:
-            return None
-        return Target(
-            who="your_leader_or_character", count=int(m["n"]), filter=parsed[0].model_copy(update={"category": None})
-        )
-    if m := _LEADER_OR_N.fullmatch(text):
-        # Only unqualified Characters: in "your Leader or 1 of your {X} type Characters" the type
-        # binds the Characters alone, which one Target filter cannot say.
-        return Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))
-    if m := _THIS_LEADER_OR_N.fullmatch(text):  # "this Leader or 1 of your Characters"
-        return Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))
-    if field := re.fullmatch(
-        r"(?P<q>up to \d+ .+?) on your field", text
-    ):  # "... Leader or Character card on your field"
-        mine = re.sub(r"^up to (\d+) ", r"up to \1 of your ", field["q"])
-        return parse_target(mine)
-    if m := _TOTAL_LEADER_AND_CHARACTERS.fullmatch(text):  # "up to a total of 3 of your Leader and Character cards"
-        return Target(who="your_leader_or_character", count=int(m["n"]))
+    for form, build in _FORMS:
+        if m := form.fullmatch(text):
+            return build(m)
     m = _QUANTIFIED.fullmatch(text)
     if not m:
         return _bare(text)
+    return _quantified(m)
+
+
+def _leader_or_characters_with(m: re.Match[str]) -> Target | None:
+    """ "up to 1 of your Leader with X or up to 1 of your Characters with X"."""
+    parsed = parse_filter(f"card {m['q']}")
+    if parsed is None or parsed[2]:
+        return None
+    return Target(
+        who="your_leader_or_character", count=int(m["n"]), filter=parsed[0].model_copy(update={"category": None})
+    )
+
+
+def _on_your_field(m: re.Match[str]) -> Target | None:
+    """ "up to 1 ... Leader or Character card on your field": the same as "up to 1 of your ..."."""
+    return parse_target(re.sub(r"^up to (\d+) ", r"up to \1 of your ", m["q"]))
+
+
+# Phrases read whole, in this order; the first form that matches decides (its builder's None is final).
+_FORMS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Target | None]], ...] = (
+    (_SELF, lambda m: Target(who="self_card", up_to=False)),
+    (_MEMO, lambda m: Target(who="memo", count=None, up_to=False)),
+    (re.compile("|".join(re.escape(f) for f in _FIXED)), lambda m: _FIXED[m[0]]),
+    (_LEADER_OR_CHARACTERS, _leader_or_characters_with),
+    # Only unqualified Characters: in "your Leader or 1 of your {X} type Characters" the type
+    # binds the Characters alone, which one Target filter cannot say.
+    (_LEADER_OR_N, lambda m: Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))),
+    # "this Leader or 1 of your Characters"
+    (_THIS_LEADER_OR_N, lambda m: Target(who="your_leader_or_character", count=int(m["n"]), up_to=bool(m["upto"]))),
+    (re.compile(r"(?P<q>up to \d+ .+?) on your field"), _on_your_field),
+    # "up to a total of 3 of your Leader and Character cards"
+    (_TOTAL_LEADER_AND_CHARACTERS, lambda m: Target(who="your_leader_or_character", count=int(m["n"]))),
+)
+
+
+def _quantified(m: re.Match[str]) -> Target | None:
+    """A counted phrase: "up to 2 of your opponent's rested Characters with ...", "all of your ...",
+    "1 of your other Characters"."""
     rest, other = m["rest"], False
     if rest.startswith("other ") and m["owner"] == "your":  # "1 of your other Characters"
         rest, other = rest[6:], True
@@ -310,28 +347,30 @@ def parse_target(text: str) -> Target | None:
     if not parsed:
         return None
     flt, scope, excl = parsed
-    excl = excl or other
     owner = {"your opponent's": "opponent", "your": "you", None: "any"}[m["owner"]]
     who = _OWNER_WHO.get((owner, scope))
     if scope == "other" and flt.category == "Stage" and owner in ("you", "opponent"):  # "your opponent's Stages"
         who = "your_stage" if owner == "you" else "opponent_stage"
         flt = flt.model_copy(update={"category": None})
         scope = "stage"
-    if who is None:
+    if who is None or _ambiguous_cards(m, rest, flt, scope):
         return None
-    # "your Characters or [Silvers Rayleigh]": a name said last stands alone (a Leader or Character
-    # of that name); "[A] and {B} type Characters" puts the noun on both and is not this case
-    named = flt.names or (rest.endswith("]") and all(a.category or a.names for a in flt.any_of))
-    if scope == "both" and flt.category is None and "Leader" not in m["rest"] and not named:
-        return None  # bare "cards" on the field: ambiguous (could be a Stage)
     count = None if m["all"] else number(m["n"] or m["exact"])
     return Target(
         who=who,
         count=count,
         up_to=bool(m["upto"]),
         filter=flt.model_copy(update={"category": None}) if scope != "other" else flt,
-        exclude_self=excl,
+        exclude_self=excl or other,
     )
+
+
+def _ambiguous_cards(m: re.Match[str], rest: str, flt: CardFilter, scope: str) -> bool:
+    """Bare "cards" on the field (no Leader, no Character, no name): ambiguous, it could be a Stage.
+    "your Characters or [Silvers Rayleigh]": a name said last stands alone (a Leader or Character
+    of that name); "[A] and {B} type Characters" puts the noun on both and is not this case."""
+    named = flt.names or (rest.endswith("]") and all(a.category or a.names for a in flt.any_of))
+    return scope == "both" and flt.category is None and "Leader" not in m["rest"] and not named
 
 
 def _bare(text: str) -> Target | None:

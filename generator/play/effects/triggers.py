@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import cast
+from typing import Literal, TypedDict, Unpack
 
-from generator.play.effects.model_base import CardFilter, Target
-from generator.play.effects.model_triggers import Cause, DeckRule, Replacement, When
+from generator.play.effects.model_base import CardFilter, Target, Who
+from generator.play.effects.model_conditions import Condition
+from generator.play.effects.model_triggers import Cause, DeckRule, ReplacedEvent, Replacement, When, WhenEvent
 from generator.play.effects.phrases import parse_filter
 
 _R = re.I | re.S
@@ -27,8 +28,8 @@ _SELF = re.compile(r"this (?:Character|Leader|card)", re.I)
 _ANY = CardFilter()
 
 
-def _all(who: str, flt: CardFilter = _ANY, exclude_self: bool = False) -> Target:
-    return Target(who=who, count=None, up_to=False, filter=flt, exclude_self=exclude_self)  # type: ignore[arg-type]
+def _all(who: Who, flt: CardFilter = _ANY, exclude_self: bool = False) -> Target:
+    return Target(who=who, count=None, up_to=False, filter=flt, exclude_self=exclude_self)
 
 
 def own_subject(text: str, side: str = "your") -> Target | None:
@@ -42,7 +43,7 @@ def own_subject(text: str, side: str = "your") -> Target | None:
     if not m:
         return None
     rest = m["rest"]
-    who = "your_character" if side == "your" else "opponent_character"
+    who: Who = "your_character" if side == "your" else "opponent_character"
     if named := re.fullmatch(r"Characters? \[(?P<n>[^\]]+)\]", rest):
         return _all(who, CardFilter(names=(named["n"],)))
     parsed = parse_filter(rest)
@@ -79,7 +80,12 @@ _REPLACEMENT = re.compile(
 )
 
 
-def replacement(body: str, parse_conditions: Callable) -> tuple[tuple, Replacement, str, bool] | None:
+Conditions = tuple[Condition, ...]
+
+
+def replacement(
+    body: str, parse_conditions: Callable[[str], Conditions | None]
+) -> tuple[Conditions, Replacement, str, bool] | None:
     """(conditions, Replacement, the "instead" text, whether it says "you may") of a replacement
     effect's body. In the "instead" text "that Character" and "it" are the protected card."""
     said = body.strip().replace(
@@ -89,7 +95,8 @@ def replacement(body: str, parse_conditions: Callable) -> tuple[tuple, Replaceme
     m = _REPLACEMENT.fullmatch(said)
     if not m:
         return None
-    head, conditions = m["head"], cast(tuple | None, ())
+    head = m["head"]
+    conditions: Conditions | None = ()
     subject = _subject_of(head)
     if subject is None:  # "If your Leader has the {X} type and this Character would be..."
         for cut in re.finditer(" and ", head):
@@ -99,13 +106,21 @@ def replacement(body: str, parse_conditions: Callable) -> tuple[tuple, Replaceme
                 break
         else:
             return None
-    event = m["event"].lower()
-    kind = "ko_or_removed" if " or " in event else "ko" if event == "k.o.'d" else event.split(" ")[0]
-    if kind == "leave":
-        kind = "removed"
     cause = _CAUSES[m["cause"] or ""]
-    replaces = Replacement(event=kind, cause=cause, subject=subject)  # type: ignore[arg-type]
+    replaces = Replacement(event=_replaced(m["event"].lower()), cause=cause, subject=subject)
     return conditions or (), replaces, m["instead"], bool(m["may"])
+
+
+_REPLACED_WORDS: dict[str, ReplacedEvent] = {"removed": "removed", "leave": "removed", "rested": "rested"}
+
+
+def _replaced(event: str) -> ReplacedEvent:
+    """The event a replacement's "would be ..." names (the pattern's alternatives, lower-cased)."""
+    if " or " in event:
+        return "ko_or_removed"
+    if event == "k.o.'d":
+        return "ko"
+    return _REPLACED_WORDS[event.split(" ")[0]]
 
 
 def _subject_of(text: str) -> Target | None:
@@ -114,19 +129,34 @@ def _subject_of(text: str) -> Target | None:
     return own_subject(text)
 
 
-def _when_subject(side: str):
-    def build(m: re.Match[str]) -> dict | None:
+class WhenFields(TypedDict, total=False):
+    """The ``When`` fields an event formula sets besides its event."""
+
+    whose: Literal["you", "opponent", "any"]
+    subject: Target | None
+    cause: Cause
+    n: int
+
+
+def _when_subject(side: str) -> Callable[[re.Match[str]], WhenFields | None]:
+    def build(m: re.Match[str]) -> WhenFields | None:
         subject = own_subject(m["s"], side)
         return None if subject is None else {"subject": subject}
 
     return build
 
 
-def _fixed(**fields) -> Callable[[re.Match[str]], dict]:
+def _removed_subject(m: re.Match[str]) -> WhenFields | None:
+    """ "your <cards> is removed from the field [by ...]": the subject and the cause."""
+    fields = _when_subject("your")(m)
+    return None if fields is None else {**fields, "cause": _cause_of(m)}
+
+
+def _fixed(**fields: Unpack[WhenFields]) -> Callable[[re.Match[str]], WhenFields]:
     return lambda m: fields
 
 
-def _don_returned(m: re.Match[str]) -> dict:
+def _don_returned(m: re.Match[str]) -> WhenFields:
     return {"n": int(m["n"] or 1), "cause": "your_effect" if m["by"] else "any"}
 
 
@@ -136,7 +166,7 @@ def _cause_of(m: re.Match[str]) -> Cause:
 
 _SELF_TARGET = Target(who="self_card", up_to=False)
 # (pattern, event, builder of the other When fields)
-_EVENTS: tuple[tuple[str, str, Callable[[re.Match[str]], dict | None]], ...] = (
+_EVENTS: tuple[tuple[str, WhenEvent, Callable[[re.Match[str]], WhenFields | None]], ...] = (
     (
         r"(?:a|(?P<n>\d+) or more) DON!! cards? on (?:your|the) field (?:is|are) returned to your DON!! deck"
         r"(?P<by> by your effect)?",
@@ -195,7 +225,7 @@ _EVENTS: tuple[tuple[str, str, Callable[[re.Match[str]], dict | None]], ...] = (
     (
         rf"(?P<s>your .+?) is removed from the field(?P<cause>{_CAUSE_ALT})?",
         "removed",
-        lambda m: (lambda s: None if s is None else {**s, "cause": _cause_of(m)})(_when_subject("your")(m)),
+        _removed_subject,
     ),
     (
         r"your opponent's Character is returned to the owner's hand by your effect",
@@ -224,7 +254,7 @@ def when(body: str) -> tuple[When, str] | None:
             e = re.fullmatch(pattern, m["event"], re.I)
             fields = build(e) if e else None
             if fields is not None:
-                return When(event=event, **fields), m["rest"]  # type: ignore[arg-type]
+                return When(event=event, **fields), m["rest"]
     return None
 
 

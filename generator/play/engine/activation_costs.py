@@ -1,22 +1,38 @@
-"""Activation costs (8-3-1): whether all of an effect's costs can be paid, and paying one of them.
+"""Activation costs (8-3-1): paying one of an effect's costs (whether all of them can be paid is
+``payable``).
 
-Costs are all-or-nothing (8-3-1-3), so ``payable`` looks at every cost before the first is paid;
-choices inside a cost (which card to trash, rest or return) are exact, never "up to"; which DON!!
+Costs are all-or-nothing (8-3-1-3), so ``payable.payable`` looks at every cost before the first is
+paid; choices inside a cost (which card to trash, rest or return) are exact, never "up to"; which DON!!
 go back for DON!! -X and which end of the Life cards a card comes from are asked as the effect's
 other choices (``don_moves``, ``life_moves``).
 """
 
 from __future__ import annotations
 
-from generator.play.effects.model import Effect
+from generator.play.effects.model import (
+    Cost,
+    LifeToHandCost,
+    PlaceFromTrash,
+    RestCards,
+    RestDon,
+    RestSelf,
+    ReturnCardsToHand,
+    ReturnDon,
+    ReturnSelf,
+    RevealFromHand,
+    TrashCards,
+    TrashFromDeckCost,
+    TrashFromHandCost,
+    TrashLifeCost,
+    TrashSelf,
+)
 from generator.play.engine import effect_primitives, extra_costs
 from generator.play.engine.don_moves import return_don
-from generator.play.engine.field_actions import Result, source_card
-from generator.play.engine.life_moves import no_life_to_hand, take_life
-from generator.play.engine.state import CardInstance, Event, Frame, GameState
-from generator.play.engine.stats import matches, target_pool
+from generator.play.engine.handler import Handler, Result, entry
+from generator.play.engine.life_moves import take_life
+from generator.play.engine.payable import PickedCost, card_count, card_pool
+from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import (
-    field_card,
     field_card_of,
     leave_field,
     put,
@@ -26,124 +42,75 @@ from generator.play.engine.zones import (
     trash_from_field,
 )
 
-KINDS = (
-    frozenset(
-        {
-            "rest_don",
-            "return_don",
-            "trash_from_hand",
-            "rest_self",
-            "trash_self",
-            "rest_cards",
-            "trash_cards",
-            "return_cards_to_hand",
-            "return_self",
-            "life_to_hand",
-            "trash_life",
-            "trash_from_deck",
-            "place_from_trash",
-            "reveal_from_hand",
-        }
-    )
-    | extra_costs.KINDS
-)
-_FROM_HAND = ("trash_from_hand", "reveal_from_hand")
-_FROM_FIELD = ("rest_cards", "trash_cards", "return_cards_to_hand")
+
+def pay(state: GameState, frame: Frame, cost: Cost, ev: list[Event]) -> Result:
+    """Pay one cost (the caller checked ``payable.payable`` for all of them first): the handler of
+    its kind, here or in ``extra_costs``."""
+    return _PAY[cost.kind](state, frame, cost, ev)
 
 
-def payable(state: GameState, frame: Frame, eff: Effect) -> bool:
-    return all(_payable(state, frame, c) for c in eff.costs)
-
-
-def _field_pool(state: GameState, frame: Frame, cost) -> list[CardInstance]:
-    src = source_card(state, frame)
-    pool = [c for o, c in target_pool(state, frame.controller, src, cost.target) if o == frame.controller]
-    if cost.kind == "rest_cards":
-        return [c for c in pool if not c.rested]
-    return [c for c in pool if c.iid != state.players[frame.controller].leader.iid]
-
-
-def _pool(state: GameState, frame: Frame, cost) -> list[int]:
+def _rest_don(state: GameState, frame: Frame, cost: RestDon, ev: list[Event]) -> Result:
     p, ps = frame.controller, state.players[frame.controller]
-    if cost.kind in _FROM_HAND:
-        return [c.iid for c in ps.hand if matches(state, p, c, cost.filter, False)]
-    if cost.kind == "place_from_trash":
-        return [c.iid for c in ps.trash if matches(state, p, c, cost.filter, False)]
-    return [c.iid for c in _field_pool(state, frame, cost)]
+    return set_ps(state, p, don_active=ps.don_active - cost.n, don_rested=ps.don_rested + cost.n), frame, None
 
 
-def _count(cost) -> int:
-    return (cost.target.count or 1) if cost.kind in _FROM_FIELD else cost.n
+def _return_don(state: GameState, frame: Frame, cost: ReturnDon, ev: list[Event]) -> Result:
+    p, ps = frame.controller, state.players[frame.controller]
+    if cost.or_more:  # "1 or more": after N, the player may go on returning any they have
+        return return_don(state, frame, p, ps.don_total() - ps.don_deck + len(frame.held), ev, at_least=cost.n)
+    return return_don(state, frame, p, cost.n, ev)
 
 
-def _payable(state: GameState, frame: Frame, cost) -> bool:
-    ps = state.players[frame.controller]
-    kind = cost.kind
-    if kind in extra_costs.KINDS:
-        return extra_costs.payable(state, frame, cost)
-    if kind == "rest_don":
-        return ps.don_active >= cost.n
-    if kind == "return_don":
-        return ps.don_total() - ps.don_deck >= cost.n
-    if kind in ("rest_self", "trash_self", "return_self"):
-        card = field_card(state, frame.controller, frame.source)
-        if card is None:
-            return False
-        return not card.rested if kind == "rest_self" else card.iid != ps.leader.iid
-    if kind == "life_to_hand" and no_life_to_hand(state, frame.controller):
-        return False  # a cost is paid by your own effect
-    if kind in ("life_to_hand", "trash_life"):
-        return len(ps.life) >= cost.n
-    if kind == "trash_from_deck":
-        return len(ps.deck) >= cost.n
-    return len(_pool(state, frame, cost)) >= _count(cost)
-
-
-def pay(state: GameState, frame: Frame, cost, ev: list[Event]) -> Result:
+def _rest_self(state: GameState, frame: Frame, cost: RestSelf, ev: list[Event]) -> Result:
     p = frame.controller
-    ps = state.players[p]
-    kind = cost.kind
-    if kind in extra_costs.KINDS:
-        return extra_costs.pay(state, frame, cost, ev)
-    if kind == "rest_don":
-        return set_ps(state, p, don_active=ps.don_active - cost.n, don_rested=ps.don_rested + cost.n), frame, None
-    if kind == "return_don":
-        if cost.or_more:  # "1 or more": after N, the player may go on returning any they have
-            return return_don(state, frame, p, ps.don_total() - ps.don_deck + len(frame.held), ev, at_least=cost.n)
-        return return_don(state, frame, p, cost.n, ev)
-    if kind == "rest_self":
-        card = field_card_of(state, p, frame.source)
-        ev.append(Event(kind="rest", player=p, data={"targets": [card.iid]}))
-        return replace_on_field(state, p, card.model_copy(update={"rested": True})), frame, None
-    if kind == "trash_self":
-        return trash_from_field(state, p, frame.source, ev), frame, None
-    if kind == "return_self":
-        state, card = leave_field(state, p, frame.source)
-        ev.append(
-            Event(
-                kind="return_to_hand" if cost.to == "hand" else "return_to_deck",
-                player=p,
-                data={"iid": card.iid, "card": card.card},
-            )
+    card = field_card_of(state, p, frame.source)
+    ev.append(Event(kind="rest", player=p, data={"targets": [card.iid]}))
+    return replace_on_field(state, p, card.model_copy(update={"rested": True})), frame, None
+
+
+def _trash_self(state: GameState, frame: Frame, cost: TrashSelf, ev: list[Event]) -> Result:
+    return trash_from_field(state, frame.controller, frame.source, ev), frame, None
+
+
+def _return_self(state: GameState, frame: Frame, cost: ReturnSelf, ev: list[Event]) -> Result:
+    p = frame.controller
+    state, card = leave_field(state, p, frame.source)
+    ev.append(
+        Event(
+            kind="return_to_hand" if cost.to == "hand" else "return_to_deck",
+            player=p,
+            data={"iid": card.iid, "card": card.card},
         )
-        return put(state, p, "hand" if cost.to == "hand" else "deck", card, top=False), frame, None
-    if kind in ("life_to_hand", "trash_life"):
-        dst = "hand" if kind == "life_to_hand" else "trash"
-        return take_life(state, frame, p, cost.n, cost.position, dst, ev, f"life_to_{dst}")
-    if kind == "trash_from_deck":
-        for card in ps.deck[: cost.n]:
-            state, card = take(state, p, "deck", card.iid)
-            ev.append(Event(kind="deck_to_trash", player=p, data={"iid": card.iid, "card": card.card}))
-            state = put(state, p, "trash", card)
-        return state, frame, None
+    )
+    return put(state, p, "hand" if cost.to == "hand" else "deck", card, top=False), frame, None
+
+
+def _life(state: GameState, frame: Frame, cost: LifeToHandCost | TrashLifeCost, ev: list[Event]) -> Result:
+    dst = "hand" if cost.kind == "life_to_hand" else "trash"
+    return take_life(state, frame, frame.controller, cost.n, cost.position, dst, ev, f"life_to_{dst}")
+
+
+def _trash_from_deck(state: GameState, frame: Frame, cost: TrashFromDeckCost, ev: list[Event]) -> Result:
+    p = frame.controller
+    for card in state.players[p].deck[: cost.n]:
+        state, card = take(state, p, "deck", card.iid)
+        ev.append(Event(kind="deck_to_trash", player=p, data={"iid": card.iid, "card": card.card}))
+        state = put(state, p, "trash", card)
+    return state, frame, None
+
+
+def _picked(state: GameState, frame: Frame, cost: PickedCost, ev: list[Event]) -> Result:
+    """The costs paid with exact cards the player picks: from hand, from the trash, or their own
+    cards on the field the target names."""
+    p = frame.controller
     picked, prompt = effect_primitives.choose(
-        frame, p, _pool(state, frame, cost), _count(cost), False, kind.replace("_", " ")
+        frame, p, card_pool(state, frame, cost), card_count(cost), False, cost.kind.replace("_", " ")
     )
     if prompt is not None:
         return state, frame, prompt
     assert picked is not None, "without a question the cards are picked"
     for iid in picked:
-        state = _pay_one(state, p, kind, iid, ev)
+        state = _pay_one(state, p, cost.kind, iid, ev)
     return state, frame, None
 
 
@@ -168,3 +135,28 @@ def _pay_one(state: GameState, p: int, kind: str, iid: int, ev: list[Event]) -> 
     state, card = leave_field(state, p, iid)
     ev.append(Event(kind="return_to_hand", player=p, data={"iid": iid, "card": card.card}))
     return put(state, p, "hand", card, top=False)
+
+
+# One handler per cost kind of the model (``payable.CHECKS`` has the matching checks).
+_PAY: dict[str, Handler] = {
+    **dict(
+        [
+            entry(RestDon, _rest_don),
+            entry(ReturnDon, _return_don),
+            entry(TrashFromHandCost, _picked),
+            entry(RestSelf, _rest_self),
+            entry(TrashSelf, _trash_self),
+            entry(RestCards, _picked),
+            entry(TrashCards, _picked),
+            entry(ReturnCardsToHand, _picked),
+            entry(ReturnSelf, _return_self),
+            entry(LifeToHandCost, _life),
+            entry(TrashLifeCost, _life),
+            entry(TrashFromDeckCost, _trash_from_deck),
+            entry(PlaceFromTrash, _picked),
+            entry(RevealFromHand, _picked),
+        ]
+    ),
+    **extra_costs.PAY,
+}
+KINDS = frozenset(_PAY)

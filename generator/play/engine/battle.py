@@ -13,11 +13,13 @@ care about and saves a move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from generator.play.engine import effect_primitives, hand_costs, replacement
 from generator.play.engine.life_moves import HAND_MOVE_PRIVATE, face_down
 from generator.play.engine.phases import check_defeat
 from generator.play.engine.rule_actions import BLOCK_BAN_AT_LEAST, BLOCK_BAN_AT_MOST
-from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod, Outcome
+from generator.play.engine.state import AttackPreview, Battle, CardInstance, Event, GameState, Mod, Outcome, Step
 from generator.play.engine.stats import battle_shielded, card_of, effect_live, has_status, keywords, names_of, power
 from generator.play.engine.zones import field_card, on_field, put, replace_on_field, rest_card, set_ps, take
 
@@ -214,32 +216,47 @@ def next_step(state: GameState, step: str) -> GameState:
 def progress(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
     """Run the battle until a player must decide (returns True), the battle is over, or effects
     were queued that must resolve before it goes on (replacement offers before a K.O.; False).
-    Called only when no effect is pending, so every step starts with the queue resolved."""
+    Called only when no effect is pending, so every step starts with the queue resolved. Each
+    step is one function (``_STEPS``)."""
     while state.battle is not None and state.result is None:
         b = state.battle
         if b.step in ("attack", "block", "counter") and not (on_field(state, b.attacker) and on_field(state, b.target)):
             state = next_step(state, "end")  # 7-1-1-4, 7-1-2-3: skip to End of Battle
-        elif b.step == "attack":
-            state = next_step(state, "block")
-        elif b.step == "block":
-            if blockers(state):
-                return state, True
-            state = next_step(state, "counter")
-        elif b.step == "counter":  # 7-1-3: always the defender's, counters in hand or not: asking
-            return state, True  # only when they hold one would tell the attacker so (3-4-3)
-        elif b.step == "damage":
-            state = _damage(state, ev)
-        elif b.step == "ko":
-            state, offered = _ko(state, ev)
-            if offered:
-                return state, False
-        elif b.step == "life":
-            state = _life(state, ev)
-        elif b.step == "trigger":
-            return state, True
-        else:
-            state = _end(state, ev)
+            continue
+        state, stop = _STEPS[b.step](state, ev)
+        if stop is not None:
+            return state, stop
     return state, False
+
+
+# A battle step's outcome: the state, and whether the battle stops there (True: a player must
+# decide; False: effects must resolve first; None: it goes on).
+Stepped = tuple[GameState, bool | None]
+
+
+def _block_step(state: GameState, ev: list[Event]) -> Stepped:
+    if blockers(state):
+        return state, True
+    return next_step(state, "counter"), None
+
+
+def _ko_step(state: GameState, ev: list[Event]) -> Stepped:
+    state, offered = _ko(state, ev)
+    return state, False if offered else None
+
+
+_STEPS: dict[Step, Callable[[GameState, list[Event]], Stepped]] = {
+    "attack": lambda state, ev: (next_step(state, "block"), None),
+    "block": _block_step,
+    # 7-1-3: always the defender's, counters in hand or not: asking only when they hold one
+    # would tell the attacker so (3-4-3)
+    "counter": lambda state, ev: (state, True),
+    "damage": lambda state, ev: (_damage(state, ev), None),
+    "ko": _ko_step,
+    "life": lambda state, ev: (_life(state, ev), None),
+    "trigger": lambda state, ev: (state, True),
+    "end": lambda state, ev: (_end(state, ev), None),
+}
 
 
 def _damage(state: GameState, ev: list[Event]) -> GameState:

@@ -1,5 +1,5 @@
 """Compiled actions that move cards between hand, deck and trash, one function per ``kind`` (the
-handler protocol is described in ``field_actions``); this table also gathers the DON!!
+handler protocol is described in ``handler``); this table also gathers the DON!!
 (``don_moves``), Life (``life_moves``) and play / look-at (``play_moves``) handlers.
 
 The player's choices are asked (``choices``): "draw up to N" one card at a time (4-5-4), "top or
@@ -8,15 +8,26 @@ bottom", and the order of cards placed together in the deck (3-1-7).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from generator.play.effects.model import (
+    AddFromTrash,
+    AddThisToHand,
+    Draw,
+    HandToDeck,
+    LookOpponentTop,
+    OpponentDiscard,
+    TrashFromDeck,
+    TrashFromHand,
+    TrashOpponentHand,
+)
 from generator.play.engine import choices, effect_primitives, rng
 from generator.play.engine.don_moves import DON_ACTIONS
-from generator.play.engine.field_actions import Result
 from generator.play.engine.hand_moves import HAND_ACTIONS
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.life_moves import LIFE_ACTIONS, face_down
 from generator.play.engine.play_moves import PLAY_ACTIONS, waiting_card
-from generator.play.engine.state import Event, GameState
+from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.stats import matches
 from generator.play.engine.zones import draw, put, set_ps, take
 
@@ -25,7 +36,7 @@ def _move(
     state: GameState,
     p: int,
     src: str,
-    iids,
+    iids: Iterable[int],
     dst: str,
     ev: list[Event],
     kind: str,
@@ -41,7 +52,7 @@ def _move(
     return state
 
 
-def _draw(state, frame, node, ev) -> Result:
+def _draw(state: GameState, frame: Frame, node: Draw, ev: list[Event]) -> Result:
     """Draw N; "draw up to N" asks before each card whether to go on (4-5-4). The default is to
     draw, except the last card of the deck (0 cards in deck loses, 9-2-1-2). ``frame.held``
     lists the cards drawn so far. ``n=None`` draws one card per card an earlier step returned
@@ -66,17 +77,19 @@ def _draw(state, frame, node, ev) -> Result:
     return state, frame, None
 
 
-def _discard(player_of: Callable):
+def _discard(
+    player_of: Callable[[Frame], int],
+) -> Callable[[GameState, Frame, TrashFromHand | OpponentDiscard, list[Event]], Result]:
     """Trash N cards from a player's hand: they choose which (10-2-14)."""
 
-    def run(state, frame, node, ev) -> Result:
+    def run(state: GameState, frame: Frame, node: TrashFromHand | OpponentDiscard, ev: list[Event]) -> Result:
         p = player_of(frame)
         pool = [c.iid for c in state.players[p].hand]
-        up_to = getattr(node, "up_to", False)
+        up_to = isinstance(node, TrashFromHand) and node.up_to  # "your opponent trashes N": exactly N
         picked, prompt = effect_primitives.choose(frame, p, pool, node.n, up_to, "trash from hand")
         if prompt is not None:
             return state, frame, prompt
-        return _move(state, p, "hand", picked, "trash", ev, "discard", top=True), frame, None
+        return _move(state, p, "hand", picked or (), "trash", ev, "discard", top=True), frame, None
 
     return run
 
@@ -95,7 +108,7 @@ def _into_deck(state: GameState, p: int, iid: int, top: bool, index: int, ev: li
     return state.with_player(p, state.players[p].model_copy(update={"deck": (*deck[:index], card, *deck[index:])}))
 
 
-def _hand_to_deck(state, frame, node, ev) -> Result:
+def _hand_to_deck(state: GameState, frame: Frame, node: HandToDeck, ev: list[Event]) -> Result:
     """A player places N cards of their choice from hand at the top or bottom of their deck, in
     the order they choose (3-1-7), top-most first; "top or bottom" is theirs to say too. Asked
     in that order: the end (``held`` = (end,)), the cards (picked one by one they are ranked
@@ -141,26 +154,27 @@ def _hand_to_deck(state, frame, node, ev) -> Result:
     return state, frame, None
 
 
-def _trash_from_deck(state, frame, node, ev) -> Result:
+def _trash_from_deck(state: GameState, frame: Frame, node: TrashFromDeck, ev: list[Event]) -> Result:
     p = frame.controller
     top = tuple(c.iid for c in state.players[p].deck[: node.n])
     return _move(state, p, "deck", top, "trash", ev, "mill", top=True), frame, None
 
 
-def _add_from_trash(state, frame, node, ev) -> Result:
+def _add_from_trash(state: GameState, frame: Frame, node: AddFromTrash, ev: list[Event]) -> Result:
     p = frame.controller
     pool = [c.iid for c in state.players[p].trash if matches(state, p, c, node.filter, on_field=False)]
     picked, prompt = effect_primitives.choose(frame, p, pool, node.count, True, "add from trash")
     if prompt is not None:
         return state, frame, prompt
-    return _move(state, p, "trash", picked, "hand", ev, "trash_to_hand"), frame, None
+    return _move(state, p, "trash", picked or (), "hand", ev, "trash_to_hand"), frame, None
 
 
-def _add_this_to_hand(state, frame, node, ev) -> Result:
+def _add_this_to_hand(state: GameState, frame: Frame, node: AddThisToHand, ev: list[Event]) -> Result:
     zone, card = waiting_card(state, frame.controller, frame.source)
     if card is None or zone not in (None, "trash"):
         return state, frame, None
     if zone is None:
+        assert state.battle is not None, "a card waiting outside a zone is the revealed Life card"
         state = state.model_copy(update={"battle": state.battle.model_copy(update={"revealed": None})})
     else:
         state, card = take(state, frame.controller, zone, card.iid)
@@ -168,7 +182,7 @@ def _add_this_to_hand(state, frame, node, ev) -> Result:
     return put(state, frame.controller, "hand", face_down(card), top=False), frame, None
 
 
-def _trash_opponent_hand(state, frame, node, ev) -> Result:
+def _trash_opponent_hand(state: GameState, frame: Frame, node: TrashOpponentHand, ev: list[Event]) -> Result:
     """ "Trash N cards from your opponent's hand": the controller picks them face down, one at a
     time, from the opponent's hand as its owner holds it; the owner may rearrange it first (official
     Q&A on OP03-078), which the engine does for them with the game's RNG, so a position tells the
@@ -193,23 +207,27 @@ def _trash_opponent_hand(state, frame, node, ev) -> Result:
     return _move(state, q, "hand", frame.held, "trash", ev, "discard", top=True), frame, None
 
 
-def _look_opponent_top(state, frame, node, ev) -> Result:
+def _look_opponent_top(state: GameState, frame: Frame, node: LookOpponentTop, ev: list[Event]) -> Result:
     """Look at the top N of the opponent's deck: the cards stay; only the controller sees them (11-3)."""
     cards = [c.card for c in state.players[1 - frame.controller].deck[: node.n]]
     ev.append(Event(kind="look_opponent_top", player=frame.controller, data={"cards": cards}, private=("cards",)))
     return state, frame, None
 
 
-ZONE_ACTIONS: dict[str, Callable[..., Result]] = {
-    "look_opponent_top": _look_opponent_top,
-    "draw": _draw,
-    "trash_from_hand": _discard(lambda f: f.controller),
-    "opponent_discard": _discard(lambda f: 1 - f.controller),
-    "trash_opponent_hand": _trash_opponent_hand,
-    "hand_to_deck": _hand_to_deck,
-    "trash_from_deck": _trash_from_deck,
-    "add_from_trash": _add_from_trash,
-    "add_this_to_hand": _add_this_to_hand,
+ZONE_ACTIONS: dict[str, Handler] = {
+    **dict(
+        [
+            entry(LookOpponentTop, _look_opponent_top),
+            entry(Draw, _draw),
+            entry(TrashFromHand, _discard(lambda f: f.controller)),
+            entry(OpponentDiscard, _discard(lambda f: 1 - f.controller)),
+            entry(TrashOpponentHand, _trash_opponent_hand),
+            entry(HandToDeck, _hand_to_deck),
+            entry(TrashFromDeck, _trash_from_deck),
+            entry(AddFromTrash, _add_from_trash),
+            entry(AddThisToHand, _add_this_to_hand),
+        ]
+    ),
     **DON_ACTIONS,
     **HAND_ACTIONS,
     **LIFE_ACTIONS,

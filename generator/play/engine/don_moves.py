@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from generator.play.effects.model import AddDon, GiveDon, OpponentReturnDon, RestOpponentDon, SetDonActive
 from generator.play.engine import choices
 from generator.play.engine.effect_primitives import player_rule
-from generator.play.engine.field_actions import Result, pick_targets
+from generator.play.engine.field_actions import pick_targets
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import field_card, replace_on_field, set_ps
 
@@ -81,12 +83,12 @@ def return_don(state: GameState, frame: Frame, p: int, n: int, ev: list[Event], 
     return state, frame, None
 
 
-def opponent_return_don(state, frame, node, ev) -> Result:
+def opponent_return_don(state: GameState, frame: Frame, node: OpponentReturnDon, ev: list[Event]) -> Result:
     """ "Your opponent returns N DON!!": the opponent selects which (they are returning them)."""
     return return_don(state, frame, 1 - frame.controller, node.n, ev)
 
 
-def give_don(state, frame, node, ev) -> Result:
+def give_don(state: GameState, frame: Frame, node: GiveDon, ev: list[Event]) -> Result:
     """Give up to N DON!! to each target (6-5-5-1 by an effect): rested ones only when the text
     says so, else rested or active at the player's choice. ``frame.held`` keeps the targets
     still to serve, ``frame.looked`` the current target's iid once per DON!! given to it."""
@@ -123,7 +125,7 @@ def give_don(state, frame, node, ev) -> Result:
     return state, frame, None
 
 
-def add_don(state, frame, node, ev) -> Result:
+def add_don(state: GameState, frame: Frame, node: AddDon, ev: list[Event]) -> Result:
     """Add up to N DON!! from the DON!! deck, rested or active as the text says (4-8-1)."""
     p, ps = frame.controller, state.players[frame.controller]
     n, prompt = choices.how_many(frame, p, min(node.n, ps.don_deck), f"add DON!! ({node.state})")
@@ -134,7 +136,7 @@ def add_don(state, frame, node, ev) -> Result:
     return set_ps(state, p, don_deck=ps.don_deck - n, **field), frame, None
 
 
-def set_don_active(state, frame, node, ev) -> Result:
+def set_don_active(state: GameState, frame: Frame, node: SetDonActive, ev: list[Event]) -> Result:
     p, ps = frame.controller, state.players[frame.controller]
     if state.cards[frame.card].category == "Character" and player_rule(state, p, "no_don_active_by_characters"):
         return state, frame, None  # "you cannot set DON!! cards as active using Character effects"
@@ -144,7 +146,7 @@ def set_don_active(state, frame, node, ev) -> Result:
     return set_ps(state, p, don_rested=ps.don_rested - n, don_active=ps.don_active + n), frame, None
 
 
-def rest_opponent_don(state, frame, node, ev) -> Result:
+def rest_opponent_don(state: GameState, frame: Frame, node: RestOpponentDon, ev: list[Event]) -> Result:
     q = 1 - frame.controller
     ps = state.players[q]
     n, prompt = choices.how_many(frame, frame.controller, min(node.n, ps.don_active), "rest opponent's DON!!")
@@ -153,10 +155,12 @@ def rest_opponent_don(state, frame, node, ev) -> Result:
     return set_ps(state, q, don_active=ps.don_active - n, don_rested=ps.don_rested + n), frame, None
 
 
-DON_ACTIONS = {
-    "add_don": add_don,
-    "set_don_active": set_don_active,
-    "rest_opponent_don": rest_opponent_don,
-    "opponent_return_don": opponent_return_don,
-    "give_don": give_don,
-}
+DON_ACTIONS: dict[str, Handler] = dict(
+    [
+        entry(AddDon, add_don),
+        entry(SetDonActive, set_don_active),
+        entry(RestOpponentDon, rest_opponent_don),
+        entry(OpponentReturnDon, opponent_return_don),
+        entry(GiveDon, give_don),
+    ]
+)

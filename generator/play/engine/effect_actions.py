@@ -1,5 +1,5 @@
 """Compiled actions added for the wider card pool, one function per ``kind`` (the handler protocol
-is ``field_actions``'): revealing the top card of the deck or Life and acting on "the revealed
+is ``handler``'s): revealing the top card of the deck or Life and acting on "the revealed
 card" (11-2), shuffling, and the End-Phase delay of "at the end of this turn" (handled by the
 interpreter with ``delay``).
 
@@ -10,13 +10,31 @@ card revealed from the deck that nothing moves stays on top (11-2-2).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from generator.play.effects.model import (
+    CardsToLife,
+    FieldToLife,
+    GiveOpponentDon,
+    LifeScry,
+    LifeToDeckTop,
+    OpponentMoves,
+    OrderLife,
+    PlaceRevealed,
+    PlayThisFromTrash,
+    Rest,
+    RestOpponentCards,
+    RevealTop,
+    Select,
+    Shuffle,
+    TakeRevealed,
+    Target,
+    TurnAllLife,
+)
 from generator.play.engine import choices, effect_primitives, replacement, rng
-from generator.play.engine.field_actions import Result
+from generator.play.engine.field_actions import FIELD_ACTIONS, hold_targets, offer_first, pick_targets, removable
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.play_moves import playable
 from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, Frame, GameState
-from generator.play.engine.stats import matches
+from generator.play.engine.stats import has_status, matches
 from generator.play.engine.zones import (
     find_in,
     leave_field,
@@ -41,7 +59,7 @@ def _revealed(state: GameState, frame: Frame) -> list[tuple[str, CardInstance]]:
     return out
 
 
-def reveal_top(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def reveal_top(state: GameState, frame: Frame, node: RevealTop, ev: list[Event]) -> Result:
     p = frame.controller
     cards = getattr(state.players[p], node.source)[: node.n]
     for c in cards:
@@ -66,7 +84,7 @@ def _play_one(state: GameState, frame: Frame, zone: str, card: CardInstance, res
     return effect_primitives.enter_field(state, p, taken, ev, rested=rested), frame, None
 
 
-def take_revealed(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def take_revealed(state: GameState, frame: Frame, node: TakeRevealed, ev: list[Event]) -> Result:
     """Play or add to hand up to ``count`` of the revealed cards that match (the player picks
     which when more match than may be taken)."""
     p = frame.controller
@@ -96,7 +114,7 @@ def take_revealed(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     return state, frame, None
 
 
-def place_revealed(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def place_revealed(state: GameState, frame: Frame, node: PlaceRevealed, ev: list[Event]) -> Result:
     """The revealed cards still in the deck go to its top or bottom (the player's pick when the
     text says "top or bottom"; default the bottom)."""
     p = frame.controller
@@ -116,19 +134,17 @@ def place_revealed(state: GameState, frame: Frame, node, ev: list[Event]) -> Res
     return state, frame, None
 
 
-def shuffle(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def shuffle(state: GameState, frame: Frame, node: Shuffle, ev: list[Event]) -> Result:
     p = frame.controller
     deck, seed = rng.shuffle(state.players[p].deck, state.rng)
     ev.append(Event(kind="shuffle", player=p))
     return set_ps(state, p, deck=deck).model_copy(update={"rng": seed}), frame, None
 
 
-def field_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def field_to_life(state: GameState, frame: Frame, node: FieldToLife, ev: list[Event]) -> Result:
     """Characters leave the field for the top (or, as the player picks, the bottom) of their
     owner's Life, face-up or face-down. A removal by an effect: protections and replacement
     effects apply (``field_actions``)."""
-    from generator.play.engine.field_actions import hold_targets, offer_first, removable
-
     p = frame.controller
     held, prompt = hold_targets(state, frame, node.target, "add to Life")
     if held is None or prompt is not None:
@@ -153,7 +169,7 @@ def field_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     return state, frame, None
 
 
-def cards_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def cards_to_life(state: GameState, frame: Frame, node: CardsToLife, ev: list[Event]) -> Result:
     p = frame.controller
     zones = ("hand", "trash") if node.zone == "hand_or_trash" else (node.zone,)
     pool = [c.iid for z in zones for c in getattr(state.players[p], z) if matches(state, p, c, node.filter, False)]
@@ -172,14 +188,14 @@ def cards_to_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     return state, frame, None
 
 
-def turn_all_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def turn_all_life(state: GameState, frame: Frame, node: TurnAllLife, ev: list[Event]) -> Result:
     p = frame.controller
     life = tuple(c.model_copy(update={"face_up": node.face_up}) for c in state.players[p].life)
     ev.append(Event(kind="turn_life", player=p, data={"count": len(life), "face_up": node.face_up}))
     return set_ps(state, p, life=life), frame, None
 
 
-def life_scry(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def life_scry(state: GameState, frame: Frame, node: LifeScry, ev: list[Event]) -> Result:
     """Look at the top Life card of a player the controller picks (or none: "up to 1"), then put
     it back at the top or bottom of that player's Life. ``held`` keeps the first answer."""
     p = frame.controller
@@ -206,7 +222,7 @@ def life_scry(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     return state, frame, None
 
 
-def order_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def order_life(state: GameState, frame: Frame, node: OrderLife, ev: list[Event]) -> Result:
     """Look at a player's Life cards and put them back in the order the controller picks
     (3-10-3: each keeps its face). ``held`` lists the cards placed so far, top first."""
     p = frame.controller
@@ -224,7 +240,7 @@ def order_life(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     return set_ps(state, whose, life=tuple(sorted(life, key=lambda c: order[c.iid]))), frame, None
 
 
-def play_this_from_trash(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def play_this_from_trash(state: GameState, frame: Frame, node: PlayThisFromTrash, ev: list[Event]) -> Result:
     p = frame.controller
     card = find_in(state.players[p].trash, frame.source)
     if card is None or not playable(state, p, card):
@@ -232,9 +248,7 @@ def play_this_from_trash(state: GameState, frame: Frame, node, ev: list[Event]) 
     return _play_one(state, frame, "trash", card, node.rested, ev)
 
 
-def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
-    from generator.play.engine.field_actions import pick_targets
-
+def select(state: GameState, frame: Frame, node: Select, ev: list[Event]) -> Result:
     picked, prompt = pick_targets(state, frame, node.target, "select")
     if prompt is not None:
         return state, frame, prompt
@@ -242,11 +256,9 @@ def select(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     return state, frame.model_copy(update={"memo": tuple(picked or ())}), None
 
 
-def opponent_moves(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def opponent_moves(state: GameState, frame: Frame, node: OpponentMoves, ev: list[Event]) -> Result:
     """The opponent picks N of their cards (from the trash, or their Characters) and moves them.
     Characters leave the field by this effect: protections and replacements apply."""
-    from generator.play.engine.field_actions import offer_first, removable
-
     q = 1 - frame.controller
     ps = state.players[q]
     cards = ps.trash if node.source == "trash" else ps.characters
@@ -273,12 +285,10 @@ def opponent_moves(state: GameState, frame: Frame, node, ev: list[Event]) -> Res
     return state, frame, None
 
 
-def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def rest_opponent_cards(state: GameState, frame: Frame, node: RestOpponentCards, ev: list[Event]) -> Result:
     """The controller picks up to N of the opponent's active cards to rest: Characters matching
     the filter, the Leader and Stage (``others``), and cost-area DON!! (negative ids -1, -2...,
     as in ``extra_costs``). A card that "cannot be rested" is not offered."""
-    from generator.play.engine.stats import has_status
-
     q = 1 - frame.controller
     ps = state.players[q]
     others = ((ps.leader,) + ((ps.stage,) if ps.stage else ())) if node.others else ()
@@ -291,9 +301,6 @@ def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -
     picked = picked or ()
     dons = sum(1 for i in picked if i < 0)
     state = set_ps(state, q, don_active=ps.don_active - dons, don_rested=ps.don_rested + dons)
-    from generator.play.effects.model import Rest, Target
-    from generator.play.engine.field_actions import FIELD_ACTIONS
-
     cards = tuple(i for i in picked if i > 0)
     if cards:  # resting cards goes through the usual handler: replacements, events
         rest = Rest(target=Target(who="opponent_leader_or_character", count=len(cards)))
@@ -307,7 +314,7 @@ def rest_opponent_cards(state: GameState, frame: Frame, node, ev: list[Event]) -
     return state, frame, None
 
 
-def life_to_deck_top(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def life_to_deck_top(state: GameState, frame: Frame, node: LifeToDeckTop, ev: list[Event]) -> Result:
     """The player looks at all their Life cards and puts N of them on top of the deck."""
     p = frame.controller
     pool = [c.iid for c in state.players[p].life]
@@ -321,7 +328,7 @@ def life_to_deck_top(state: GameState, frame: Frame, node, ev: list[Event]) -> R
     return state, choices.answered(frame), None
 
 
-def _don_splits(active: int, rested: int, node) -> list[tuple[int, int]]:
+def _don_splits(active: int, rested: int, node: GiveOpponentDon) -> list[tuple[int, int]]:
     """Every (active, rested) count of opponent DON!! an "up to N" may give (4-8-1: 0 included),
     the most active first: the default, which takes the most from the opponent's next turn."""
     most = node.n
@@ -333,12 +340,10 @@ def _don_splits(active: int, rested: int, node) -> list[tuple[int, int]]:
     ]
 
 
-def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def give_opponent_don(state: GameState, frame: Frame, node: GiveOpponentDon, ev: list[Event]) -> Result:
     """DON!! of the opponent's cost area given to their Leader or one of their Characters (6-5-5-1
     by an effect): the effect's controller picks the card, then how many ("up to N") and, from
     "the cost area", how many of them active and how many rested (``choices``)."""
-    from generator.play.engine.field_actions import hold_targets
-
     q = 1 - frame.controller
     held, prompt = hold_targets(state, frame, node.target, "give DON!!")
     if held is None or prompt is not None:
@@ -362,20 +367,22 @@ def give_opponent_don(state: GameState, frame: Frame, node, ev: list[Event]) -> 
     return state, frame, None
 
 
-EFFECT_ACTIONS: dict[str, Callable[..., Result]] = {
-    "give_opponent_don": give_opponent_don,
-    "life_to_deck_top": life_to_deck_top,
-    "rest_opponent_cards": rest_opponent_cards,
-    "opponent_moves": opponent_moves,
-    "field_to_life": field_to_life,
-    "cards_to_life": cards_to_life,
-    "turn_all_life": turn_all_life,
-    "life_scry": life_scry,
-    "order_life": order_life,
-    "play_this_from_trash": play_this_from_trash,
-    "select": select,
-    "reveal_top": reveal_top,
-    "take_revealed": take_revealed,
-    "place_revealed": place_revealed,
-    "shuffle": shuffle,
-}
+EFFECT_ACTIONS: dict[str, Handler] = dict(
+    [
+        entry(GiveOpponentDon, give_opponent_don),
+        entry(LifeToDeckTop, life_to_deck_top),
+        entry(RestOpponentCards, rest_opponent_cards),
+        entry(OpponentMoves, opponent_moves),
+        entry(FieldToLife, field_to_life),
+        entry(CardsToLife, cards_to_life),
+        entry(TurnAllLife, turn_all_life),
+        entry(LifeScry, life_scry),
+        entry(OrderLife, order_life),
+        entry(PlayThisFromTrash, play_this_from_trash),
+        entry(Select, select),
+        entry(RevealTop, reveal_top),
+        entry(TakeRevealed, take_revealed),
+        entry(PlaceRevealed, place_revealed),
+        entry(Shuffle, shuffle),
+    ]
+)

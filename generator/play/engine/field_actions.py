@@ -1,9 +1,8 @@
-"""Compiled actions that pick cards on the field: one function per ``kind`` (see ``moves`` for the
+"""Compiled actions that pick cards on the field: one function per ``kind`` (see ``card_moves`` for the
 actions that move cards between hand, deck, Life, trash and DON!! areas).
 
-A handler takes (state, frame, node, ev) and returns (state, frame, prompt). A prompt means the
-step needs a choice first (4-8, 8-4-4): the interpreter asks it and calls the handler again with
-``frame.chosen`` set. Actions do as much as they can (1-3-2).
+Each handler follows the protocol of ``handler``: (state, frame, node, ev) -> (state, frame,
+prompt). Actions do as much as they can (1-3-2).
 
 Protection statuses are honoured here: "cannot be K.O.'d" (10-2-1-3: by battle or effects, by
 the opponent's effects, or just one of them), "cannot be rested", and "cannot be removed from
@@ -15,13 +14,29 @@ DON!! by an effect is in ``don_moves``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, TypeVar
 
-from generator.play.effects.model import Target
+from generator.play.effects.model import (
+    KO,
+    CopyPower,
+    CostChange,
+    GainKeyword,
+    GainStatus,
+    Power,
+    Rest,
+    ReturnToDeck,
+    ReturnToHand,
+    SetActive,
+    SetBasePower,
+    SetPowerZero,
+    Target,
+    TrashTarget,
+)
 from generator.play.engine import effect_primitives, replacement
-from generator.play.engine.state import CardInstance, Event, Frame, GameState, Prompt, Replaceable
+from generator.play.engine.handler import Handler, Result, entry, source_card
+from generator.play.engine.state import CardInstance, Event, Frame, GameState, ModStat, Prompt, Replaceable
 from generator.play.engine.stats import has_status, power, target_pool
 from generator.play.engine.zones import (
-    field_card,
     field_card_of,
     leave_field,
     locate,
@@ -31,14 +46,7 @@ from generator.play.engine.zones import (
     trash_from_field,
 )
 
-Result = tuple[GameState, Frame, Prompt | None]
 _SINGLE = ("self_card", "your_leader", "opponent_leader")
-
-
-def source_card(state: GameState, frame: Frame) -> CardInstance:
-    """The effect's card on the field, or a stand-in when it is elsewhere (an Event in the trash,
-    a revealed [Trigger])."""
-    return field_card(state, frame.controller, frame.source) or CardInstance(iid=frame.source, card=frame.card)
 
 
 def pick_targets(
@@ -133,10 +141,25 @@ def offer_first(
     return replacement.before(state, subjects(state, frame, picked, event), event, frame.controller, frame.card)
 
 
-def _targeted(
-    fn: Callable[[GameState, Frame, object, tuple[int, ...], list[Event]], GameState], label: str
-) -> Callable[..., Result]:
-    def run(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+class _Targeted(Protocol):
+    """A node that picks its cards on the field by a ``target``."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def target(self) -> Target: ...
+
+
+T = TypeVar("T", bound=_Targeted)
+# What a targeted action does once its cards are picked: (state, frame, node, picked, ev) -> state.
+Apply = Callable[[GameState, Frame, T, tuple[int, ...], list[Event]], GameState]
+# The nodes that put a modifier on the picked cards (``_mod``).
+ModNode = Power | CostChange | SetBasePower | GainKeyword | GainStatus | CopyPower | SetPowerZero
+
+
+def _targeted(fn: Apply[T], label: str) -> Callable[[GameState, Frame, T, list[Event]], Result]:
+    def run(state: GameState, frame: Frame, node: T, ev: list[Event]) -> Result:
         picked, prompt = pick_targets(state, frame, node.target, label)
         if prompt is not None:
             return state, frame, prompt
@@ -153,11 +176,49 @@ def _targeted(
     return run
 
 
-def _mod(stat: str):
-    def apply(state, frame, node, picked, ev, amount=None):  # amount: a value worked out at resolution
+def _amount(node: ModNode) -> int:
+    """The number the node carries: a power or cost change, a new base power; 0 for a keyword or a
+    status (and for the nodes whose number is worked out at resolution)."""
+    if isinstance(node, (Power, CostChange)):
+        return node.amount
+    if isinstance(node, SetBasePower):
+        return node.value
+    return 0
+
+
+def _tag(node: ModNode) -> str | None:
+    """The keyword or status the node gives, if it gives one."""
+    if isinstance(node, GainKeyword):
+        return node.keyword
+    if isinstance(node, GainStatus):
+        return node.status
+    return None
+
+
+class _ModApply(Protocol):
+    def __call__(
+        self,
+        state: GameState,
+        frame: Frame,
+        node: ModNode,
+        picked: tuple[int, ...],
+        ev: list[Event],
+        amount: int | None = None,
+    ) -> GameState: ...
+
+
+def _mod(stat: ModStat) -> _ModApply:
+    def apply(
+        state: GameState,
+        frame: Frame,
+        node: ModNode,
+        picked: tuple[int, ...],
+        ev: list[Event],
+        amount: int | None = None,  # a value worked out at resolution
+    ) -> GameState:
         if amount is None:
-            amount = getattr(node, "amount", getattr(node, "value", 0))
-        tag = getattr(node, "keyword", getattr(node, "status", None))
+            amount = _amount(node)
+        tag = _tag(node)
         mod = effect_primitives.duration_mod(state, frame.controller, stat, amount, node.duration, tag)
         ev.append(
             Event(
@@ -173,8 +234,10 @@ def _mod(stat: str):
     return apply
 
 
-def _set_rested(rested: bool):
-    def apply(state, frame, node, picked, ev):
+def _set_rested(rested: bool) -> Apply[Rest | SetActive]:
+    def apply(
+        state: GameState, frame: Frame, node: Rest | SetActive, picked: tuple[int, ...], ev: list[Event]
+    ) -> GameState:
         ev.append(
             Event(kind="rest" if rested else "set_active", player=frame.controller, data={"targets": list(picked)})
         )
@@ -187,14 +250,14 @@ def _set_rested(rested: bool):
     return apply
 
 
-def _ko(state, frame, node, picked, ev):
+def _ko(state: GameState, frame: Frame, node: KO, picked: tuple[int, ...], ev: list[Event]) -> GameState:
     for owner, c in removable(state, frame, picked, ko=True):
         if on_field(state, c.iid):
             state = effect_primitives.ko(state, owner, c.iid, ev)
     return state
 
 
-def _to_hand(state, frame, node, picked, ev):
+def _to_hand(state: GameState, frame: Frame, node: ReturnToHand, picked: tuple[int, ...], ev: list[Event]) -> GameState:
     for owner, c in removable(state, frame, picked):
         state, card = leave_field(state, owner, c.iid)
         ev.append(Event(kind="return_to_hand", player=owner, data={"iid": c.iid, "card": c.card}))
@@ -202,7 +265,7 @@ def _to_hand(state, frame, node, picked, ev):
     return state
 
 
-def _to_deck(state, frame, node, picked, ev):
+def _to_deck(state: GameState, frame: Frame, node: ReturnToDeck, picked: tuple[int, ...], ev: list[Event]) -> GameState:
     for owner, c in removable(state, frame, picked):
         state, card = leave_field(state, owner, c.iid)
         ev.append(
@@ -212,13 +275,13 @@ def _to_deck(state, frame, node, picked, ev):
     return state
 
 
-def _trash(state, frame, node, picked, ev):
+def _trash(state: GameState, frame: Frame, node: TrashTarget, picked: tuple[int, ...], ev: list[Event]) -> GameState:
     for owner, c in removable(state, frame, picked):
         state = trash_from_field(state, owner, c.iid, ev)
     return state
 
 
-def _copy_power(state, frame, node, picked, ev):
+def _copy_power(state: GameState, frame: Frame, node: CopyPower, picked: tuple[int, ...], ev: list[Event]) -> GameState:
     """The base power becomes the power the copied card has now (the opponent's Leader, or the
     card an earlier step picked); nothing happens when that card is not on the field."""
     if node.copy_of == "opponent_leader":
@@ -233,7 +296,9 @@ def _copy_power(state, frame, node, picked, ev):
     return _mod("base_power")(state, frame, node, picked, ev, value)
 
 
-def _zero_power(state, frame, node, picked, ev):
+def _zero_power(
+    state: GameState, frame: Frame, node: SetPowerZero, picked: tuple[int, ...], ev: list[Event]
+) -> GameState:
     """ "Set the power of ... to 0" (4-12-1): each card gets minus its power now, for the
     duration; a card already at 0 or below is left as it is (4-12-2)."""
     for owner, card in _field(state, picked):
@@ -243,18 +308,20 @@ def _zero_power(state, frame, node, picked, ev):
     return state
 
 
-FIELD_ACTIONS: dict[str, Callable[..., Result]] = {
-    "ko": _targeted(_ko, "K.O."),
-    "power": _targeted(_mod("power"), "power"),
-    "cost_change": _targeted(_mod("cost"), "cost"),
-    "set_base_power": _targeted(_mod("base_power"), "base power"),
-    "copy_power": _targeted(_copy_power, "base power"),
-    "set_power_zero": _targeted(_zero_power, "set power to 0"),
-    "gain_keyword": _targeted(_mod("keyword"), "gain keyword"),
-    "status": _targeted(_mod("status"), "status"),
-    "rest": _targeted(_set_rested(True), "rest"),
-    "set_active": _targeted(_set_rested(False), "set active"),
-    "return_to_hand": _targeted(_to_hand, "return to hand"),
-    "return_to_deck": _targeted(_to_deck, "return to deck"),
-    "trash": _targeted(_trash, "trash"),
-}
+FIELD_ACTIONS: dict[str, Handler] = dict(
+    [
+        entry(KO, _targeted(_ko, "K.O.")),
+        entry(Power, _targeted(_mod("power"), "power")),
+        entry(CostChange, _targeted(_mod("cost"), "cost")),
+        entry(SetBasePower, _targeted(_mod("base_power"), "base power")),
+        entry(CopyPower, _targeted(_copy_power, "base power")),
+        entry(SetPowerZero, _targeted(_zero_power, "set power to 0")),
+        entry(GainKeyword, _targeted(_mod("keyword"), "gain keyword")),
+        entry(GainStatus, _targeted(_mod("status"), "status")),
+        entry(Rest, _targeted(_set_rested(True), "rest")),
+        entry(SetActive, _targeted(_set_rested(False), "set active")),
+        entry(ReturnToHand, _targeted(_to_hand, "return to hand")),
+        entry(ReturnToDeck, _targeted(_to_deck, "return to deck")),
+        entry(TrashTarget, _targeted(_trash, "trash")),
+    ]
+)

@@ -6,13 +6,14 @@ is open to both players, 3-9-2); drawing up to, and trashing down to, a number o
 
 from __future__ import annotations
 
+from generator.play.effects.model import DrawUntil, HandIntoDeck, TrashHandUntil, TrashToDeck
 from generator.play.engine import effect_primitives, rng
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.zones import draw, put, set_ps, take
 
 
-def hand_into_deck(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def hand_into_deck(state: GameState, frame: Frame, node: HandIntoDeck, ev: list[Event]) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
     ps = state.players[p]
     returned = tuple(c.iid for c in ps.hand)
@@ -22,7 +23,7 @@ def hand_into_deck(state: GameState, frame: Frame, node, ev: list[Event]) -> Res
     return state, frame.model_copy(update={"memo": returned}), None
 
 
-def trash_to_deck(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def trash_to_deck(state: GameState, frame: Frame, node: TrashToDeck, ev: list[Event]) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
     pool = [c.iid for c in state.players[p].trash]
     picked, prompt = effect_primitives.choose(frame, frame.controller, pool, node.count, True, "place at the bottom")
@@ -35,7 +36,7 @@ def trash_to_deck(state: GameState, frame: Frame, node, ev: list[Event]) -> Resu
     return state, frame, None
 
 
-def draw_until(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def draw_until(state: GameState, frame: Frame, node: DrawUntil, ev: list[Event]) -> Result:
     """ "Draw cards so that you have N cards in your hand": the cards missing, none when enough."""
     p = frame.controller
     if effect_primitives.player_rule(state, p, "no_effect_draw"):
@@ -43,7 +44,7 @@ def draw_until(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     return draw(state, p, max(0, node.hand - len(state.players[p].hand)), ev), frame, None
 
 
-def trash_hand_until(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def trash_hand_until(state: GameState, frame: Frame, node: TrashHandUntil, ev: list[Event]) -> Result:
     """Each player named trashes down to ``left`` cards, picking which (you first, then your
     opponent: ``frame.held`` records that your part is done)."""
     players = (frame.controller, 1 - frame.controller) if node.both else (frame.controller,)
@@ -64,9 +65,11 @@ def trash_hand_until(state: GameState, frame: Frame, node, ev: list[Event]) -> R
     return state, frame, None
 
 
-HAND_ACTIONS = {
-    "hand_into_deck": hand_into_deck,
-    "trash_to_deck": trash_to_deck,
-    "draw_until": draw_until,
-    "trash_hand_until": trash_hand_until,
-}
+HAND_ACTIONS: dict[str, Handler] = dict(
+    [
+        entry(HandIntoDeck, hand_into_deck),
+        entry(TrashToDeck, trash_to_deck),
+        entry(DrawUntil, draw_until),
+        entry(TrashHandUntil, trash_hand_until),
+    ]
+)

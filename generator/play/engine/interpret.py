@@ -16,12 +16,16 @@ keywords, power, cost and counter and does nothing else.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
+from generator.play.effects.model import Action as ActionNode
+from generator.play.effects.model import AtEndOfTurn, ChooseOne, Condition, Effect, If, May
 from generator.play.engine import activation_costs, effect_primitives, replacement
 from generator.play.engine.card_moves import ZONE_ACTIONS
 from generator.play.engine.effect_actions import EFFECT_ACTIONS
-from generator.play.engine.field_actions import FIELD_ACTIONS, source_card
+from generator.play.engine.field_actions import FIELD_ACTIONS
+from generator.play.engine.handler import source_card
+from generator.play.engine.payable import payable
 from generator.play.engine.rule_actions import RULE_ACTIONS
 from generator.play.engine.state import Action, Event, Frame, GameState, Prompt
 from generator.play.engine.stats import condition_holds, matches
@@ -31,30 +35,37 @@ ACTIONS = {**FIELD_ACTIONS, **ZONE_ACTIONS, **EFFECT_ACTIONS, **RULE_ACTIONS}
 BLOCKS = ("if", "may", "choose_one", "at_end_of_turn")
 _CHOSEN = ("activate_main", "main", "counter", "trigger")  # the player already chose to use it
 
+Pc = tuple[str | int, ...]  # ``Frame.pc``, or a path into the action tree (the pc without its head)
+# What a block step gives back: the state, the path of the action to run next (None: the effect is
+# done), and a question to ask first (then the block runs again with the answer).
+Next = tuple[GameState, Pc | None, Prompt | None]
 
-def _node(actions: tuple, path: tuple) -> Any:
+
+def _node(actions: tuple[ActionNode, ...], path: Pc) -> ActionNode | None:
     """The action at ``path``: ints index action tuples, ``"o<i>"`` picks a ChooseOne option."""
-    node: Any = None
+    node: ActionNode | None = None
     seq = actions
     for idx in path:
         if isinstance(idx, str):
+            assert isinstance(node, ChooseOne), "an option index follows a ChooseOne"
             seq = node.options[int(idx[1:])]
             continue
         if idx >= len(seq):
             return None
         node = seq[idx]
-        seq = getattr(node, "actions", ())
+        seq = node.actions if isinstance(node, (If, May, AtEndOfTurn)) else ()
     return node
 
 
-def _after(actions: tuple, path: tuple) -> tuple | None:
+def _after(actions: tuple[ActionNode, ...], path: Pc) -> Pc | None:
     """The path of the action after the one at ``path``, climbing out of finished blocks."""
     steps = list(path)
     while steps:
-        if isinstance(steps[-1], str):
+        last = steps[-1]
+        if isinstance(last, str):
             steps.pop()
             continue
-        steps[-1] += 1
+        steps[-1] = last + 1
         if _node(actions, tuple(steps)) is not None:
             return tuple(steps)
         steps.pop()
@@ -69,7 +80,7 @@ def _head(state: GameState, frame: Frame | None) -> GameState:
     return state.model_copy(update={"pending": ((frame,) + rest) if frame is not None else rest})
 
 
-def _goto(state: GameState, frame: Frame, pc: tuple | None) -> GameState:
+def _goto(state: GameState, frame: Frame, pc: Pc | None) -> GameState:
     if pc is None:
         return _head(state, None)
     return _head(state, frame.model_copy(update={"pc": pc, "picked": (), "chosen": False, "looked": (), "held": ()}))
@@ -86,6 +97,16 @@ def _behind_offers(state: GameState, waiting: Frame, frame: Frame) -> GameState:
     return state.model_copy(update={"pending": tuple(frame if f is waiting else f for f in state.pending)})
 
 
+def _stopped(state: GameState, waiting: Frame, frame: Frame, prompt: Prompt | None) -> GameState | None:
+    """Where a step that ran a handler (a cost, an action) stops: behind the replacement effects
+    it offered, or at its question; None when it finished and the effect goes on."""
+    if prompt is replacement.OFFERED:
+        return _behind_offers(state, waiting, frame)
+    if prompt is not None:
+        return _asking(state, frame, prompt)
+    return None
+
+
 def _activate(state: GameState, frame: Frame) -> GameState:
     """Mark [Once Per Turn] on the source and move on to the activation_costs."""
     eff = effect_primitives.effect_of(state, frame)
@@ -96,81 +117,127 @@ def _activate(state: GameState, frame: Frame) -> GameState:
 
 
 def step(state: GameState, ev: list[Event]) -> GameState:
-    """Advance the head effect until it needs a choice, finishes, or another step is due."""
+    """Advance the head effect until it needs a choice, finishes, or another step is due. The
+    head's ``pc`` says where it is: starting, offered as a replacement, paying a cost, or at an
+    action; each has its own function."""
     frame = state.pending[0]
     eff = effect_primitives.effect_of(state, frame)
-    pc = frame.pc
-    if pc[0] == "start":
-        if not activation_costs.payable(state, frame, eff):
-            return _head(state, None)
-        ev.append(
-            Event(
-                kind="effect",
-                player=frame.controller,
-                data={"card": frame.card, "source": frame.source, "timing": eff.timing},
-            )
-        )
-        if eff.optional and eff.timing not in _CHOSEN:
-            label = f"use the {eff.timing} effect of {state.cards[frame.card].name}?"
-            question = Prompt(player=frame.controller, kind="yes_no", label=label)
-            return _goto(state, frame, ("optional",)).model_copy(update={"prompt": question})
-        return _activate(state, frame)
-    if pc[0] == "offer":
+    where = frame.pc[0]
+    if where == "start":
+        return _start(state, frame, eff, ev)
+    if where == "offer":
         return replacement.offer(state, ev)
-    if pc[0] == "cost":
-        i = int(pc[1])
-        if i < len(eff.costs):
-            waiting = frame
-            state, frame, prompt = activation_costs.pay(state, frame, eff.costs[i], ev)
-            if prompt is replacement.OFFERED:
-                return _behind_offers(state, waiting, frame)
-            if prompt is not None:
-                return _asking(state, frame, prompt)
-            return _goto(state, frame, ("cost", i + 1))
-        if not eff.actions or not all(_holds(state, frame, c) for c in eff.conditions):
-            return _head(state, None)
-        return _goto(state, frame, ("act", 0))
-    path = tuple(pc[1:])
+    if where == "cost":
+        return _cost(state, frame, eff, int(frame.pc[1]), ev)
+    return _act(state, frame, eff, ev)
+
+
+def _start(state: GameState, frame: Frame, eff: Effect, ev: list[Event]) -> GameState:
+    """An effect about to resolve: dropped when its costs cannot all be paid (8-3-1-3); an
+    optional one not already chosen asks its controller first (8-1-2)."""
+    if not payable(state, frame, eff):
+        return _head(state, None)
+    ev.append(
+        Event(
+            kind="effect",
+            player=frame.controller,
+            data={"card": frame.card, "source": frame.source, "timing": eff.timing},
+        )
+    )
+    if eff.optional and eff.timing not in _CHOSEN:
+        label = f"use the {eff.timing} effect of {state.cards[frame.card].name}?"
+        question = Prompt(player=frame.controller, kind="yes_no", label=label)
+        return _goto(state, frame, ("optional",)).model_copy(update={"prompt": question})
+    return _activate(state, frame)
+
+
+def _cost(state: GameState, frame: Frame, eff: Effect, i: int, ev: list[Event]) -> GameState:
+    """Pay cost ``i``; after the last, the conditions are checked again (8-3-3) before the actions."""
+    if i < len(eff.costs):
+        waiting = frame
+        state, frame, prompt = activation_costs.pay(state, frame, eff.costs[i], ev)
+        stopped = _stopped(state, waiting, frame, prompt)
+        if stopped is not None:
+            return stopped
+        return _goto(state, frame, ("cost", i + 1))
+    if not eff.actions or not all(_holds(state, frame, c) for c in eff.conditions):
+        return _head(state, None)
+    return _goto(state, frame, ("act", 0))
+
+
+def _act(state: GameState, frame: Frame, eff: Effect, ev: list[Event]) -> GameState:
+    """Run the action at the pc: a block decides where to go next, a leaf runs its handler."""
+    path = tuple(frame.pc[1:])
     node = _node(eff.actions, path)
+    assert node is not None, "the pc of an action step points at an action"
     nxt = _after(eff.actions, path)
-    if node.kind == "if":
-        if node.actions and all(_holds(state, frame, c) for c in node.conditions):
-            nxt = path + (0,)
-    elif node.kind == "at_end_of_turn":
-        if node.actions:  # 6-6-1-2: resumed inside the block in the End Phase (``phases.end_turn``)
-            later = frame.model_copy(update={"pc": ("act", *path, 0), "picked": (), "chosen": False})
-            state = state.model_copy(update={"delayed": state.delayed + (later,)})
-    elif node.kind == "may":
-        yes, prompt = effect_primitives.ask(frame, frame.controller, f"{state.cards[frame.card].name}: you may")
-        if prompt is not None:
-            return _asking(state, frame, prompt)
-        if yes and node.actions:
-            nxt = path + (0,)
-    elif node.kind == "choose_one":
-        if not frame.chosen:
-            chooser = frame.controller if node.chooser == "you" else 1 - frame.controller
-            labels = tuple(", ".join(a.kind for a in opt) for opt in node.options)
-            options = Prompt(
-                player=chooser,
-                kind="option",
-                options=tuple(range(len(labels))),
-                labels=labels,
-                min=1,
-                label="choose one",
-            )
-            return _asking(state, frame, options)
-        nxt = path + (f"o{frame.picked[0]}", 0) if node.options[frame.picked[0]] else nxt
+    block = _BLOCK_STEPS.get(node.kind)
+    if block is not None:
+        state, nxt, prompt = block(state, frame, node, path, nxt)
     else:
         waiting = frame
         state, frame, prompt = ACTIONS[node.kind](state, frame, node, ev)
-        if prompt is replacement.OFFERED:
-            return _behind_offers(state, waiting, frame)
-        if prompt is not None:
-            return _asking(state, frame, prompt)
+        stopped = _stopped(state, waiting, frame, prompt)
+        if stopped is not None:
+            return stopped
+    if prompt is not None:
+        return _asking(state, frame, prompt)
     return _goto(state, frame, ("act", *nxt) if nxt is not None else None)
 
 
-def _holds(state: GameState, frame: Frame, cond) -> bool:
+def _if(state: GameState, frame: Frame, node: If, path: Pc, nxt: Pc | None) -> Next:
+    """4-10-1: the block runs only when its conditions hold."""
+    if node.actions and all(_holds(state, frame, c) for c in node.conditions):
+        nxt = path + (0,)
+    return state, nxt, None
+
+
+def _at_end_of_turn(state: GameState, frame: Frame, node: AtEndOfTurn, path: Pc, nxt: Pc | None) -> Next:
+    """6-6-1-2: the block waits for the End Phase, resumed inside it there (``phases.end_turn``)."""
+    if node.actions:
+        later = frame.model_copy(update={"pc": ("act", *path, 0), "picked": (), "chosen": False})
+        state = state.model_copy(update={"delayed": state.delayed + (later,)})
+    return state, nxt, None
+
+
+def _may(state: GameState, frame: Frame, node: May, path: Pc, nxt: Pc | None) -> Next:
+    """The block runs when its controller says yes."""
+    yes, prompt = effect_primitives.ask(frame, frame.controller, f"{state.cards[frame.card].name}: you may")
+    if prompt is not None:
+        return state, nxt, prompt
+    if yes and node.actions:
+        nxt = path + (0,)
+    return state, nxt, None
+
+
+def _choose_one(state: GameState, frame: Frame, node: ChooseOne, path: Pc, nxt: Pc | None) -> Next:
+    """The chooser picks an option, then its actions run (an empty option does nothing)."""
+    if not frame.chosen:
+        chooser = frame.controller if node.chooser == "you" else 1 - frame.controller
+        labels = tuple(", ".join(a.kind for a in opt) for opt in node.options)
+        options = Prompt(
+            player=chooser,
+            kind="option",
+            options=tuple(range(len(labels))),
+            labels=labels,
+            min=1,
+            label="choose one",
+        )
+        return state, nxt, options
+    nxt = path + (f"o{frame.picked[0]}", 0) if node.options[frame.picked[0]] else nxt
+    return state, nxt, None
+
+
+# The steps of the blocks (``BLOCKS``), by kind; each takes its block's class.
+_BLOCK_STEPS: dict[str, Callable[..., Next]] = {
+    "if": _if,
+    "at_end_of_turn": _at_end_of_turn,
+    "may": _may,
+    "choose_one": _choose_one,
+}
+
+
+def _holds(state: GameState, frame: Frame, cond: Condition) -> bool:
     """A condition on resolution; "the revealed card is ..." reads the cards the effect
     remembers (``Frame.memo``)."""
     if cond.kind == "revealed_is":  # current numbers on the field, printed ones elsewhere (4-9-2)

@@ -19,6 +19,7 @@ Action ids (stable, unique within one list):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from generator.play.engine import (
@@ -31,8 +32,8 @@ from generator.play.engine import (
     reactions,
     setup,
 )
-from generator.play.engine.activation_costs import payable
 from generator.play.engine.choices import order_together
+from generator.play.engine.payable import payable
 from generator.play.engine.state import MAX_CHARACTERS, Action, Event, Frame, GameState, IllegalAction
 from generator.play.engine.stats import effect_live, power
 from generator.play.engine.zones import field_card_of, replace_on_field, set_ps, take, trash_from_field
@@ -73,6 +74,20 @@ def _used(state: GameState, card: str) -> str:
 
 
 def _main_actions(state: GameState, p: int) -> list[Action]:
+    """The Main Phase (6-5): play a card, activate a [Activate: Main] effect, give DON!!, attack,
+    or end the turn."""
+    return [
+        *_plays(state, p),
+        *_activations(state, p),
+        *_don_gifts(state, p),
+        *_attacks(state, p),
+        Action(id="end", kind="end_turn", label="end your turn"),
+    ]
+
+
+def _plays(state: GameState, p: int) -> list[Action]:
+    """Cards of the hand the cost area can pay for; a Character into a full area names the one
+    it trashes (3-7-6-1); an Event only with a [Main] effect."""
     ps = state.players[p]
     out: list[Action] = []
     for c in ps.hand:
@@ -94,7 +109,13 @@ def _main_actions(state: GameState, p: int) -> list[Action]:
             )
         elif card.category != "Event" or MAIN_MARK in (card.effect or ""):
             out.append(Action(id=f"play:{c.iid}", kind="play", card=c.iid, label=label))
-    for src in ps.field():
+    return out
+
+
+def _activations(state: GameState, p: int) -> list[Action]:
+    """[Activate: Main] effects not used this turn, live, and whose costs can all be paid."""
+    out: list[Action] = []
+    for src in state.players[p].field():
         for i, eff in enumerate(state.compiled[src.card].effects):
             frame = Frame(source=src.iid, controller=p, card=src.card, effect=i)
             if (
@@ -111,27 +132,40 @@ def _main_actions(state: GameState, p: int) -> list[Action]:
                         label=f"activate {_name(state, src.card)}",
                     )
                 )
-    if ps.don_active:
-        out.extend(
-            Action(id=f"don:{c.iid}", kind="give_don", card=c.iid, label=f"give 1 DON!! to {_name(state, c.card)}")
-            for c in (ps.leader, *ps.characters)
-        )
+    return out
+
+
+def _don_gifts(state: GameState, p: int) -> list[Action]:
+    """One active DON!! to the Leader or a Character (6-5-5)."""
+    ps = state.players[p]
+    if not ps.don_active:
+        return []
+    return [
+        Action(id=f"don:{c.iid}", kind="give_don", card=c.iid, label=f"give 1 DON!! to {_name(state, c.card)}")
+        for c in (ps.leader, *ps.characters)
+    ]
+
+
+def _attacks(state: GameState, p: int) -> list[Action]:
+    """Each attack a card that may attack can declare, with its preview (public information)."""
+    ps = state.players[p]
+    out: list[Action] = []
     for c in (ps.leader, *ps.characters):
-        if battle.can_attack(state, p, c):
-            for t in battle.attack_targets(state, p, c):
-                pv = battle.preview(state, p, c, t)
-                out.append(
-                    Action(
-                        id=f"attack:{c.iid}:{t.iid}",
-                        kind="attack",
-                        card=c.iid,
-                        target=t.iid,
-                        preview=pv,
-                        label=f"attack {_name(state, t.card)} with {_name(state, c.card)}"
-                        f" ({pv.attacker_power} vs {pv.target_power})",
-                    )
+        if not battle.can_attack(state, p, c):
+            continue
+        for t in battle.attack_targets(state, p, c):
+            pv = battle.preview(state, p, c, t)
+            out.append(
+                Action(
+                    id=f"attack:{c.iid}:{t.iid}",
+                    kind="attack",
+                    card=c.iid,
+                    target=t.iid,
+                    preview=pv,
+                    label=f"attack {_name(state, t.card)} with {_name(state, c.card)}"
+                    f" ({pv.attacker_power} vs {pv.target_power})",
                 )
-    out.append(Action(id="end", kind="end_turn", label="end your turn"))
+            )
     return out
 
 
@@ -210,41 +244,50 @@ def concede(state: GameState, p: int) -> tuple[GameState, list[Event]]:
 
 
 def _do(state: GameState, a: Action, ev: list[Event]) -> GameState:
+    """Carry out one legal action: a concession at any time, an answer while a question is open,
+    else the move of its kind (``_MOVES``; the [Trigger] decision otherwise)."""
     p = state.waiting_for
     assert p is not None
-    kind = a.kind
-    if kind == "concede":
+    if a.kind == "concede":
         return phases.end_game(state, (p,), "concession", ev)
     if state.prompt is not None:
         return interpret.answer(state, a.id, ev)
-    if kind in ("keep", "mulligan"):
-        return setup.mulligan(state, kind == "mulligan", ev)
-    if kind == "play":
-        return _play(state, p, a.acting, a.target, ev)
-    if kind == "activate":
-        src = field_card_of(state, p, a.acting)
-        frame = Frame(source=a.acting, controller=p, card=src.card, effect=int(a.id.split(":")[2]))
-        return state.model_copy(update={"pending": state.pending + (frame,)})
-    if kind == "give_don":
-        card = field_card_of(state, p, a.acting)
-        state = set_ps(state, p, don_active=state.players[p].don_active - 1)
-        ev.append(Event(kind="give_don", player=p, data={"target": a.card, "count": 1}))
-        return replace_on_field(state, p, card.model_copy(update={"don": card.don + 1}))
-    if kind == "attack":
-        return battle.declare(state, a.acting, a.aimed_at, ev)
-    if kind == "end_turn":
-        return phases.end_turn(state, ev)
-    if kind == "block":
-        return battle.block(state, a.acting, ev)
-    if kind == "no_block":
-        return battle.next_step(state, "counter")
-    if kind == "counter":
-        return battle.counter(state, a.acting, a.aimed_at, ev)
-    if kind == "counter_event":
-        return battle.counter_event(state, a.acting, ev)
-    if kind == "no_counter":
-        return battle.next_step(state, "damage")
-    return battle.trigger(state, kind == "trigger", ev)
+    return _MOVES.get(a.kind, _trigger)(state, p, a, ev)
+
+
+def _activate(state: GameState, p: int, a: Action, ev: list[Event]) -> GameState:
+    src = field_card_of(state, p, a.acting)
+    frame = Frame(source=a.acting, controller=p, card=src.card, effect=int(a.id.split(":")[2]))
+    return state.model_copy(update={"pending": state.pending + (frame,)})
+
+
+def _give_don(state: GameState, p: int, a: Action, ev: list[Event]) -> GameState:
+    card = field_card_of(state, p, a.acting)
+    state = set_ps(state, p, don_active=state.players[p].don_active - 1)
+    ev.append(Event(kind="give_don", player=p, data={"target": a.card, "count": 1}))
+    return replace_on_field(state, p, card.model_copy(update={"don": card.don + 1}))
+
+
+def _trigger(state: GameState, p: int, a: Action, ev: list[Event]) -> GameState:
+    """Activate the revealed Life card's [Trigger], or add it to hand (10-1-5)."""
+    return battle.trigger(state, a.kind == "trigger", ev)
+
+
+# What each kind of action does (the player ``p`` acting); a kind not here is the [Trigger] decision.
+_MOVES: dict[str, Callable[[GameState, int, Action, list[Event]], GameState]] = {
+    "keep": lambda state, p, a, ev: setup.mulligan(state, False, ev),
+    "mulligan": lambda state, p, a, ev: setup.mulligan(state, True, ev),
+    "play": lambda state, p, a, ev: _play(state, p, a.acting, a.target, ev),
+    "activate": _activate,
+    "give_don": _give_don,
+    "attack": lambda state, p, a, ev: battle.declare(state, a.acting, a.aimed_at, ev),
+    "end_turn": lambda state, p, a, ev: phases.end_turn(state, ev),
+    "block": lambda state, p, a, ev: battle.block(state, a.acting, ev),
+    "no_block": lambda state, p, a, ev: battle.next_step(state, "counter"),
+    "counter": lambda state, p, a, ev: battle.counter(state, a.acting, a.aimed_at, ev),
+    "counter_event": lambda state, p, a, ev: battle.counter_event(state, a.acting, ev),
+    "no_counter": lambda state, p, a, ev: battle.next_step(state, "damage"),
+}
 
 
 def _play(state: GameState, p: int, iid: int, trash: int | None, ev: list[Event]) -> GameState:
@@ -272,33 +315,57 @@ def _advance(state: GameState, ev: list[Event], cursor: int = 0) -> GameState:
     while True:
         state, cursor = reactions.react(state, ev, cursor, cause, attacker)
         cause = attacker = None
-        if state.result is None:
-            state = phases.check_defeat(state, ev)
-        if state.result is not None:
+        state, decided = _decided(state, ev)
+        if decided:
             return state
-        if state.prompt is not None:
-            return state.model_copy(update={"waiting_for": state.prompt.player})
         steps += 1
         if loops.endless(state, seen, steps):
             return loops.draw_by_loop(state, ev)
         if state.pending:
-            state = order_together(battle.defer_during_damage(state))
-            if state.pending and state.prompt is None:
-                cause = state.pending[0]
-                state = interpret.step(state, ev)
+            state, cause = _resolve(state, ev)
         elif state.battle is not None:
             attacker = state.battle.attacker
             state, waiting = battle.progress(state, ev)
             if waiting:
                 state, cursor = reactions.react(state, ev, cursor, None, attacker)
                 return state.model_copy(update={"waiting_for": 1 - state.active})
-        elif state.phase == "end":
-            state = phases.finish_turn(state, ev)
-        elif state.phase == "refresh":
-            state = phases.continue_turn(state, ev)
-        elif state.phase == "setup":
-            state = setup.deal(state, ev)
-        elif state.phase == "main":
-            return state.model_copy(update={"waiting_for": state.active})
         else:
-            return state
+            state, stopped = _turn_step(state, ev)
+            if stopped:
+                return state
+
+
+def _decided(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
+    """Rule processing (9-2: defeat), then whether the run stops: the game is over, or a player
+    is asked a question (they are the one to act)."""
+    if state.result is None:
+        state = phases.check_defeat(state, ev)
+    if state.result is not None:
+        return state, True
+    if state.prompt is not None:
+        return state.model_copy(update={"waiting_for": state.prompt.player}), True
+    return state, False
+
+
+def _resolve(state: GameState, ev: list[Event]) -> tuple[GameState, Frame | None]:
+    """One step of the queued effects, in the order their controllers gave (``order_together``);
+    returns the effect that ran (the cause of its events), None when a question came first."""
+    state = order_together(battle.defer_during_damage(state))
+    if state.pending and state.prompt is None:
+        cause = state.pending[0]
+        return interpret.step(state, ev), cause
+    return state, None
+
+
+def _turn_step(state: GameState, ev: list[Event]) -> tuple[GameState, bool]:
+    """The turn's own steps between battles and effects; True when the run stops there: the
+    turn player acts in the Main Phase (or nothing is left to run)."""
+    if state.phase == "end":
+        return phases.finish_turn(state, ev), False
+    if state.phase == "refresh":
+        return phases.continue_turn(state, ev), False
+    if state.phase == "setup":
+        return setup.deal(state, ev), False
+    if state.phase == "main":
+        return state.model_copy(update={"waiting_for": state.active}), True
+    return state, True

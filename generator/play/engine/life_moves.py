@@ -9,9 +9,10 @@ players (3-10-2-1), and turns face down again when it leaves (its new area decid
 
 from __future__ import annotations
 
+from generator.play.effects.model import AddLife, LifeToHand, TrashLife, TrashLifeUntil
 from generator.play.engine import choices
 from generator.play.engine.effect_primitives import choose, player_rule
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.state import CardInstance, Event, Frame, GameState
 from generator.play.engine.zones import put, take
 
@@ -60,7 +61,7 @@ def take_life(
     return state, frame, None
 
 
-def add_life(state, frame, node, ev) -> Result:
+def add_life(state: GameState, frame: Frame, node: AddLife, ev: list[Event]) -> Result:
     """Cards from hand (the player picks them) or from the top of the deck (face down unless the
     text says face up) go to the top of the Life area."""
     p = frame.controller
@@ -95,14 +96,14 @@ def no_life_to_hand(state: GameState, p: int) -> bool:
     return player_rule(state, p, "no_life_to_hand")
 
 
-def life_to_hand(state, frame, node, ev) -> Result:
+def life_to_hand(state: GameState, frame: Frame, node: LifeToHand, ev: list[Event]) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
     if p == frame.controller and no_life_to_hand(state, p):
         return state, frame, None
     return take_life(state, frame, p, node.n, node.position, "hand", ev, "life_to_hand", chooser=frame.controller)
 
 
-def trash_life(state, frame, node, ev) -> Result:
+def trash_life(state: GameState, frame: Frame, node: TrashLife, ev: list[Event]) -> Result:
     p = frame.controller if node.whose == "you" else 1 - frame.controller
     n = min(node.n, len(state.players[p].life))
     if node.up_to and not frame.held:
@@ -116,15 +117,17 @@ def trash_life(state, frame, node, ev) -> Result:
     return take_life(state, frame, p, n, "top", "trash", ev, "life_trashed")
 
 
-def trash_life_until(state, frame, node, ev) -> Result:
+def trash_life_until(state: GameState, frame: Frame, node: TrashLifeUntil, ev: list[Event]) -> Result:
     """ "Trash cards from the top of your Life cards until you have N": none when N or fewer."""
     n = max(0, len(state.players[frame.controller].life) - node.left)
     return take_life(state, frame, frame.controller, n, "top", "trash", ev, "life_trashed")
 
 
-LIFE_ACTIONS = {
-    "add_life": add_life,
-    "life_to_hand": life_to_hand,
-    "trash_life": trash_life,
-    "trash_life_until": trash_life_until,
-}
+LIFE_ACTIONS: dict[str, Handler] = dict(
+    [
+        entry(AddLife, add_life),
+        entry(LifeToHand, life_to_hand),
+        entry(TrashLife, trash_life),
+        entry(TrashLifeUntil, trash_life_until),
+    ]
+)

@@ -10,8 +10,9 @@ cards were in, the bottom.
 
 from __future__ import annotations
 
+from generator.play.effects.model import LookTop, PlayFrom, PlayThisCard
 from generator.play.engine import choices, effect_primitives
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.state import MAX_CHARACTERS, CardInstance, Event, Frame, GameState
 from generator.play.engine.stats import matches
 from generator.play.engine.zones import find_in, locate, put, take, trash_from_field
@@ -71,7 +72,7 @@ def play_held(state: GameState, frame: Frame, rested: bool, ev: list[Event]) -> 
     return state, frame, None
 
 
-def _take_looked(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def _take_looked(state: GameState, frame: Frame, node: LookTop, ev: list[Event]) -> Result:
     """Reveal up to ``take`` matches among the looked-at cards (11-2-1) and add them to hand or
     play them. The cards stay in the deck while the player chooses (11-3-2)."""
     p = frame.controller
@@ -102,7 +103,7 @@ def _take_looked(state: GameState, frame: Frame, node, ev: list[Event]) -> Resul
     return state, frame, None
 
 
-def _place_rest(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def _place_rest(state: GameState, frame: Frame, node: LookTop, ev: list[Event]) -> Result:
     """The looked-at cards left in the deck go to the trash, or to the top or bottom of the deck
     in the order the player gives them, top-most first (3-1-7)."""
     p = frame.controller
@@ -138,7 +139,7 @@ def _place_rest(state: GameState, frame: Frame, node, ev: list[Event]) -> Result
     return state, frame, None
 
 
-def look_top(state, frame, node, ev) -> Result:
+def look_top(state: GameState, frame: Frame, node: LookTop, ev: list[Event]) -> Result:
     """Look at the top N (11-3), take what the text allows, then place the rest."""
     if not frame.held or frame.held[0] != _PLACING:
         state, frame, prompt = _take_looked(state, frame, node, ev)
@@ -149,7 +150,7 @@ def look_top(state, frame, node, ev) -> Result:
     return _place_rest(state, frame, node, ev)
 
 
-def play_from(state, frame, node, ev) -> Result:
+def play_from(state: GameState, frame: Frame, node: PlayFrom, ev: list[Event]) -> Result:
     """Play matching cards from hand and/or trash without paying their cost."""
     p = frame.controller
     if not frame.held:
@@ -167,7 +168,7 @@ def play_from(state, frame, node, ev) -> Result:
     return play_held(state, frame, node.rested, ev)
 
 
-def play_this(state, frame, node, ev) -> Result:
+def play_this(state: GameState, frame: Frame, node: PlayThisCard, ev: list[Event]) -> Result:
     if not frame.held:
         zone, card = waiting_card(state, frame.controller, frame.source)
         if card is None or zone == "deck" or not playable(state, frame.controller, card):
@@ -176,4 +177,6 @@ def play_this(state, frame, node, ev) -> Result:
     return play_held(state, frame, False, ev)
 
 
-PLAY_ACTIONS = {"look_top": look_top, "play_from": play_from, "play_this_card": play_this}
+PLAY_ACTIONS: dict[str, Handler] = dict(
+    [entry(LookTop, look_top), entry(PlayFrom, play_from), entry(PlayThisCard, play_this)]
+)

@@ -20,6 +20,9 @@ causing it) while this card is the attacker.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from generator.play.effects.model import Effect
 from generator.play.effects.model_triggers import When
 from generator.play.engine.replacement import cause_fits
@@ -78,70 +81,125 @@ def _fires(
     cause: Frame | None,
     attacker: int | None,
 ) -> bool:
+    """Does event ``e`` set off the "When" effect of ``src``: made the way ``when.cause`` says, and
+    the event it names (one check per ``WhenEvent``, ``_EVENTS``)?"""
     by = None if cause is None else cause.controller
     by_card = None if cause is None else cause.card
-    ev, kind, data = when.event, e.kind, e.data
     if not cause_fits(state, when.cause, controller, by, by_card):
         return False
-    if ev == "don_returned":
-        return kind == "return_don" and e.player == controller and data.get("count", 0) >= when.n
-    if ev in ("ko", "removed", "returned_to_hand"):
-        wanted = {"ko": ("ko",), "removed": _LEAVES_FIELD, "returned_to_hand": ("return_to_hand",)}[ev]
-        return (
-            kind in wanted
-            and _whose_ok(when, controller, e.player)
-            and state.cards[data["card"]].category == "Character"
-            and _subject_ok(state, when, controller, src, data["iid"], data["card"])
-        )
-    if ev == "battle_ko":  # only the attacked card can be K.O.'d in battle (7-1-4-1-2): this one attacked
-        return kind == "ko" and cause is None and attacker == src.iid and e.player != controller
-    if ev == "rested":
-        rested = {"rest": data.get("targets", ()), "attack": (data.get("attacker"),), "block": (data.get("blocker"),)}
-        return src.iid in rested.get(kind, ()) and src.rested
-    if ev in ("event_activated", "blocker_activated", "event_or_blocker", "event_or_trigger", "trigger_activated"):
-        kinds = {
-            "event_activated": ("event",),
-            "blocker_activated": ("block",),
-            "event_or_blocker": ("event", "block"),
-            "event_or_trigger": ("event", "trigger"),
-            "trigger_activated": ("trigger",),
-        }[ev]
-        return kind in kinds and _whose_ok(when, controller, e.player)
-    if ev == "played":
-        return (
-            kind == "play"
-            and _whose_ok(when, controller, e.player)
-            and state.cards[data["card"]].category == "Character"
-        )
-    if ev == "hand_trashed":
-        return kind == "discard" and e.player == controller
-    if ev == "life_removed":
-        return _life_out(e, cause) and _whose_ok(when, controller, e.player)
-    if ev == "life_to_hand":
-        return kind == "life_to_hand" and e.player == controller  # a card taken by damage included
-    if ev == "life_zero":
-        return _life_out(e, cause) and e.player == controller and not state.players[controller].life
-    if ev in ("attack_damage", "damage_dealt", "damage_taken"):
-        if not _damage(e, cause, attacker):
-            return False
-        if ev == "damage_taken":
-            return e.player == controller
-        if e.player == controller:
-            return False
-        return ev == "damage_dealt" or attacker == src.iid
-    if ev == "attacks":
-        return kind == "attack" and _whose_ok(when, controller, e.player)
-    if ev == "attacks_or_attacked":
-        return kind == "attack" and src.iid in (data.get("attacker"), data.get("target"))
-    if ev == "drew_outside_draw_phase":
-        return kind == "draw" and e.player == controller and cause is not None
-    if ev == "given_don":
-        return (
-            kind == "give_don"
-            and e.player == controller
-            and _subject_ok(state, when, controller, src, data["target"], _card_of(state, controller, data["target"]))
-        )
-    return False
+    check = _EVENTS.get(when.event)
+    return check is not None and check(_Seen(state, when, controller, src, e, cause, attacker))
+
+
+class _Seen(NamedTuple):
+    """One event as one "When" effect sees it: the effect's card and controller, and what made
+    the event (the resolving effect, or the attacking card of a battle)."""
+
+    state: GameState
+    when: When
+    controller: int
+    src: CardInstance
+    e: Event
+    cause: Frame | None
+    attacker: int | None
+
+    def whose_ok(self) -> bool:
+        return _whose_ok(self.when, self.controller, self.e.player)
+
+    def mine(self) -> bool:
+        return self.e.player == self.controller
+
+
+def _don_returned(s: _Seen) -> bool:
+    return s.e.kind == "return_don" and s.mine() and s.e.data.get("count", 0) >= s.when.n
+
+
+_LEFT: dict[str, tuple[str, ...]] = {"ko": ("ko",), "removed": _LEAVES_FIELD, "returned_to_hand": ("return_to_hand",)}
+
+
+def _left_field(s: _Seen) -> bool:
+    """A Character K.O.'d, removed from the field, or returned to hand."""
+    data = s.e.data
+    return (
+        s.e.kind in _LEFT[s.when.event]
+        and s.whose_ok()
+        and s.state.cards[data["card"]].category == "Character"
+        and _subject_ok(s.state, s.when, s.controller, s.src, data["iid"], data["card"])
+    )
+
+
+def _battle_ko(s: _Seen) -> bool:
+    """Only the attacked card can be K.O.'d in battle (7-1-4-1-2): this one attacked."""
+    return s.e.kind == "ko" and s.cause is None and s.attacker == s.src.iid and s.e.player != s.controller
+
+
+def _rested(s: _Seen) -> bool:
+    data = s.e.data
+    rested = {"rest": data.get("targets", ()), "attack": (data.get("attacker"),), "block": (data.get("blocker"),)}
+    return s.src.iid in rested.get(s.e.kind, ()) and s.src.rested
+
+
+_ACTIVATED: dict[str, tuple[str, ...]] = {
+    "event_activated": ("event",),
+    "blocker_activated": ("block",),
+    "event_or_blocker": ("event", "block"),
+    "event_or_trigger": ("event", "trigger"),
+    "trigger_activated": ("trigger",),
+}
+
+
+def _activated(s: _Seen) -> bool:
+    """An Event, a [Blocker] or a [Trigger] activated by the side the ``When`` names."""
+    return s.e.kind in _ACTIVATED[s.when.event] and s.whose_ok()
+
+
+def _played(s: _Seen) -> bool:
+    return s.e.kind == "play" and s.whose_ok() and s.state.cards[s.e.data["card"]].category == "Character"
+
+
+def _damage_event(s: _Seen) -> bool:
+    """Damage by a battle: to the controller (``damage_taken``), or dealt to the opponent by any
+    of the controller's attacks (``damage_dealt``) or this card's (``attack_damage``)."""
+    if not _damage(s.e, s.cause, s.attacker):
+        return False
+    if s.when.event == "damage_taken":
+        return s.mine()
+    if s.mine():
+        return False
+    return s.when.event == "damage_dealt" or s.attacker == s.src.iid
+
+
+def _given_don(s: _Seen) -> bool:
+    if s.e.kind != "give_don" or not s.mine():
+        return False
+    target = s.e.data["target"]
+    return _subject_ok(s.state, s.when, s.controller, s.src, target, _card_of(s.state, s.controller, target))
+
+
+_EVENTS: dict[str, Callable[[_Seen], bool]] = {
+    "don_returned": _don_returned,
+    "ko": _left_field,
+    "removed": _left_field,
+    "returned_to_hand": _left_field,
+    "battle_ko": _battle_ko,
+    "rested": _rested,
+    **dict.fromkeys(_ACTIVATED, _activated),
+    "played": _played,
+    "hand_trashed": lambda s: s.e.kind == "discard" and s.mine(),
+    "life_removed": lambda s: _life_out(s.e, s.cause) and s.whose_ok(),
+    # a card taken by damage included
+    "life_to_hand": lambda s: s.e.kind == "life_to_hand" and s.mine(),
+    "life_zero": lambda s: _life_out(s.e, s.cause) and s.mine() and not s.state.players[s.controller].life,
+    "attack_damage": _damage_event,
+    "damage_dealt": _damage_event,
+    "damage_taken": _damage_event,
+    "attacks": lambda s: s.e.kind == "attack" and s.whose_ok(),
+    "attacks_or_attacked": lambda s: (
+        s.e.kind == "attack" and s.src.iid in (s.e.data.get("attacker"), s.e.data.get("target"))
+    ),
+    "drew_outside_draw_phase": lambda s: s.e.kind == "draw" and s.mine() and s.cause is not None,
+    "given_don": _given_don,
+}
 
 
 def _card_of(state: GameState, p: int, iid: int) -> str:

@@ -21,10 +21,11 @@ then goes on with the rest of its text (8-1-3-4-4-1).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from generator.play.effects.model import Effect
 from generator.play.effects.model_triggers import Cause
+from generator.play.engine.payable import payable
 from generator.play.engine.state import CardInstance, Event, Frame, GameState, Offered, Prompt, Replaceable
 from generator.play.engine.stats import effect_live, target_pool
 from generator.play.engine.zones import field_card, replace_on_field
@@ -77,8 +78,6 @@ def _protects(state: GameState, owner: int, src: CardInstance, eff: Effect, iid:
 def _doable(state: GameState, frame: Frame, src: CardInstance, eff: Effect, protected: int) -> bool:
     """8-1-3-4-5: the costs can all be paid and every exact target exists. The protected card
     itself cannot pay for its own rescue."""
-    from generator.play.engine.activation_costs import payable
-
     if not payable(state, frame, eff):
         return False
     for act in eff.actions:
@@ -106,7 +105,9 @@ def _fitting(state: GameState, frame: Frame) -> tuple[CardInstance, Effect] | No
     return src, eff
 
 
-def _offers(state: GameState, owner: int, iid: int, kind: Replaceable, by: int | None, by_card: str | None):
+def _offers(
+    state: GameState, owner: int, iid: int, kind: Replaceable, by: int | None, by_card: str | None
+) -> Iterator[Frame]:
     field = sorted(state.players[owner].field(), key=lambda c: c.iid != iid)  # the card's own first
     for src in field:
         for i, eff in enumerate(state.compiled[src.card].effects):

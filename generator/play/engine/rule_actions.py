@@ -1,7 +1,7 @@
 """Handlers for the nodes of ``model_actions_rules`` that are not about one target: a ban on
 [Blocker] by power, a ban on playing Character cards, "Choose a cost and reveal 1 card from the top
 of your opponent's deck", and the swap of two selected cards' base power (the handler protocol is
-``field_actions``').
+``handler``'s).
 
 A rule on a player is a modifier on their Leader (the one card that stays on the field all game)
 for the stated duration, as for the other player rules (``model_actions.Status``): the Block step
@@ -11,10 +11,9 @@ reads the [Blocker] ban (``battle.may_block``), every way of playing a card read
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from generator.play.effects.model import BlockerBan, ChooseCostReveal, PlayBan, SwapBasePower
 from generator.play.engine import choices, effect_primitives
-from generator.play.engine.field_actions import Result
+from generator.play.engine.handler import Handler, Result, entry
 from generator.play.engine.state import Event, Frame, GameState
 from generator.play.engine.stats import base_power
 from generator.play.engine.zones import replace_on_field
@@ -32,7 +31,7 @@ def _rule_on(state: GameState, frame: Frame, p: int, tag: str, amount: int, dura
     return replace_on_field(state, p, leader.model_copy(update={"mods": leader.mods + (mod,)}))
 
 
-def blocker_ban(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def blocker_ban(state: GameState, frame: Frame, node: BlockerBan, ev: list[Event]) -> Result:
     """The opponent may not activate [Blocker] of a Character whose power is within the bound when
     they would (7-1-2, read then): one modifier per bound said."""
     q = 1 - frame.controller
@@ -44,7 +43,7 @@ def blocker_ban(state: GameState, frame: Frame, node, ev: list[Event]) -> Result
     return state, frame, None
 
 
-def play_ban(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def play_ban(state: GameState, frame: Frame, node: PlayBan, ev: list[Event]) -> Result:
     ev.append(Event(kind="play_ban", player=frame.controller, data={"min_base_cost": node.min_base_cost}))
     return (
         _rule_on(state, frame, frame.controller, effect_primitives.PLAY_BAN, node.min_base_cost, node.duration),
@@ -53,7 +52,7 @@ def play_ban(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
     )
 
 
-def choose_cost_reveal(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def choose_cost_reveal(state: GameState, frame: Frame, node: ChooseCostReveal, ev: list[Event]) -> Result:
     """The controller names a cost (asked, 0 to 10), then the top card of the opponent's deck is
     revealed to both players (11-2) and stays on top (11-2-2); the effect remembers both for "If
     the revealed card has the chosen cost"."""
@@ -71,7 +70,7 @@ def choose_cost_reveal(state: GameState, frame: Frame, node, ev: list[Event]) ->
     return state, choices.answered(frame).model_copy(update=remembered), None
 
 
-def swap_base_power(state: GameState, frame: Frame, node, ev: list[Event]) -> Result:
+def swap_base_power(state: GameState, frame: Frame, node: SwapBasePower, ev: list[Event]) -> Result:
     """The two selected cards still on the field take each other's base power (4-9-2-1)."""
     cards = [(p, c) for p, ps in enumerate(state.players) for c in ps.field() if c.iid in frame.memo]
     if len(cards) != 2:
@@ -85,9 +84,11 @@ def swap_base_power(state: GameState, frame: Frame, node, ev: list[Event]) -> Re
     return state, frame, None
 
 
-RULE_ACTIONS: dict[str, Callable[..., Result]] = {
-    "swap_base_power": swap_base_power,
-    "blocker_ban": blocker_ban,
-    "play_ban": play_ban,
-    "choose_cost_reveal": choose_cost_reveal,
-}
+RULE_ACTIONS: dict[str, Handler] = dict(
+    [
+        entry(SwapBasePower, swap_base_power),
+        entry(BlockerBan, blocker_ban),
+        entry(PlayBan, play_ban),
+        entry(ChooseCostReveal, choose_cost_reveal),
+    ]
+)

@@ -14,23 +14,26 @@ fixed-point order (8-1-3-3-5) is not modelled further.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects import model_actions as ma
 from generator.play.effects import model_actions_rules as mr
 from generator.play.effects import model_conditions as mc
 from generator.play.effects.model import CardFilter, Condition, Effect, Target
+from generator.play.effects.model_base import Node
 from generator.play.engine.state import CardInstance, GameState, PlayerState
 
 STATIC_ACTIONS = (ma.Power, ma.CostChange, ma.GainKeyword, ma.GainStatus, ma.SetBasePower, mr.BattleKOShield)
+StaticAction = ma.Power | ma.CostChange | ma.GainKeyword | ma.GainStatus | ma.SetBasePower | mr.BattleKOShield
 
 
 def card_of(state: GameState, inst: CardInstance) -> OnePieceCard:
     return state.cards[inst.card]
 
 
-def per_count(state: GameState, p: int, per) -> int:
+def per_count(state: GameState, p: int, per: ma.PerCount | None) -> int:
     """How many times "for every N ..." counts for player ``p`` (1 when the amount is fixed)."""
     if per is None:
         return 1
@@ -143,55 +146,127 @@ def _zone_count(state: GameState, p: int, zone: str, flt: CardFilter, skip: int 
 
 
 def condition_holds(state: GameState, controller: int, source: CardInstance, cond: Condition) -> bool:
-    leader = state.cards[state.players[controller].leader.card]
-    match cond:
-        case mc.LeaderHasType(contains=True):
-            return any(t in lt for t in cond.types for lt in leader.types)
-        case mc.LeaderHasType():
-            return any(t in leader.types for t in cond.types)
-        case mc.LeaderIsColour():
-            return cond.colour in leader.colors
-        case mc.LeaderMulticoloured():
-            return len(leader.colors) > 1
-        case mc.LeaderIsName():
-            return cond.name in names_of(state, state.players[controller].leader.card)
-        case mc.LeaderHasAttribute():
-            whose = controller if cond.whose == "you" else 1 - controller
-            return cond.attribute in state.cards[state.players[whose].leader.card].attributes
-        case mc.SelfState(state="played_this_turn"):
-            return source.played_turn == state.turn
-        case mc.SelfState():
-            return source.rested == (cond.state == "rested")
-        case mc.SelfPower():
-            return _compare(power(state, controller, source, statics=False), cond.compare, cond.n)
-        case mc.CompareWithOpponent():
-            mine = _zone_count(state, controller, cond.zone, CardFilter())
-            theirs = _zone_count(state, 1 - controller, cond.zone, CardFilter())
-            return {
-                "less": mine < theirs,
-                "at_most": mine <= theirs,
-                "more": mine > theirs,
-                "at_least": mine >= theirs,
-            }[cond.compare]
-        case mc.CountCondition():
-            players = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
-            skip = source.iid if cond.exclude_self else None
-            total = sum(_zone_count(state, p, cond.zone, cond.filter, skip) for p in players)
-            return _compare(total, cond.compare, cond.n)
-        case mc.OnlyCharacters():
-            chars = state.players[controller].characters
-            return bool(chars) and all(matches(state, controller, c, cond.filter, True, False) for c in chars)
-        case mc.LeaderPower():
-            whose = controller if cond.whose == "you" else 1 - controller
-            return _compare(power(state, whose, state.players[whose].leader, statics=False), cond.compare, cond.n)
-        case mc.LeaderState():
-            return state.players[controller].leader.rested == (cond.state == "rested")
-        case mc.OwnTurnCount():
-            began = (state.turn + 1) // 2 if controller == state.first else state.turn // 2
-            return began >= cond.n
-        case mc.AnyOf():
-            return any(condition_holds(state, controller, source, c) for c in cond.conditions)
-    return False  # "the revealed card is ..." is read by the interpreter (``interpret._holds``)
+    """Does ``cond`` hold now for the effect of ``source`` that ``controller`` controls? One check
+    per condition class (``_HOLDS``); "the revealed card is ..." and "the revealed card has the
+    chosen cost" are read by the interpreter (``interpret._holds``) and do not hold here."""
+    check = _HOLDS.get(type(cond))
+    return check is not None and check(state, controller, source, cond)
+
+
+def _leader_card(state: GameState, p: int) -> OnePieceCard:
+    return state.cards[state.players[p].leader.card]
+
+
+def _whose(controller: int, whose: str) -> int:
+    return controller if whose == "you" else 1 - controller
+
+
+def _leader_has_type(state: GameState, controller: int, source: CardInstance, cond: mc.LeaderHasType) -> bool:
+    leader = _leader_card(state, controller)
+    if cond.contains:  # "a type including ..."
+        return any(t in lt for t in cond.types for lt in leader.types)
+    return any(t in leader.types for t in cond.types)
+
+
+def _leader_is_colour(state: GameState, controller: int, source: CardInstance, cond: mc.LeaderIsColour) -> bool:
+    return cond.colour in _leader_card(state, controller).colors
+
+
+def _leader_multicoloured(
+    state: GameState, controller: int, source: CardInstance, cond: mc.LeaderMulticoloured
+) -> bool:
+    return len(_leader_card(state, controller).colors) > 1
+
+
+def _leader_is_name(state: GameState, controller: int, source: CardInstance, cond: mc.LeaderIsName) -> bool:
+    return cond.name in names_of(state, state.players[controller].leader.card)
+
+
+def _leader_has_attribute(state: GameState, controller: int, source: CardInstance, cond: mc.LeaderHasAttribute) -> bool:
+    return cond.attribute in _leader_card(state, _whose(controller, cond.whose)).attributes
+
+
+def _self_state(state: GameState, controller: int, source: CardInstance, cond: mc.SelfState) -> bool:
+    if cond.state == "played_this_turn":
+        return source.played_turn == state.turn
+    return source.rested == (cond.state == "rested")
+
+
+def _self_power(state: GameState, controller: int, source: CardInstance, cond: mc.SelfPower) -> bool:
+    return _compare(power(state, controller, source, statics=False), cond.compare, cond.n)
+
+
+def _compare_with_opponent(
+    state: GameState, controller: int, source: CardInstance, cond: mc.CompareWithOpponent
+) -> bool:
+    mine = _zone_count(state, controller, cond.zone, CardFilter())
+    theirs = _zone_count(state, 1 - controller, cond.zone, CardFilter())
+    return {
+        "less": mine < theirs,
+        "at_most": mine <= theirs,
+        "more": mine > theirs,
+        "at_least": mine >= theirs,
+    }[cond.compare]
+
+
+def _count(state: GameState, controller: int, source: CardInstance, cond: mc.CountCondition) -> bool:
+    players = {"you": (controller,), "opponent": (1 - controller,), "both": (0, 1)}[cond.whose]
+    skip = source.iid if cond.exclude_self else None
+    total = sum(_zone_count(state, p, cond.zone, cond.filter, skip) for p in players)
+    return _compare(total, cond.compare, cond.n)
+
+
+def _only_characters(state: GameState, controller: int, source: CardInstance, cond: mc.OnlyCharacters) -> bool:
+    chars = state.players[controller].characters
+    return bool(chars) and all(matches(state, controller, c, cond.filter, True, False) for c in chars)
+
+
+def _leader_power(state: GameState, controller: int, source: CardInstance, cond: mc.LeaderPower) -> bool:
+    whose = _whose(controller, cond.whose)
+    return _compare(power(state, whose, state.players[whose].leader, statics=False), cond.compare, cond.n)
+
+
+def _leader_state(state: GameState, controller: int, source: CardInstance, cond: mc.LeaderState) -> bool:
+    return state.players[controller].leader.rested == (cond.state == "rested")
+
+
+def _own_turn_count(state: GameState, controller: int, source: CardInstance, cond: mc.OwnTurnCount) -> bool:
+    began = (state.turn + 1) // 2 if controller == state.first else state.turn // 2
+    return began >= cond.n
+
+
+def _any_of(state: GameState, controller: int, source: CardInstance, cond: mc.AnyOf) -> bool:
+    return any(condition_holds(state, controller, source, c) for c in cond.conditions)
+
+
+C = TypeVar("C", bound=Node)
+
+
+def _check(
+    cls: type[C], check: Callable[[GameState, int, CardInstance, C], bool]
+) -> tuple[type[Node], Callable[..., bool]]:
+    """One row of ``_HOLDS``: a condition class and the check that takes it."""
+    return cls, check
+
+
+_HOLDS: dict[type[Node], Callable[..., bool]] = dict(
+    [
+        _check(mc.LeaderHasType, _leader_has_type),
+        _check(mc.LeaderIsColour, _leader_is_colour),
+        _check(mc.LeaderMulticoloured, _leader_multicoloured),
+        _check(mc.LeaderIsName, _leader_is_name),
+        _check(mc.LeaderHasAttribute, _leader_has_attribute),
+        _check(mc.SelfState, _self_state),
+        _check(mc.SelfPower, _self_power),
+        _check(mc.CompareWithOpponent, _compare_with_opponent),
+        _check(mc.CountCondition, _count),
+        _check(mc.OnlyCharacters, _only_characters),
+        _check(mc.LeaderPower, _leader_power),
+        _check(mc.LeaderState, _leader_state),
+        _check(mc.OwnTurnCount, _own_turn_count),
+        _check(mc.AnyOf, _any_of),
+    ]
+)
 
 
 def _compare(value: int, compare: str, n: int) -> bool:
@@ -225,9 +300,31 @@ def matches(
 ) -> bool:
     """Does the card match the filter? Numbers are current values on the field and printed ones
     elsewhere or when the filter says "base" (4-9-2). ``controller`` is the player whose effect
-    reads the filter (the owner when not given), for numbers the filter reads from the game."""
+    reads the filter (the owner when not given), for numbers the filter reads from the game.
+    Checked in three groups (numbers, printed words, state), then the alternatives."""
     c = state.cards[inst.card]
-    current = on_field and not flt.base
+    return (
+        _numbers_match(state, owner, inst, flt, c, on_field and not flt.base, statics, controller)
+        and _words_match(state, inst, flt, c)
+        and _state_matches(state, inst, flt, c, on_field)
+        and (
+            not flt.any_of or any(matches(state, owner, inst, alt, on_field, statics, controller) for alt in flt.any_of)
+        )
+        and (flt.has_trigger is None or (c.trigger is not None) == flt.has_trigger)
+    )
+
+
+def _numbers_match(
+    state: GameState,
+    owner: int,
+    inst: CardInstance,
+    flt: CardFilter,
+    c: OnePieceCard,
+    current: bool,
+    statics: bool,
+    controller: int | None,
+) -> bool:
+    """The cost bound read from the game, the category, the cost and power bounds."""
     if flt.max_cost_of is not None:
         limit = count_ref(state, owner if controller is None else controller, flt.max_cost_of)
         if (cost(state, owner, inst, statics) if current else max(0, c.cost or 0)) > limit:
@@ -242,6 +339,11 @@ def matches(
         v = power(state, owner, inst, statics) if current else (c.power or 0)
         if (flt.min_power is not None and v < flt.min_power) or (flt.max_power is not None and v > flt.max_power):
             return False
+    return True
+
+
+def _words_match(state: GameState, inst: CardInstance, flt: CardFilter, c: OnePieceCard) -> bool:
+    """Types, colour, names and attributes, as printed (names include "also treated as")."""
     if flt.types and not any(t in c.types for t in flt.types):
         return False
     if flt.type_contains is not None and not any(flt.type_contains in t for t in c.types):
@@ -254,19 +356,18 @@ def matches(
         return False
     if flt.attribute is not None and flt.attribute not in c.attributes:
         return False
-    if flt.lacks_attribute is not None and flt.lacks_attribute in c.attributes:
-        return False
+    return flt.lacks_attribute is None or flt.lacks_attribute not in c.attributes
+
+
+def _state_matches(state: GameState, inst: CardInstance, flt: CardFilter, c: OnePieceCard, on_field: bool) -> bool:
+    """Rested or active, no text, DON!! given (on the field only), no effect of a timing."""
     if flt.state is not None and inst.rested != (flt.state == "rested"):
         return False
     if flt.no_effect and (c.effect or c.trigger):
         return False
     if flt.min_don is not None and (not on_field or inst.don < flt.min_don):
         return False
-    if flt.lacks_timing is not None and any(e.timing == flt.lacks_timing for e in state.compiled[inst.card].effects):
-        return False
-    if flt.any_of and not any(matches(state, owner, inst, alt, on_field, statics, controller) for alt in flt.any_of):
-        return False
-    return flt.has_trigger is None or (c.trigger is not None) == flt.has_trigger
+    return flt.lacks_timing is None or not any(e.timing == flt.lacks_timing for e in state.compiled[inst.card].effects)
 
 
 def target_pool(
@@ -302,7 +403,7 @@ def target_pool(
     ]
 
 
-def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple:
+def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple[StaticAction, ...]:
     """Actions of live permanent effects that apply to ``inst`` now (8-1-3-3), worked out once
     per state and card (``GameState.static_memo``): they depend on the state, the owner and the
     instance id only, and a search asks for them thousands of times."""
@@ -316,7 +417,7 @@ def _static_actions(state: GameState, owner: int, inst: CardInstance) -> tuple:
     return found
 
 
-def _live_static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator:
+def _live_static_actions(state: GameState, owner: int, inst: CardInstance) -> Iterator[StaticAction]:
     """Only "this card" and "all matching" targets make sense for a permanent effect; a
     counted target is skipped."""
     for p in (state.active, 1 - state.active):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,7 +28,7 @@ from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.basic import aggressor_move
 from generator.play.ai.match import MatchRecord, play_match
-from generator.play.decks.ladder_decks import build_deck
+from generator.play.decks.ladder_decks import BuiltDeck, build_deck
 from generator.play.engine.api import GameState, legal_actions, redact, view
 from generator.play.protocol.narration import Narrator, public_names
 from generator.play.protocol.practice import HUMAN, practice
@@ -75,7 +75,7 @@ MATCH_EVENT = {
 }
 
 
-def _entropy():
+def _entropy() -> Callable[[int], bytes]:
     """Deterministic bytes for seeds and nonces (a SHA-256 counter): reproducible builds."""
     counter = [0]
 
@@ -114,7 +114,7 @@ def _intents(cards: Mapping[str, OnePieceCard], seed: int) -> list[dict[str, Any
     """Three real exchanges: a new game, the opening-hand decision, and a first attack."""
     entropy = _entropy()
 
-    def call(intent: dict, context: str) -> dict[str, Any]:
+    def call(intent: dict[str, Any], context: str) -> dict[str, Any]:
         status, reply = practice(orjson.dumps(intent), cards, EXAMPLE_KEY, AS_OF, entropy)
         return {"context": context, "intent": intent, "reply_status": status, "reply": reply}
 
@@ -181,7 +181,9 @@ def example_match(cards: Mapping[str, OnePieceCard], seed: int) -> dict[str, Any
     }
 
 
-def _recorded(cards: Mapping[str, OnePieceCard], decks, seed: int):
+def _recorded(
+    cards: Mapping[str, OnePieceCard], decks: Sequence[BuiltDeck], seed: int
+) -> tuple[MatchRecord, list[GameState]]:
     """Play the match, keeping the state after every move (for the names a spectator sees)."""
     states: list[GameState] = []
     policies = [make_ai(lvl, cards) for lvl in LEVELS]

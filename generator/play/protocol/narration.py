@@ -120,7 +120,7 @@ class Narrator:
         shown = f" ({card.power} power)" if power and card.power is not None else ""
         return f"{self.whose(card.owner)} {role}{card.name}{shown}"
 
-    def card_name(self, data: dict, key: str = "card") -> str | None:
+    def card_name(self, data: dict[str, Any], key: str = "card") -> str | None:
         cid = data.get(key)
         card = self.cards_by_id.get(cid) if isinstance(cid, str) else None
         return card.name if card is not None else None
@@ -135,14 +135,14 @@ class Narrator:
             text = self._turn_sentence(kind, p, d) or effect_sentence(self, kind, p, d)
         return text
 
-    def _note_played(self, kind: str, p: int | None, d: dict) -> None:
+    def _note_played(self, kind: str, p: int | None, d: dict[str, Any]) -> None:
         """A card played during the move is on the field from now on, at its printed power."""
         iid, cid = d.get("iid"), d.get("card")
         card = self.cards_by_id.get(cid) if isinstance(cid, str) else None
         if kind == "play" and isinstance(iid, int) and isinstance(p, int) and card is not None:
             self.cards[iid] = PublicCard(card.name, p, False, card.power)
 
-    def _turn_sentence(self, kind: str, p: int | None, d: dict) -> str | None:
+    def _turn_sentence(self, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
         """Set-up, turn structure and the end of the game."""
         who = self.who(p)
         if kind == "turn_start":
@@ -166,7 +166,7 @@ class Narrator:
             return f"Game over. {head}: {self._why_lost(d)}."
         return None
 
-    def _why_lost(self, d: dict) -> str:
+    def _why_lost(self, d: dict[str, Any]) -> str:
         """The defeat condition in words (1-2-1-1, 1-2-3), for each player who lost."""
         losers = [p for p in d.get("losers") or [] if isinstance(p, int)]
         reason = str(d.get("reason"))

@@ -38,54 +38,69 @@ def _targets(n: Narrator, d: dict[str, Any]) -> str:
 
 
 def effect_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str:
-    who = n.who(p)
+    """The sentence for an event of a card moving or an effect happening: the first of the
+    families below that knows the kind, else a plain one naming the kind."""
     card = n.card_name(d)
+    return (
+        _card_sentence(n, kind, p, d, card)
+        or _life_sentence(n, kind, p, card)
+        or _rule_sentence(n, kind, p, d)
+        or _moves_and_numbers(n, kind, p, d, card)
+        or f"{n.who(p)}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
+    )
+
+
+def _say(n: Narrator, p: int | None, verb: str, rest: str) -> str:
+    """ "<who> <verb> <rest>." with the subject and verb form for player ``p``."""
+    return f"{n.who(p)} {n.verb(p, verb)} {rest}".rstrip() + "."
+
+
+def _card_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
+    """Drawing, playing, giving DON!!, a card K.O.'d or trashed, an effect activating, a choice."""
     what = card or "a card"
-
-    def say(verb: str, rest: str) -> str:
-        return f"{who} {n.verb(p, verb)} {rest}".rstrip() + "."
-
     if kind == "draw":
-        return say("draw", card or "a card")
+        return _say(n, p, "draw", card or "a card")
     if kind in ("play", "event"):
-        return say("play", what) if kind == "play" else say("activate", f"the Event {what}")
+        return _say(n, p, "play", what) if kind == "play" else _say(n, p, "activate", f"the Event {what}")
     if kind == "give_don":
         target, count = d.get("target"), d.get("count") or 0
         owner = n.cards[target].owner if target in n.cards else None
         shift = n.shift_power(target, 1000 * count) if owner is not None and owner == n.active else ""
-        return say("give", f"{count} DON!! to {n.phrase(target, power=False)}{shift}")
+        return _say(n, p, "give", f"{count} DON!! to {n.phrase(target, power=False)}{shift}")
     if kind in ("ko", "trash"):
         done = "is K.O.'d" if kind == "ko" else "is trashed"
         return f"{n.whose(p, True)} {what} {done}."
-    if kind == "life_to_hand":
-        taken = card or "a Life card"
-        if n.battle is not None and n.battle.attacker_won:
-            return f"{n.whose(p, True)} Leader takes 1 damage: {taken} goes from Life to hand."
-        return say("add", f"{taken} from Life to hand")
-    if kind == "life_check":
-        return say("check", f"{card} from Life: it has a [Trigger]" if card else "a Life card")
-    if kind == "life_trashed":
-        return f"{n.whose(p, True)} Leader takes 1 damage: the Life card {what} is trashed ([Banish])."
-    if kind == "trigger":
-        instead = f"{n.verb(p, 'activate')} its [Trigger] instead of taking it into hand"
-        return say("reveal", f"{what} from Life and {instead}")
-    if kind == "trigger_trashed":
-        return f"{card or 'The [Trigger] card'} goes to the trash."
     if kind == "effect":
         mark = TIMING_MARKS.get(str(d.get("timing")))
         source = n.phrase(d.get("source"), power=False) if d.get("source") in n.cards else what
         return f"{_cap(source)}: its {mark + ' ' if mark else ''}effect activates."
     if kind == "chosen":
         picked = [n.names.get(i, "a card") for i in d.get("picked") or [] if isinstance(i, int)]
-        return say("choose", f"{', '.join(picked) or 'nothing'} ({d.get('label')})")
-    return (
-        _rule_sentence(n, kind, p, d)
-        or _moves_and_numbers(n, kind, p, d, card)
-        or f"{who}: {kind.replace('_', ' ')}{f' {card}' if card else ''}."
-    )
+        return _say(n, p, "choose", f"{', '.join(picked) or 'nothing'} ({d.get('label')})")
+    return None
 
 
-def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict) -> str | None:
+def _life_sentence(n: Narrator, kind: str, p: int | None, card: str | None) -> str | None:
+    """A Life card taken to hand, checked, trashed by [Banish], or revealed for its [Trigger]."""
+    what = card or "a card"
+    if kind == "life_to_hand":
+        taken = card or "a Life card"
+        if n.battle is not None and n.battle.attacker_won:
+            return f"{n.whose(p, True)} Leader takes 1 damage: {taken} goes from Life to hand."
+        return _say(n, p, "add", f"{taken} from Life to hand")
+    if kind == "life_check":
+        return _say(n, p, "check", f"{card} from Life: it has a [Trigger]" if card else "a Life card")
+    if kind == "life_trashed":
+        return f"{n.whose(p, True)} Leader takes 1 damage: the Life card {what} is trashed ([Banish])."
+    if kind == "trigger":
+        instead = f"{n.verb(p, 'activate')} its [Trigger] instead of taking it into hand"
+        return _say(n, p, "reveal", f"{what} from Life and {instead}")
+    if kind == "trigger_trashed":
+        return f"{card or 'The [Trigger] card'} goes to the trash."
+    return None
+
+
+def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
     """Sentences for the rules an effect sets and the numbers it names (``engine.rule_actions``)."""
     who = n.who(p)
     if kind == "cost_chosen":
@@ -106,7 +121,7 @@ def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict) -> str | None
     return None
 
 
-def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict, card: str | None) -> str | None:
+def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
     """Sentences for what effects do (moves between areas, DON!!, modifiers)."""
     who = n.who(p)
     what = card or "a card"

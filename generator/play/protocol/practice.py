@@ -46,7 +46,7 @@ import os
 import random
 from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import orjson
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -59,6 +59,7 @@ from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.decks.validator import normalise_ref, validate_deck
 from generator.play.engine.api import Deck, GameState, IllegalAction, apply, legal_actions, new_game, redact, view
+from generator.play.engine.state import Event
 from generator.play.protocol.narration import Narrator, public_names
 from generator.play.protocol.seal import SealError, seal, unseal
 from generator.web.body import BodyError, json_object
@@ -115,6 +116,18 @@ def parse(body: bytes) -> dict[str, Any]:
         doc = json_object(body, MAX_BODY_BYTES, "a JSON object with an op")
     except BodyError as exc:
         raise PracticeError(exc.code, exc.message) from None
+    op = _op(doc)
+    required, optional = MEMBERS[op]
+    _members(doc, required, optional, "")
+    if op == "new":
+        _check_new(doc)
+    else:
+        _check_move(doc)
+    return doc
+
+
+def _op(doc: dict[str, Any]) -> str:
+    """The request's ``op``: present, a string, and one this referee knows."""
     op = doc.get("op")
     if "op" not in doc:
         raise PracticeError("missing_member", 'op is required: "new" or "move".')
@@ -122,21 +135,26 @@ def parse(body: bytes) -> dict[str, Any]:
         raise PracticeError("wrong_type", "op must be a JSON string.")
     if op not in MEMBERS:
         raise PracticeError("unknown_op", f'op {op!r} is not one of "new", "move".')
-    required, optional = MEMBERS[op]
-    _members(doc, required, optional, "")
-    if op == "new":
-        if not _is_int(doc["level"]):
-            raise PracticeError("wrong_type", "level must be an integer 0-4.")
-        if not 0 <= doc["level"] <= 4:
-            raise PracticeError("level_out_of_range", "level must be 0, 1, 2, 3 or 4.")
-        if "seed" in doc:
-            if not _is_int(doc["seed"]):
-                raise PracticeError("wrong_type", "seed must be an integer.")
-            if not 0 <= doc["seed"] < SEED_LIMIT:
-                raise PracticeError("seed_out_of_range", f"seed must be 0 to {SEED_LIMIT - 1}.")
-        if "deck" in doc:
-            _deck_shape(doc["deck"])
-        return doc
+    return op
+
+
+def _check_new(doc: dict[str, Any]) -> None:
+    """``new``: a level 0-4, a seed in range when given, a deck of the right shape when given."""
+    if not _is_int(doc["level"]):
+        raise PracticeError("wrong_type", "level must be an integer 0-4.")
+    if not 0 <= doc["level"] <= 4:
+        raise PracticeError("level_out_of_range", "level must be 0, 1, 2, 3 or 4.")
+    if "seed" in doc:
+        if not _is_int(doc["seed"]):
+            raise PracticeError("wrong_type", "seed must be an integer.")
+        if not 0 <= doc["seed"] < SEED_LIMIT:
+            raise PracticeError("seed_out_of_range", f"seed must be 0 to {SEED_LIMIT - 1}.")
+    if "deck" in doc:
+        _deck_shape(doc["deck"])
+
+
+def _check_move(doc: dict[str, Any]) -> None:
+    """``move``: a state token and an action id, both strings, and ``choices`` of the right shape."""
     for name in ("state", "action_id"):
         if not isinstance(doc[name], str):
             raise PracticeError("wrong_type", f"{name} must be a JSON string.")
@@ -148,10 +166,9 @@ def parse(body: bytes) -> dict[str, Any]:
         then = choices.get("then", [])
         if not isinstance(then, list) or len(then) > MAX_THEN or not all(isinstance(x, str) for x in then):
             raise PracticeError("wrong_type", f"choices.then must be an array of at most {MAX_THEN} action id strings.")
-    return doc
 
 
-def _members(doc: dict, required: set[str], optional: set[str], prefix: str) -> None:
+def _members(doc: dict[str, Any], required: set[str], optional: set[str], prefix: str) -> None:
     for name in sorted(required - set(doc)):
         raise PracticeError("missing_member", f"{prefix}{name} is required.")
     for name in sorted(set(doc) - required - optional):
@@ -176,7 +193,7 @@ def game_seed(key: bytes, seed: int) -> int:
 
 
 def _user_deck(
-    spec: dict, cards: Mapping[str, OnePieceCard], rules: RulesData, now: datetime
+    spec: dict[str, Any], cards: Mapping[str, OnePieceCard], rules: RulesData, now: datetime
 ) -> tuple[Deck, dict[str, Any]]:
     try:
         request = DeckRequest(
@@ -208,7 +225,7 @@ def _user_deck(
 
 
 def _new(
-    req: dict,
+    req: dict[str, Any],
     cards: Mapping[str, OnePieceCard],
     key: bytes,
     now: datetime,
@@ -227,13 +244,7 @@ def _new(
     order = list(ai_deck.main)
     random.Random(gseed).shuffle(order)  # instance ids follow list order: keep it secret too
     state = new_game(cards, human, Deck(leader=ai_deck.leader, main=tuple(order)), seed=gseed)
-    game = {
-        "id": hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24],
-        "seed": gseed,
-        "level": level,
-        "ply": 0,
-        "shown": 0,
-    }
+    game = Game(id=hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24], seed=gseed, level=level, ply=0, shown=0)
     out = _advance(game, state, [], cards, key, entropy)
     out["seed"] = seed
     out["decks"] = {"you": yours, "ai": ai_deck.describe()}
@@ -267,7 +278,21 @@ def hidden_answer(state: GameState, action_id: str) -> bool:
     return state.prompt is not None or action_id in HIDDEN_DECLINES
 
 
-def _open(token: str, key: bytes) -> tuple[dict, GameState]:
+class Game(TypedDict):
+    """A ``SealedGame`` as the referee carries it between moves (the same members, in order)."""
+
+    id: str
+    seed: int
+    level: int
+    ply: int
+    shown: int
+
+
+# One move the answer narrates: (ply shown, who moved, action id, state before, state after, events).
+Step = tuple[int, int, str, GameState, GameState, list[Event]]
+
+
+def _open(token: str, key: bytes) -> tuple[Game, GameState]:
     malformed = PracticeError("state_malformed", "state does not hold a game this referee can read (start a new game)")
     try:
         doc = orjson.loads(unseal(token, key))
@@ -281,10 +306,12 @@ def _open(token: str, key: bytes) -> tuple[dict, GameState]:
     held = {c.card for p in state.players for c in (*p.field(), *p.hand, *p.deck, *p.life, *p.trash)}
     if not held <= state.cards.keys() & state.compiled.keys():  # every card named is one the state carries
         raise malformed
-    return game.model_dump(), state
+    return Game(id=game.id, seed=game.seed, level=game.level, ply=game.ply, shown=game.shown), state
 
 
-def _move(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, entropy: Callable[[int], bytes]) -> dict[str, Any]:
+def _move(
+    req: dict[str, Any], cards: Mapping[str, OnePieceCard], key: bytes, entropy: Callable[[int], bytes]
+) -> dict[str, Any]:
     game, state = _open(req["state"], key)
     if state.result is not None:
         raise PracticeError("game_over", 'This game is over; start a new one with op "new".')
@@ -293,15 +320,15 @@ def _move(req: dict, cards: Mapping[str, OnePieceCard], key: bytes, entropy: Cal
         nxt, events = apply(state, req["action_id"], req.get("choices"))
     except IllegalAction as exc:
         raise PracticeError("illegal_action", f"{exc}", legal_action_ids=[a.id for a in legal]) from None
-    steps = [(game["shown"], HUMAN, req["action_id"], state, nxt, events)]
+    steps: list[Step] = [(game["shown"], HUMAN, req["action_id"], state, nxt, events)]
     game = {**game, "ply": game["ply"] + 1, "shown": game["shown"] + 1}
     return _advance(game, nxt, steps, cards, key, entropy)
 
 
 def _advance(
-    game: dict,
+    game: Game,
     state: GameState,
-    steps: list,
+    steps: list[Step],
     cards: Mapping[str, OnePieceCard],
     key: bytes,
     entropy: Callable[[int], bytes],
@@ -314,17 +341,19 @@ def _advance(
         choice = ai_move(policy, state, game["seed"], game["ply"])
         nxt, events = apply(state, choice)
         hidden = hidden_answer(state, choice) and bool(steps)
-        shown_as = steps[-1][:3] if hidden else (game["shown"], AI, choice)
-        steps.append((*shown_as, state, nxt, events))
+        ply, actor, action = steps[-1][:3] if hidden else (game["shown"], AI, choice)
+        steps.append((ply, actor, action, state, nxt, events))
         game, state = {**game, "ply": game["ply"] + 1, "shown": game["shown"] + int(not hidden)}, nxt
     payload = orjson.dumps({"v": PAYLOAD_VERSION, "game": game, "state": state.model_dump(mode="json")})
     return respond(game, state, steps, cards, seal(payload, key, entropy(12)))
 
 
-def respond(game: dict, state: GameState, steps: list, cards: Mapping[str, OnePieceCard], token: str) -> dict[str, Any]:
+def respond(
+    game: Game, state: GameState, steps: list[Step], cards: Mapping[str, OnePieceCard], token: str
+) -> dict[str, Any]:
     """The answer for the human: only what ``view`` and ``redact`` let player 0 see."""
     narrator = Narrator(cards, HUMAN)
-    log = []
+    log: list[dict[str, Any]] = []
     for ply, actor, action, before, after, events in steps:
         seen_before = view(before, HUMAN)
         narrator.observe(seen_before)

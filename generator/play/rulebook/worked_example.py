@@ -16,7 +16,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, StringConstraints, model_serializer
 
 RuleNo = Annotated[str, StringConstraints(pattern=r"^\d+(-\d+)*$")]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
@@ -33,7 +33,7 @@ class Partial(Frozen):
     """A snapshot part: unset (None) fields are left out of the JSON, meaning 'not shown'."""
 
     @model_serializer(mode="wrap")
-    def _drop_none(self, handler):
+    def _drop_none(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         return {k: v for k, v in handler(self).items() if v is not None}
 
 
