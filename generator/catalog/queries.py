@@ -15,6 +15,7 @@ import orjson
 
 from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source, SourceRun
 from generator.models.onepiece import OnePieceCard
+from generator.play.cards import onepiece_cards_from
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"
 
@@ -108,6 +109,4 @@ def coverage_history(con) -> tuple[CoverageCount, ...]:
 
 def onepiece_cards(con, lang: str = "en") -> dict[str, OnePieceCard]:
     """Every One Piece card id with its attributes (base art) and all its printings in ``lang``."""
-    from generator.play.cards import onepiece_cards_from
-
     return onepiece_cards_from(printings(con, game="op"), lang)
