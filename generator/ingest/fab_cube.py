@@ -118,7 +118,7 @@ def _draft(row: dict[str, str], lang: str) -> Printing:
     )
 
 
-def _card_attrs(card: dict[str, str], local: dict[str, str]) -> dict:
+def _card_attrs(card: dict[str, str], local: dict[str, str]) -> dict[str, object]:
     """Play values from the English card; texts from the printing's own language."""
     attrs: dict[str, object] = {
         key: fab.stat(card.get(column))
