@@ -203,7 +203,8 @@ def brotli_bytes(body: bytes) -> bytes:
     default 4 MiB window for files smaller than the window, and ~25% faster on small files (the
     encoder's set-up scales with the window)."""
     window = min(24, max(16, (len(body) + 15).bit_length()))  # (1 << lgwin) - 16 bytes
-    return brotli.compress(body, quality=BROTLI_QUALITY, lgwin=window)
+    compressed: bytes = brotli.compress(body, quality=BROTLI_QUALITY, lgwin=window)  # brotli ships no types
+    return compressed
 
 
 def _write_file(path: str, body: bytes) -> None:
