@@ -43,6 +43,7 @@ ENVELOPE_HEADERS = (
     "Cache-Control",
 )
 METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
+Refs = dict[type[BaseModel], str]  # model -> its schema's $ref
 
 
 def openapi(ctx: Context) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def openapi(ctx: Context) -> dict[str, Any]:
         models |= {m for m in (s.model, *s.variants, *(h.body for h in handlers), *(h.answer for h in handlers)) if m}
     keyed = sorted(models, key=lambda m: m.__name__)
     refs, schema = models_json_schema([(m, "validation") for m in keyed], ref_template=REF)
-    ref_of = {model: refs[(model, "validation")]["$ref"] for model in keyed}
+    ref_of: Refs = {model: refs[(model, "validation")]["$ref"] for model in keyed}
     paths = {_openapi_path(s.path): _path_item(ctx, s, ref_of) for s in sorted(ctx.surfaces, key=lambda s: s.path)}
     return {
         "openapi": OPENAPI_VERSION,
@@ -121,14 +122,14 @@ def _schema(param: Param) -> dict[str, Any]:
     return param.json_schema()
 
 
-def _path_item(ctx: Context, surface: Surface, ref_of: dict) -> dict[str, Any]:
+def _path_item(ctx: Context, surface: Surface, ref_of: Refs) -> dict[str, Any]:
     item: dict[str, Any] = {"summary": surface.summary or surface.id}
     for name, method in _methods(surface).items():
         item[name] = _operation(ctx, surface, name, method, ref_of)
     return item
 
 
-def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: dict) -> dict[str, Any]:
+def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: Refs) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "operationId": f"{surface.id.replace('.', '_')}_{name}",
         "summary": surface.summary or surface.id,
@@ -149,7 +150,7 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
     return operation
 
 
-def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict, method: Method | None = None) -> dict[str, Any]:
+def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: Method | None = None) -> dict[str, Any]:
     media = surface.media_type
     ok: dict[str, Any] = {"description": surface.summary or "OK"}
     model = (method.answer if method else None) or surface.model
