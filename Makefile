@@ -39,11 +39,14 @@ state/catalog.duckdb: | $(VENV)/.installed
 test: $(VENV)/.installed state/catalog.duckdb
 	CARDPANTRY_MIRROR=$(MIRROR) $(PY) -m pytest
 
-# Lint, format and types: ruff and mypy, configured in pyproject.toml. .ci/run runs it after the tests.
+# Lint, format, types and imports: ruff (C901, PLC0415, RUF100 too) and mypy --strict, configured in
+# pyproject.toml, and the import-layer contract. .ci/run runs it after the tests.
 check: $(VENV)/.installed
 	$(PY) -m ruff check generator tests bench build.py
 	$(PY) -m ruff format --check generator tests bench build.py
 	$(PY) -m mypy
+	# the import contract (docs/architecture.md "Layers"): no package imports from a layer above it
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_layers.py tests/play/test_play_imports.py
 
 clean:
 	rm -rf dist state

@@ -9,6 +9,7 @@ python build.py effect-coverage                  One Piece effect texts that com
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from pathlib import Path
@@ -90,10 +91,8 @@ def effect_coverage(state_dir: Path) -> None:
     click.echo(format_coverage(coverage(cards.values())))
 
 
-def _as_of(value: str | None):
+def _as_of(value: str | None) -> dt.datetime:
     """--as-of, else SOURCE_DATE_EPOCH, else now (ARCHITECTURE.md "Time and determinism")."""
-    import datetime as dt
-
     if value:
         try:
             moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))

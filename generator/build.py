@@ -16,11 +16,12 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -56,11 +57,11 @@ class BuildSummary:
     bytes: int = 0
     reused: int = 0
     seconds: float = 0.0
-    statuses: Counter = field(default_factory=Counter)
+    statuses: Counter[int] = field(default_factory=Counter)
     sources: str = "sources: not ingested by this build (the catalog was reused)"
     unchanged: bool = False
     phases: dict[str, float] = field(default_factory=dict)  # seconds by stage, for bench/build.py
-    routes_by_type: Counter = field(default_factory=Counter)  # media type -> routes (bench/build.py)
+    routes_by_type: Counter[str] = field(default_factory=Counter)  # media type -> routes (bench/build.py)
     render_seconds: dict[str, float] = field(default_factory=dict)  # media type -> workers' seconds
 
     def line(self) -> str:
@@ -183,17 +184,21 @@ def _jobs(ctx: Context) -> list[list[Job]]:
 # (surface id, path parameters, whether later routes of its chunk reuse the answer)
 Job = tuple[str, Mapping[str, str], bool]
 
+# A rendered route as a worker hands it to the parent: (path, surface id, status, its headers as the
+# manifest stores them (``route_headers``), the encoded file, the seconds it took).
+RenderedRoute = tuple[str, str, int, tuple[bytes, str, str], Encoded, float]
+
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
 _WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
-def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded, float]]:
+def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
     """A worker's share: render and encode (digest, compressed twins), each route's seconds measured
     (bench/build.py reports HTML routes alone; a worker does no I/O here, so this is its CPU time,
     read from a clock 14x cheaper than the process CPU clock); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
     ctx, writer, by_id, check = _WORKER
-    rendered_chunk = []
+    rendered_chunk: list[RenderedRoute] = []
     for surface_id, params, shared in chunk:
         began = time.perf_counter()
         surface = by_id[surface_id]
@@ -208,7 +213,7 @@ def _render_chunk(chunk: list[Job]) -> list[tuple[str, str, int, tuple, Encoded,
 
 
 @contextmanager
-def _without_cycle_collector():
+def _without_cycle_collector() -> Iterator[None]:
     """Rendering allocates a dozen dicts per route and frees them by reference counting; it makes
     no reference cycles. Left on, the cycle collector still ran over the growing manifest and the
     printings each worker has made, about 8% of a build's CPU (perf). Forked workers inherit it
@@ -223,7 +228,9 @@ def _without_cycle_collector():
 
 
 @contextmanager
-def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool, validate: bool = True):
+def _rendering(
+    ctx: Context, writer: DistWriter, workers: int | None, show: bool, validate: bool = True
+) -> Iterator[Iterator[RenderedRoute]]:
     """Start rendering every static route in forked workers (they share the snapshot), and yield an
     iterator of the rendered routes, so the parent can work while they do."""
     global _WORKER
@@ -238,7 +245,7 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
         pool = multiprocessing.get_context("fork").Pool(count)
     results = pool.imap(_render_chunk, chunks) if pool else map(_render_chunk, chunks)
 
-    def routes():
+    def routes() -> Iterator[RenderedRoute]:
         for done, chunk in enumerate(results, 1):
             yield from chunk
             if show and done % 20 == 0:
@@ -256,7 +263,7 @@ def _rendering(ctx: Context, writer: DistWriter, workers: int | None, show: bool
             print("\r", end="", file=sys.stderr)
 
 
-def _unchanged(previous: dict, sources: str | None, started: float) -> BuildSummary:
+def _unchanged(previous: Mapping[str, Any], sources: str | None, started: float) -> BuildSummary:
     routes = previous["routes"].values()
     summary = BuildSummary(
         routes=len(previous["routes"]),

@@ -10,18 +10,22 @@ import datetime as dt
 import hashlib
 from pathlib import Path
 
+import duckdb
+
+from generator.catalog.queries import one
 from generator.catalog.tables import SNAPSHOT_TABLES
 
 ROOT = Path(__file__).resolve().parents[1]
 INPUT_DIRS = ("generator", "content", "templates")
 
 
-def catalog_digest(con) -> str:
+def catalog_digest(con: duckdb.DuckDBPyConnection) -> str:
     digest = hashlib.sha256()
     for table in SNAPSHOT_TABLES:
-        row = con.execute(
-            f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') FROM {table.name} t"
-        ).fetchone()
+        row = one(
+            con,
+            f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') FROM {table.name} t",
+        )
         digest.update(f"{table.name}:{row[0]}\n".encode())
     return digest.hexdigest()
 
@@ -35,6 +39,6 @@ def code_digest(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
-def fingerprint(con, as_of: dt.datetime) -> str:
+def fingerprint(con: duckdb.DuckDBPyConnection, as_of: dt.datetime) -> str:
     parts = (catalog_digest(con), code_digest(), as_of.isoformat())
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -9,6 +9,7 @@ package with generated documents. Anything else goes through rfc8785 itself.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 import orjson
@@ -54,7 +55,7 @@ def content_hash(value: Any) -> str:
     return HASH_PREFIX + sha256_hex(canonical(value))
 
 
-def self_hash(document: dict, field: str = "@self_hash") -> str:
+def self_hash(document: Mapping[str, Any], field: str = "@self_hash") -> str:
     """The hash of the whole document except the self-hash member itself."""
     return content_hash({k: v for k, v in document.items() if k != field})
 

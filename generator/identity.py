@@ -17,11 +17,11 @@ IDENTITY_FIELDS = ("game", "set", "number", "lang", "variant", "name", "rarity")
 FIXED_NULL_FIELDS = ("price", "captured_at")
 
 
-def identity(printing: Printing, encoding: str) -> dict:
+def identity(printing: Printing, encoding: str) -> dict[str, str | None]:
     return identity_of_row(printing.__dict__, encoding)
 
 
-def identity_of_row(row: Mapping[str, Any], encoding: str) -> dict:
+def identity_of_row(row: Mapping[str, Any], encoding: str) -> dict[str, str | None]:
     """The identity of a printing given as a catalog row (or any mapping of its fields)."""
     return {
         "@encoding": encoding,

@@ -22,7 +22,7 @@ class Sibling(Frozen):
     url: str
     wake_url: str | None
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, str | None]:
         return {"name": self.name, "role": self.role, "url": self.url, "wake_url": self.wake_url or None}
 
 

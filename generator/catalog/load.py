@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import tempfile
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import duckdb
 import orjson
 
 from generator.content.set_facts import SetFacts, load_set_facts
+from generator.ingest.records import CoverageRow, RunRecord
 from generator.ingest.sink import Sink
 from generator.sources.registry import SourceSpec
 
@@ -94,9 +95,12 @@ COLUMNS = {
 }
 
 
-def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[dict]]:
+Row = dict[str, object]  # one row of a table, column -> value (orjson writes it as NDJSON)
+
+
+def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[Row]]:
     skip = ("source_runs", "coverage_history", "set_facts")
-    tables: dict[str, list[dict]] = {name: [] for name in COLUMNS if name not in skip}
+    tables: dict[str, list[Row]] = {name: [] for name in COLUMNS if name not in skip}
     for sink, priority in sinks:
         src = sink.source_id
         for s in sink.sets:
@@ -155,8 +159,8 @@ def write_catalog(
     path: Path,
     specs: tuple[SourceSpec, ...],
     sinks: list[tuple[Sink, int]],
-    runs: list[dict],
-    history: list[dict] | None = None,
+    runs: Sequence[RunRecord],
+    history: Sequence[CoverageRow] | None = None,
     facts: SetFacts | None = None,
 ) -> None:
     """``history``: the coverage_history rows (``generator.ingest.history``); ``facts``: the authored
@@ -171,7 +175,7 @@ def write_catalog(
         try:
             con.execute((SQL_DIR / "schema.sql").read_text())
             _seed(con, specs)
-            tables = _rows(sinks)
+            tables: dict[str, Sequence[Mapping[str, object]]] = dict(_rows(sinks))
             tables["source_runs"] = runs
             tables["coverage_history"] = history or []
             tables["set_facts"] = (facts or load_set_facts(CONTENT)).rows()
@@ -196,7 +200,7 @@ def _seed(con: duckdb.DuckDBPyConnection, specs: tuple[SourceSpec, ...]) -> None
     )
 
 
-def _bulk_insert(con: duckdb.DuckDBPyConnection, tmp: Path, table: str, rows: list[dict]) -> None:
+def _bulk_insert(con: duckdb.DuckDBPyConnection, tmp: Path, table: str, rows: Sequence[Mapping[str, object]]) -> None:
     if not rows:
         return
     staged = tmp / f"{table}.ndjson"

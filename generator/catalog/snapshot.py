@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
 from typing import Any, NamedTuple
 
+import duckdb
 import orjson
 
 from generator.catalog import queries
@@ -142,7 +143,7 @@ class Snapshot:
         return cls(records, printings, encoding)
 
     @classmethod
-    def from_catalog(cls, con, encoding: str) -> Snapshot:
+    def from_catalog(cls, con: duckdb.DuckDBPyConnection, encoding: str) -> Snapshot:
         records, table = {}, None
         for declared in SNAPSHOT_TABLES:
             rows = queries.rows(con, declared.query, **declared.params)

@@ -55,7 +55,7 @@ def _shard(digest: str) -> str:
     return digest.removeprefix("sha256:")[:2]
 
 
-def _dump(value) -> bytes:
+def _dump(value: object) -> bytes:
     """Insertion order is kept (it is deterministic): the app must rebuild attrs in the build's key order."""
     return orjson.dumps(value)
 

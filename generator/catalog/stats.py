@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import duckdb
+
 from generator.catalog import queries
 
 
-def stats_report(con) -> str:
+def stats_report(con: duckdb.DuckDBPyConnection) -> str:
     contributed = {(r["game"], r["source_id"]): r for r in queries.rows(con, "stats")}
     quarantined: defaultdict[str, dict[str, int]] = defaultdict(dict)
     for source_id, reason, count in con.execute(
@@ -24,10 +26,11 @@ def stats_report(con) -> str:
             lines.append("FX reference rates [fx]")
         else:
             name = con.execute("SELECT name FROM games WHERE game = ?", [game]).fetchone()
-            total = con.execute(
+            total = queries.one(
+                con,
                 "SELECT count(*), count(DISTINCT set_code), count(DISTINCT card_key) FROM printings WHERE game = ?",
                 [game],
-            ).fetchone()
+            )
             by_lang = ", ".join(
                 f"{lang} {n:,}"
                 for lang, n in con.execute(
@@ -48,10 +51,11 @@ def stats_report(con) -> str:
             q = ", ".join(f"{reason} {n}" for reason, n in quarantined.get(spec.source_id, {}).items()) or "-"
             status = run.status if run else "never run"
             if game == "fx":
-                days, currencies = con.execute(
+                days, currencies = queries.one(
+                    con,
                     "SELECT count(DISTINCT date), count(DISTINCT currency) FROM fx_rates WHERE source_id = ?",
                     [spec.source_id],
-                ).fetchone()
+                )
                 lines.append(f"  {spec.source_id:<26} {status:<11} {days:,} days x {currencies} currencies  {q}")
                 continue
             lines.append(
@@ -62,6 +66,6 @@ def stats_report(con) -> str:
     for status in ("partial", "failed", "unavailable"):
         named = sorted(s for s, run in latest.items() if run.status == status)
         lines.append(f"{status.capitalize()} sources: {', '.join(named) if named else 'none'}")
-    disagreements = con.execute("SELECT count(DISTINCT sku), count(*) FROM disagreements").fetchone()
+    disagreements = queries.one(con, "SELECT count(DISTINCT sku), count(*) FROM disagreements")
     lines.append(f"Printings seen differently by two sources: {disagreements[0]:,} ({disagreements[1]:,} field values)")
     return "\n".join(lines)

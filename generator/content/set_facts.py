@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypedDict
 
 from pydantic import Field, HttpUrl, model_validator
 
@@ -62,6 +62,20 @@ class SetFact(Frozen):
         return self
 
 
+class SetFactRow(TypedDict):
+    """A row of the catalog's ``set_facts`` table."""
+
+    game: str
+    set_code: str
+    name: str | None
+    name_url: str | None
+    name_title: str | None
+    released_at: dt.date | None
+    released_market: str | None
+    released_url: str | None
+    released_title: str | None
+
+
 class SetFacts(Frozen):
     sources: tuple[FactSource, ...]
     sets: tuple[SetFact, ...]
@@ -90,10 +104,10 @@ class SetFacts(Frozen):
     def source(self, source_id: str) -> FactSource:
         return next(s for s in self.sources if s.id == source_id)
 
-    def rows(self) -> list[dict]:
+    def rows(self) -> list[SetFactRow]:
         """One catalog row per set (table ``set_facts``): its name and its first release, each with
         the first source cited for it (url, title)."""
-        out = []
+        out: list[SetFactRow] = []
         for fact in self.sets:
             first = fact.first
             named = self.source(fact.name.sources[0]) if fact.name else None

@@ -54,7 +54,8 @@ def example_answer(ctx: Context, surface: Surface, params: Params, query: Query)
     key = answer_key(surface, surface.concrete(params), query)
     if key not in ctx.memo:
         ctx.memo[key] = respond(surface, ctx, params, query, surface.concrete(params))
-    return ctx.memo[key]
+    answer: Rendered = ctx.memo[key]  # the memo holds only answers (generator.web.surface.Context.memo)
+    return answer
 
 
 def answer_key(surface: Surface, path: str, query: Query) -> str:

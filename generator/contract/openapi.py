@@ -43,6 +43,7 @@ ENVELOPE_HEADERS = (
     "Cache-Control",
 )
 METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
+Refs = dict[type[BaseModel], str]  # model -> its schema's $ref
 
 
 def openapi(ctx: Context) -> dict[str, Any]:
@@ -52,7 +53,7 @@ def openapi(ctx: Context) -> dict[str, Any]:
         models |= {m for m in (s.model, *s.variants, *(h.body for h in handlers), *(h.answer for h in handlers)) if m}
     keyed = sorted(models, key=lambda m: m.__name__)
     refs, schema = models_json_schema([(m, "validation") for m in keyed], ref_template=REF)
-    ref_of = {model: refs[(model, "validation")]["$ref"] for model in keyed}
+    ref_of: Refs = {model: refs[(model, "validation")]["$ref"] for model in keyed}
     paths = {_openapi_path(s.path): _path_item(ctx, s, ref_of) for s in sorted(ctx.surfaces, key=lambda s: s.path)}
     return {
         "openapi": OPENAPI_VERSION,
@@ -121,14 +122,14 @@ def _schema(param: Param) -> dict[str, Any]:
     return param.json_schema()
 
 
-def _path_item(ctx: Context, surface: Surface, ref_of: dict) -> dict[str, Any]:
+def _path_item(ctx: Context, surface: Surface, ref_of: Refs) -> dict[str, Any]:
     item: dict[str, Any] = {"summary": surface.summary or surface.id}
     for name, method in _methods(surface).items():
         item[name] = _operation(ctx, surface, name, method, ref_of)
     return item
 
 
-def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: dict) -> dict[str, Any]:
+def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: Refs) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "operationId": f"{surface.id.replace('.', '_')}_{name}",
         "summary": surface.summary or surface.id,
@@ -149,42 +150,65 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
     return operation
 
 
-def _responses(ctx: Context, surface: Surface, name: str, ref_of: dict, method: Method | None = None) -> dict[str, Any]:
-    media = surface.media_type
-    ok: dict[str, Any] = {"description": surface.summary or "OK"}
+def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: Method | None = None) -> dict[str, Any]:
     model = (method.answer if method else None) or surface.model
     answer_status = (method.status if method else None) or surface.answer_status
-    if media == "application/json" and model is not None:
-        body = _enveloped(ref_of[model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[model]}
-        if surface.variants:
-            body = {"oneOf": [body, *({"$ref": ref_of[v]} for v in surface.variants)]}
-        ok["content"] = {media: {"schema": body}}
-        example = example_document(ctx, surface) if name == "get" else None
-        if example is not None:
-            ok["content"][media]["example"] = example
-    else:
-        ok["content"] = {media: {"schema": {"type": "string"}}}
+    responses: dict[str, Any] = {str(answer_status): _answer(ctx, surface, name, ref_of, model)}
+    error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
+    for status in sorted(_error_statuses(surface, name) - {answer_status}):
+        responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
+    return responses
+
+
+def _answer(ctx: Context, surface: Surface, name: str, ref_of: Refs, model: type[BaseModel] | None) -> dict[str, Any]:
+    """The response of the answer: its media type and each media variant, and the envelope's headers."""
+    ok: dict[str, Any] = {"description": surface.summary or "OK"}
+    ok["content"] = {surface.media_type: _answer_content(ctx, surface, name, ref_of, model)}
     for variant in surface.media_variants:
-        if variant == "application/json" and model is not None:  # a non-JSON surface's JSON form (format=json)
-            schema = _enveloped(ref_of[model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[model]}
-        elif variant.endswith("+json") and surface.variants:  # one of the surface's variant documents
-            schema = {"oneOf": [{"$ref": ref_of[v]} for v in surface.variants]}
-        else:
-            schema = {"type": "string"}
-        ok["content"][variant] = {"schema": schema}
+        ok["content"][variant] = {"schema": _variant_schema(surface, variant, ref_of, model)}
     if surface.enveloped:
         ok["headers"] = {h: {"schema": {"type": "string"}} for h in ENVELOPE_HEADERS}
-    responses: dict[str, Any] = {str(answer_status): ok}
-    error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
+    return ok
+
+
+def _answer_content(
+    ctx: Context, surface: Surface, name: str, ref_of: Refs, model: type[BaseModel] | None
+) -> dict[str, Any]:
+    """The schema of the answer in the surface's own media type, and for a GET the example answer."""
+    if surface.media_type != "application/json" or model is None:
+        return {"schema": {"type": "string"}}
+    body = _model_schema(surface, model, ref_of)
+    if surface.variants:
+        body = {"oneOf": [body, *({"$ref": ref_of[v]} for v in surface.variants)]}
+    content: dict[str, Any] = {"schema": body}
+    example = example_document(ctx, surface) if name == "get" else None
+    if example is not None:
+        content["example"] = example
+    return content
+
+
+def _variant_schema(surface: Surface, variant: str, ref_of: Refs, model: type[BaseModel] | None) -> dict[str, Any]:
+    if variant == "application/json" and model is not None:  # a non-JSON surface's JSON form (format=json)
+        return _model_schema(surface, model, ref_of)
+    if variant.endswith("+json") and surface.variants:  # one of the surface's variant documents
+        return {"oneOf": [{"$ref": ref_of[v]} for v in surface.variants]}
+    return {"type": "string"}
+
+
+def _model_schema(surface: Surface, model: type[BaseModel], ref_of: Refs) -> dict[str, Any]:
+    """The model's document, in the envelope when the surface has one."""
+    return _enveloped(ref_of[model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[model]}
+
+
+def _error_statuses(surface: Surface, name: str) -> set[int]:
+    """Every error status the operation can answer."""
     refusable = surface.query_params or any(p.pattern or p.format for p in surface.path_params)
     statuses = set(surface.errors) | {405} | ({400} if refusable else set())  # generator.web.validate
     if "{" in surface.path:
         statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
     if name != "get":
         statuses |= {400, 413}
-    for status in sorted(statuses - {answer_status}):
-        responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
-    return responses
+    return statuses
 
 
 def _enveloped(data_ref: str, meta_ref: str) -> dict[str, Any]:

@@ -21,8 +21,9 @@ from typing import Any, get_args
 from pydantic import BaseModel
 
 from generator.content.discovery import DiscoveryContent
-from generator.content.doctrine import Methodology
-from generator.content.ledgers import PillowEntry, StoryArc
+from generator.content.doctrine import DoctrineCorpus, Methodology
+from generator.content.ledgers import PillowBook, PillowEntry, StoryArc
+from generator.content.registries import Kingdom
 from generator.discovery.resources import resource_properties
 from generator.models.discovery_documents import EdgeType
 from generator.web.surface import Context, Surface
@@ -119,30 +120,48 @@ def _authored_nodes(content: DiscoveryContent) -> Iterator[Node]:
 
 def _declared_edges(ctx: Context, content: DiscoveryContent) -> Iterator[Edge]:
     corpus, ledgers = content.doctrine, content.ledgers
-    by_path = {s.path: s for s in ctx.surfaces}
-    for m in corpus.methodologies:
+    yield from _methodology_edges(corpus.methodologies, ctx.surfaces)
+    yield from _doctrine_edges(corpus)
+    yield from _succession_edges(ledgers.kingdoms.kingdoms)
+    yield from _story_arc_edges(ledgers.pillow_book)
+
+
+def _methodology_edges(methodologies: Iterable[Methodology], surfaces: tuple[Surface, ...]) -> Iterator[Edge]:
+    """A methodology instantiates its doctrine, documents its surfaces, and is published as served paths."""
+    by_path = {s.path: s for s in surfaces}
+    for m in methodologies:
         me = node_id("methodology", m.id)
         yield _edge(me, node_id("doctrine", m.instantiates_doctrine), "instantiates")
-        for s in documented(m, ctx.surfaces):
+        for s in documented(m, surfaces):
             yield _edge(me, node_id("resource", s.id), "documents")
         for p in m.published_in:
             if p.href in by_path:
                 yield _edge(me, node_id("resource", by_path[p.href].id), "published_as")
+
+
+def _doctrine_edges(corpus: DoctrineCorpus) -> Iterator[Edge]:
+    """An audit instantiates its doctrine; a doctrine is audited by the audit running its command."""
     for a in corpus.audits:
         yield _edge(node_id("audit", a.id), node_id("doctrine", a.doctrine_instantiated), "instantiates")
     audits = {a.command: a.id for a in corpus.audits}
     for d in corpus.doctrines:
         if d.audit_command in audits:
             yield _edge(node_id("doctrine", d.id), node_id("audit", audits[d.audit_command]), "audited_by")
-    for k in ledgers.kingdoms.kingdoms:
+
+
+def _succession_edges(kingdoms: Iterable[Kingdom]) -> Iterator[Edge]:
+    for k in kingdoms:
         if k.succeeds is not None:
             yield _edge(node_id("kingdom", k.id), node_id("kingdom", k.succeeds), "succeeds")
-    for arc in ledgers.pillow_book.story_arcs:
+
+
+def _story_arc_edges(book: PillowBook) -> Iterator[Edge]:
+    """A story arc ships in its kingdom and cites the kingdoms its entries cite."""
+    for arc in book.story_arcs:
         me = node_id("connection_doc", arc.id)
         if arc.ships_in_kingdom is not None:
             yield _edge(me, node_id("kingdom", arc.ships_in_kingdom), "ships_in")
-        cited = cited_kingdoms(arc, ledgers.pillow_book.entries)
-        for kingdom in sorted(cited):
+        for kingdom in sorted(cited_kingdoms(arc, book.entries)):
             yield _edge(me, node_id("kingdom", kingdom), "cites")
 
 

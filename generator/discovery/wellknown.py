@@ -51,7 +51,10 @@ def well_known_paths(ctx: Context) -> list[str]:
 
 def service_document(ctx: Context) -> dict[str, Any]:
     site, prose = ctx.site, ctx.content.discovery.wellknown
-    link = lambda path: absolute_if_served(ctx, path)  # noqa: E731
+
+    def link(path: str) -> str | None:
+        return absolute_if_served(ctx, path)
+
     return {
         "service": site.service,
         "display_name": site.display_name,

@@ -32,7 +32,7 @@ def read(root: Path, sink: Sink) -> None:
         for index, printing in enumerate(card.get("printings") or ()):
             sink.rows_read += 1
             drafts.append((_draft(card, printing, index), card, printing))
-    set_names: dict[str, Counter] = defaultdict(Counter)
+    set_names: dict[str, Counter[str | None]] = defaultdict(Counter)
     for (draft, card, printing), outcome in zip(drafts, assign([d for d, _, _ in drafts])):
         if isinstance(outcome, Rejected):
             sink.quarantine(outcome.reason, draft.upstream_id, outcome.detail)

@@ -64,6 +64,16 @@ class Language:
 
 
 def read(root: Path, sink: Sink) -> None:
+    languages = _languages(root, sink)
+    set_rows = _table(root / "csvs" / "english" / "set.csv", ("Unique ID", "Identifier", "Name"), languages[0].broken)
+    _quarantine_broken(languages, sink)
+    _sets(set_rows, languages, sink)
+    _printings(languages, sink)
+
+
+def _languages(root: Path, sink: Sink) -> list[Language]:
+    """Every language the dump carries, English first; a language whose files do not parse is
+    quarantined and skipped, except English, which fails the source."""
     languages = []
     for folder, lang in LANGUAGES.items():
         path = root / "csvs" / folder
@@ -75,12 +85,19 @@ def read(root: Path, sink: Sink) -> None:
             if lang == "en":
                 raise
             sink.quarantine("broken-file", f"csvs/{folder}", str(exc))
-    set_rows = _table(root / "csvs" / "english" / "set.csv", ("Unique ID", "Identifier", "Name"), languages[0].broken)
-    for language in languages:  # each refused record: read, and quarantined with its file and line
+    return languages
+
+
+def _quarantine_broken(languages: list[Language], sink: Sink) -> None:
+    """Each refused record: read, and quarantined with its file and line."""
+    for language in languages:
         for where, detail in language.broken:
             sink.rows_read += 1
             sink.quarantine("broken-row", f"csvs/{_folder(language.lang)}/{where}", detail)
-    _sets(set_rows, languages, sink)
+
+
+def _printings(languages: list[Language], sink: Sink) -> None:
+    """Every language's printings, their SKUs assigned together; play values from the English card."""
     english = languages[0].cards
     drafts: list[tuple[Printing, dict[str, str], Language]] = []
     for language in languages:
@@ -118,7 +135,7 @@ def _draft(row: dict[str, str], lang: str) -> Printing:
     )
 
 
-def _card_attrs(card: dict[str, str], local: dict[str, str]) -> dict:
+def _card_attrs(card: dict[str, str], local: dict[str, str]) -> dict[str, object]:
     """Play values from the English card; texts from the printing's own language."""
     attrs: dict[str, object] = {
         key: fab.stat(card.get(column))

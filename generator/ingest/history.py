@@ -23,13 +23,14 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from generator.ingest.records import CardsSeen, CoverageRow, RunRecord
 from generator.ingest.sink import Sink
 
 WINDOWS = (7, 30, 90)
 CARDS_DIR = "run-cards"
 
 
-def record_cards(state_dir: Path, sink: Sink) -> dict:
+def record_cards(state_dir: Path, sink: Sink) -> CardsSeen:
     """Store the run's distinct cards (once per distinct set); what its run record names."""
     keys = sorted({f"{p.sku.game}:{p.card_key}" for p in sink.printings})
     body = "\n".join(keys).encode()
@@ -44,7 +45,9 @@ def record_cards(state_dir: Path, sink: Sink) -> dict:
     return {"sha256": digest, "count": len(keys)}
 
 
-def history_rows(state_dir: Path, runs: Iterable[dict], game_of: Mapping[str, str], today: dt.date) -> list[dict]:
+def history_rows(
+    state_dir: Path, runs: Iterable[RunRecord], game_of: Mapping[str, str], today: dt.date
+) -> list[CoverageRow]:
     """The ``coverage_history`` rows (see the module docstring) from the persisted runs."""
     first = today - dt.timedelta(days=max(WINDOWS) - 1)
     days = [first + dt.timedelta(days=n) for n in range(max(WINDOWS))]
@@ -52,14 +55,14 @@ def history_rows(state_dir: Path, runs: Iterable[dict], game_of: Mapping[str, st
     kept = [(r, day) for r, day in dated if first <= day <= today]
     loaded: dict[str, frozenset[str]] = {}
     for run, _ in kept:
-        digest = (run.get("cards") or {}).get("sha256")
+        digest = _digest(run)
         if digest and digest not in loaded:
             loaded[digest] = _read_cards(state_dir, digest)
     filters: list[tuple[str | None, str | None]] = [(None, None)] + [(s, None) for s in game_of]
     filters += [(None, g) for g in sorted(set(game_of.values()))] + [(s, g) for s, g in game_of.items()]
-    rows = []
+    rows: list[CoverageRow] = []
     for source, game in filters:
-        by_day: dict[dt.date, list[dict]] = {day: [] for day in days}
+        by_day: dict[dt.date, list[RunRecord]] = {day: [] for day in days}
         for run, day in kept:
             if source in (None, run["source_id"]) and game in (None, game_of[run["source_id"]]):
                 by_day[day].append(run)
@@ -80,11 +83,16 @@ def prune(state_dir: Path, keep: set[str]) -> None:
 
 
 def _row(
-    source: str | None, game: str | None, day: dt.date | None, window: int | None, runs: list[dict], loaded
-) -> dict:
+    source: str | None,
+    game: str | None,
+    day: dt.date | None,
+    window: int | None,
+    runs: list[RunRecord],
+    loaded: Mapping[str, frozenset[str]],
+) -> CoverageRow:
     cards: set[str] = set()
     for run in runs:
-        digest = (run.get("cards") or {}).get("sha256")
+        digest = _digest(run)
         if digest:
             cards |= loaded[digest]
     return {
@@ -104,5 +112,11 @@ def _read_cards(state_dir: Path, digest: str) -> frozenset[str]:
     return frozenset(gzip.decompress(path.read_bytes()).decode().splitlines())
 
 
-def _day(run: dict) -> dt.date:
+def _digest(run: RunRecord) -> str | None:
+    """The digest of the cards the run saw; none for a run that names no set."""
+    cards = run.get("cards")
+    return cards.get("sha256") if cards else None
+
+
+def _day(run: RunRecord) -> dt.date:
     return dt.datetime.fromisoformat(run["started_at"]).date()

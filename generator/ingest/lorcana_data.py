@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -94,15 +95,16 @@ def read(root: Path, sink: Sink) -> None:
 def _load(path: Path, sink: Sink) -> object | None:
     try:
         with path.open("rb") as handle:
-            return load_yaml(handle)
+            body: object = load_yaml(handle)  # any YAML: _set_files and _english_names check its shape
+            return body
     except (OSError, yaml.YAMLError) as exc:
         sink.quarantine("broken-file", path.name, f"{type(exc).__name__}: {exc}".splitlines()[0])
         return None
 
 
-def _set_files(files: dict[str, object], sink: Sink) -> dict[str, list]:
+def _set_files(files: dict[str, object], sink: Sink) -> dict[str, list[object]]:
     """Every file that is not reference data is a set file: a new set shows up, even if unmapped."""
-    set_files = {}
+    set_files: dict[str, list[object]] = {}
     for stem, body in files.items():
         if stem in REFERENCE_FILES or body is None:
             continue
@@ -115,7 +117,7 @@ def _set_files(files: dict[str, object], sink: Sink) -> dict[str, list]:
     return set_files
 
 
-def _record_set(stem: str, cards: list, sink: Sink) -> None:
+def _record_set(stem: str, cards: list[object], sink: Sink) -> None:
     """One set per set file: no name or date upstream; the total as printed on its own cards ("1/204")."""
     token = set_token(stem)
     if token is None:
@@ -133,8 +135,8 @@ def _record_set(stem: str, cards: list, sink: Sink) -> None:
 class Candidate:
     identifier: tuple[str, str]  # (set token, number token) as placed
     key: str
-    card: dict
-    variant: dict
+    card: dict[str, Any]
+    variant: dict[str, Any]
     placement: Placement
 
 
@@ -167,11 +169,11 @@ def _candidates(card: object, sink: Sink) -> list[Candidate]:
     return found
 
 
-def _variants(cards: list) -> list[dict]:
+def _variants(cards: list[object]) -> list[dict[str, Any]]:
     return [v for card in cards if isinstance(card, dict) for v in card.get("variants") or () if isinstance(v, dict)]
 
 
-def _upstream_id(variant: dict) -> str:
+def _upstream_id(variant: dict[str, Any]) -> str:
     return f"{variant.get('set')}/{variant.get('id')}{variant.get('suffix') or ''}"
 
 
@@ -184,7 +186,7 @@ class Editions:
     cards: int
 
     @classmethod
-    def of(cls, cards: list) -> Editions:
+    def of(cls, cards: list[object]) -> Editions:
         """Half of its own cards named is the line: a set printed in a language has a name on (nearly)
         every card of it, while inherited names (a reprint's, the app's translations) cover at most 42%."""
         own = [card for card in cards if isinstance(card, dict)]
@@ -198,7 +200,7 @@ class Editions:
         )
 
 
-def _name(card: dict, lang: str) -> str | None:
+def _name(card: dict[str, Any], lang: str) -> str | None:
     entry = (card.get("languages") or {}).get(lang)
     return full_name(entry.get("name"), entry.get("title")) if isinstance(entry, dict) else None
 
@@ -220,7 +222,9 @@ def _english_names(files: dict[str, object]) -> tuple[dict[str, str], dict[str, 
     return subtypes, {slug: name for slug, name in english.items() if name}
 
 
-def _attrs(card: dict, variant: dict, subtypes: dict[str, str], franchises: dict[str, str]) -> dict:
+def _attrs(
+    card: dict[str, Any], variant: dict[str, Any], subtypes: dict[str, str], franchises: dict[str, str]
+) -> dict[str, Any]:
     attrs = {ours: card[theirs] for theirs, ours in STATS.items() if card.get(theirs) is not None}
     kind = str(card.get("type") or "")
     attrs["type"] = TYPES.get(kind, display_label(kind))

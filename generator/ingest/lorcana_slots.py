@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from generator.sku.lor import LANGUAGES, Printed, known_set, parse_printed, set_token
 
@@ -36,7 +37,7 @@ class Placement:
     disagreements: tuple[str, ...]  # the upstream's own statements that name another place
 
 
-def place(variant: dict) -> Placement | str:
+def place(variant: dict[str, Any]) -> Placement | str:
     """The printing's place, or why it has none (the detail of a ``bad-identifier`` quarantine)."""
     fields = _field_place(variant)
     printed = {lang: parse_printed(text) for lang, text in printed_ids(variant).items() if text}
@@ -62,7 +63,7 @@ def place(variant: dict) -> Placement | str:
     return Placement(*chosen, _set_number(chosen, printed.values()), tuple(disagreements))
 
 
-def printed_ids(variant: dict) -> dict[str, str]:
+def printed_ids(variant: dict[str, Any]) -> dict[str, str]:
     """The printed identifier per language ("1/204 FR 1"); blank where the printing has no such edition."""
     printed = variant.get("ravensburger")
     if not isinstance(printed, dict):
@@ -70,7 +71,7 @@ def printed_ids(variant: dict) -> dict[str, str]:
     return {lang: str(printed.get(lang) or "").strip() for lang in LANGUAGES}
 
 
-def _field_place(variant: dict) -> tuple[str, int] | None:
+def _field_place(variant: dict[str, Any]) -> tuple[str, int] | None:
     set_tok = set_token(str(variant.get("set") or ""))
     number = str(variant.get("id") if variant.get("id") is not None else "").strip()
     return (set_tok, int(number)) if set_tok and number.isdigit() else None
@@ -85,7 +86,7 @@ def _dreamborn_place(text: object) -> tuple[str, int] | None:
     return (set_tok, int(number)) if set_tok and known_set(set_tok) else None
 
 
-def _consensus(readings: Counter) -> tuple[str, int] | None:
+def _consensus(readings: Counter[tuple[str, int]]) -> tuple[str, int] | None:
     """The place most languages print; none when they split evenly (no language outweighs another)."""
     ranked = readings.most_common()
     if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):

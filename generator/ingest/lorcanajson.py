@@ -17,7 +17,9 @@ Linkage ids become SKUs in ``attrs``: our readers know SKUs, not LorcanaJSON's i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -48,6 +50,10 @@ PLAY_FIELDS = (
 LINKS = {"enchantedId": "enchanted", "nonEnchantedId": "nonEnchanted", "nonPromoId": "nonPromo"}
 LINK_LISTS = {"promoIds": "promos", "variantIds": "variants"}
 
+Card = dict[str, Any]  # a card record as LorcanaJSON publishes it
+Refusal = tuple[str, object, str]  # (reason, upstream id, detail) of a quarantined card
+Plan = Sku | Refusal
+
 
 def read(root: Path, sink: Sink) -> None:
     dump = _load(root / FILE, sink)
@@ -76,7 +82,7 @@ def read(root: Path, sink: Sink) -> None:
             )
 
 
-def _load(path: Path, sink: Sink) -> dict | None:
+def _load(path: Path, sink: Sink) -> dict[str, Any] | None:
     try:
         dump = orjson.loads(path.read_bytes())
     except (OSError, orjson.JSONDecodeError) as exc:
@@ -88,7 +94,7 @@ def _load(path: Path, sink: Sink) -> dict | None:
     return dump
 
 
-def _read_sets(sets: object, cards: list, sink: Sink) -> dict[str, str]:
+def _read_sets(sets: object, cards: list[object], sink: Sink) -> dict[str, str]:
     """Record the sets; return every set code's SKU token (cards need it even when a set row is bad)."""
     totals = _printed_totals(cards)
     tokens: dict[str, str] = {}
@@ -109,9 +115,9 @@ def _read_sets(sets: object, cards: list, sink: Sink) -> dict[str, str]:
     return tokens
 
 
-def _printed_totals(cards: list) -> dict[str, int]:
+def _printed_totals(cards: list[object]) -> dict[str, int]:
     """The set size as printed after the slash ("1/204 • EN • 1" -> 204); promos print a group instead."""
-    totals: dict[str, Counter] = {}
+    totals: dict[str, Counter[int]] = {}
     for card in cards:
         if isinstance(card, dict) and not card.get("promoGrouping"):
             printed = str(card.get("fullIdentifier") or "").split("•")[0].partition("/")[2].strip()
@@ -120,7 +126,7 @@ def _printed_totals(cards: list) -> dict[str, int]:
     return {code: counts.most_common(1)[0][0] for code, counts in totals.items()}
 
 
-def _plan(card: object, by_id: dict, set_tokens: dict[str, str], lang: str) -> Sku | tuple[str, object, str]:
+def _plan(card: object, by_id: dict[object, Card], set_tokens: dict[str, str], lang: str) -> Plan:
     """The card's SKU, or the (reason, upstream id, detail) it is quarantined with."""
     if not isinstance(card, dict):
         return ("broken-row", None, f"card is a {type(card).__name__}, not an object")
@@ -139,17 +145,19 @@ def _plan(card: object, by_id: dict, set_tokens: dict[str, str], lang: str) -> S
         return ("bad-identifier", upstream_id, str(exc))
 
 
-def _planned(plans: list[tuple[dict, Sku | tuple]]) -> list[tuple[dict, Sku]]:
+def _planned(plans: list[tuple[Card, Plan]]) -> list[tuple[Card, Sku]]:
     return [(card, plan) for card, plan in plans if isinstance(plan, Sku)]
 
 
-def _set_number(card: dict) -> str | None:
+def _set_number(card: Card) -> str | None:
     """The set number printed after the language ("7" in "5/C2 • EN • 7"), as lorcana-data reads it."""
     printed = parse_printed(card.get("fullIdentifier"))
     return printed.set_number if printed else None
 
 
-def _told_apart(card: dict, plan: Sku | tuple, by_id: dict, apart: dict) -> Sku | tuple[str, object, str]:
+def _told_apart(
+    card: Card, plan: Plan, by_id: dict[object, Card], apart: dict[tuple[Hashable, str], str | None]
+) -> Plan:
     """Two different cards on one number: told apart by their printed set numbers, or both quarantined."""
     if not isinstance(plan, Sku):
         return plan
@@ -159,7 +167,7 @@ def _told_apart(card: dict, plan: Sku | tuple, by_id: dict, apart: dict) -> Sku 
     return plan if apart[claim] is None else Sku(plan.game, plan.set, plan.number, plan.lang, apart[claim])
 
 
-def _key(card: dict, by_id: dict) -> str:
+def _key(card: Card, by_id: dict[object, Card]) -> str:
     """The slug of the base card's full name, following promo/enchanted links to the base card."""
     seen = set()
     while (link := card.get("nonPromoId") or card.get("nonEnchantedId")) in by_id and link not in seen:
@@ -168,7 +176,7 @@ def _key(card: dict, by_id: dict) -> str:
     return card_key(str(card.get("fullName") or ""))
 
 
-def _attrs(card: dict, sku_of: dict) -> dict:
+def _attrs(card: Card, sku_of: dict[object, str]) -> dict[str, Any]:
     attrs = {name: card[name] for name in PLAY_FIELDS if card.get(name) not in (None, "", [])}
     colors = card.get("colors") or ([card["color"]] if card.get("color") else [])
     if colors:

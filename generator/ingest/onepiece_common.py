@@ -155,8 +155,19 @@ def product_title(title: str) -> str | None:
 
 
 def attrs(
-    *, category: str | None, colors, cost, power, counter, life, attributes, types, effect, trigger, block
-) -> dict:
+    *,
+    category: str | None,
+    colors: Iterable[str | None] | None,
+    cost: int | None,
+    power: int | None,
+    counter: int | None,
+    life: int | None,
+    attributes: Iterable[str | None] | None,
+    types: Iterable[str | None] | None,
+    effect: str | None,
+    trigger: str | None,
+    block: int | None,
+) -> dict[str, object]:
     return {
         "category": CATEGORY.get(str(category).lower()) if category else None,
         "colors": sorted(c for c in (colors or []) if c),

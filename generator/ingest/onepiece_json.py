@@ -10,6 +10,7 @@ both files by one rule (``onepiece_common.set_names``: a product of that set alo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -23,7 +24,9 @@ LISTS = (("en", None, True), ("jp", op.ASIA, False))
 
 
 def read(root: Path, sink: Sink) -> None:
-    products: list[list] = []  # per list, the main list's first: its titles win (EB-04's is only in jp's)
+    products: list[
+        list[tuple[list[str], str | None]]
+    ] = []  # per list, the main list's first: its titles win (EB-04's is only in jp's)
     for folder, release, required in LISTS:
         products.append([])
         for row in _rows(root / folder / "cards.json", sink, required):
@@ -36,15 +39,16 @@ def read(root: Path, sink: Sink) -> None:
         sink.set(code, set_names[code])
 
 
-def _product(row: dict) -> tuple[list[str], str | None]:
+def _product(row: dict[str, Any]) -> tuple[list[str], str | None]:
     """``-THE AZURE SEA'S SEVEN- [OP-14-EB04]`` -> ([op14, eb04], THE AZURE SEA'S SEVEN)."""
     name, _, label = (row.get("card_sets") or "").rpartition("[")
     return op.product_set_codes(label), op.product_title(name)
 
 
-def _rows(path: Path, sink: Sink, required: bool) -> list[dict]:
+def _rows(path: Path, sink: Sink, required: bool) -> list[dict[str, Any]]:
     try:
-        return orjson.loads(path.read_bytes())
+        rows: list[dict[str, Any]] = orjson.loads(path.read_bytes())  # the file is a list of card objects
+        return rows
     except FileNotFoundError:
         if required:
             raise
@@ -54,7 +58,7 @@ def _rows(path: Path, sink: Sink, required: bool) -> list[dict]:
         return []
 
 
-def _printing(row: dict, release: str | None, sink: Sink) -> None:
+def _printing(row: dict[str, Any], release: str | None, sink: Sink) -> None:
     image_id = row.get("image_name") or ""
     try:
         card_id, *_ = op.split_image_id(image_id)

@@ -80,15 +80,16 @@ def _records(root: Path, path: Path, sink: Sink) -> list[Any]:
     name = path.relative_to(root).as_posix()
     try:
         records = orjson.loads(path.read_bytes())
-        problem = None if isinstance(records, list) else "not a list of records"
     except orjson.JSONDecodeError as exc:
-        problem = f"not JSON: {exc}"
-    if problem:
-        sink.rows_read += 1
-        sink.quarantine("broken-file", name, problem)
-        return []
-    sink.rows_read += len(records)
-    return records
+        records, problem = None, f"not JSON: {exc}"
+    else:
+        problem = "not a list of records"
+    if isinstance(records, list):
+        sink.rows_read += len(records)
+        return records
+    sink.rows_read += 1
+    sink.quarantine("broken-file", name, problem)
+    return []
 
 
 def _read_sets(root: Path, path: Path, sink: Sink) -> dict[str, str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -63,7 +64,7 @@ def _packs(path: Path, sink: Sink) -> dict[str, tuple[list[str], str | None]]:
     return result
 
 
-def _printing(row: dict, lang: str, release: str | None, sink: Sink) -> None:
+def _printing(row: dict[str, Any], lang: str, release: str | None, sink: Sink) -> None:
     image_id = row.get("id") or ""
     try:
         card_id, *_ = op.split_image_id(image_id)

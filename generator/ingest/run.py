@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from generator.catalog.load import write_catalog
 from generator.ingest import ADAPTERS, Adapter
 from generator.ingest.fab_pairing import pair_fab_sources
 from generator.ingest.history import history_rows, record_cards
+from generator.ingest.records import RunRecord, RunStatus
 from generator.ingest.sink import Sink
 from generator.sources.acquire import CACHE_DIR, Acquired, acquire
 from generator.sources.registry import load_registry, source
@@ -27,7 +29,7 @@ from generator.sources.registry import load_registry, source
 @dataclass(frozen=True)
 class IngestResult:
     catalog: Path
-    runs: tuple[dict, ...]  # this ingest's runs, one per source
+    runs: tuple[RunRecord, ...]  # this ingest's runs, one per source
 
     @property
     def unavailable(self) -> tuple[str, ...]:
@@ -43,7 +45,7 @@ class IngestResult:
         return "; ".join(parts)
 
 
-def _why(run: dict) -> str:
+def _why(run: RunRecord) -> str:
     if run["status"] == "partial":
         return f"{sum(run['quarantined'].values())} rows quarantined"
     note = run["note"] or "no reason recorded"
@@ -55,18 +57,18 @@ def ingest(
     mirror: Path | None,
     cache_dir: Path = CACHE_DIR,
     adapters: tuple[Adapter, ...] = ADAPTERS,
-    log=print,
+    log: Callable[[str], object] = print,
     at: dt.datetime | None = None,
 ) -> IngestResult:
     """``at``: when the runs happen (a build's as-of), else the wall clock."""
-    clock = (lambda: at.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)) if at else _now
+    clock = _clock(at)
     specs = load_registry()
     card_sources = {spec.id: spec.game for spec in specs if spec.game != "fx"}  # FX rates hold no cards
     state_dir.mkdir(parents=True, exist_ok=True)
     priority = {spec.id: i for i, spec in enumerate(specs)}
     sinks: list[tuple[Sink, int]] = []
-    runs: list[dict] = []
-    counted: list[tuple[dict, str]] = []  # (run, source id) whose cards the history counts
+    runs: list[RunRecord] = []
+    counted: list[tuple[RunRecord, str]] = []  # (run, source id) whose cards the history counts
     for adapter in adapters:
         spec = source(adapter.source_id)
         started = clock()
@@ -89,14 +91,14 @@ def ingest(
     with history.open("ab") as handle:
         for run in runs:
             handle.write(orjson.dumps(run) + b"\n")
-    all_runs = [orjson.loads(line) for line in history.read_bytes().splitlines() if line.strip()]
+    all_runs: list[RunRecord] = [orjson.loads(line) for line in history.read_bytes().splitlines() if line.strip()]
     days = history_rows(state_dir, all_runs, card_sources, clock().date())
     catalog = state_dir / "catalog.duckdb"
     write_catalog(catalog, specs, sinks, all_runs, days)
     return IngestResult(catalog, tuple(runs))
 
 
-def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, str, str | None]:
+def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, RunStatus, str | None]:
     sink = Sink(acquired.spec.id, acquired.spec.game)
     if acquired.root is None:
         return sink, "unavailable", "; ".join(acquired.attempts) or "no acquisition method"
@@ -110,8 +112,14 @@ def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, str, str | None]:
 
 
 def _run_record(
-    source_id: str, status: str, method: str, started: dt.datetime, finished: dt.datetime, sink: Sink, note: str | None
-) -> dict:
+    source_id: str,
+    status: RunStatus,
+    method: str,
+    started: dt.datetime,
+    finished: dt.datetime,
+    sink: Sink,
+    note: str | None,
+) -> RunRecord:
     run_id = f"{source_id}-{started:%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"  # unique even within a second
     return {
         "run_id": run_id,
@@ -127,7 +135,7 @@ def _run_record(
     }
 
 
-def _run_line(run: dict) -> str:
+def _run_line(run: RunRecord) -> str:
     quarantined = sum(run["quarantined"].values())
     if run["status"] == "unavailable":
         return f"  {run['source_id']:<26} unavailable: {run['note']}"
@@ -136,6 +144,14 @@ def _run_line(run: dict) -> str:
         f"  {run['source_id']:<26} {run['status']:<8} via {run['method']:<7} read {run['rows_read']:>6}  "
         f"written {run['rows_written']:>6}  quarantined {quarantined:>4}{tail}"
     )
+
+
+def _clock(at: dt.datetime | None) -> Callable[[], dt.datetime]:
+    """The runs' clock: stopped at ``at`` (naive UTC, whole seconds) when given, else the wall clock."""
+    if at is None:
+        return _now
+    moment = at.astimezone(dt.UTC).replace(tzinfo=None, microsecond=0)
+    return lambda: moment
 
 
 def _now() -> dt.datetime:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,7 +93,7 @@ class Sink:
 
     def printing(
         self,
-        make_sku: Any,
+        make_sku: Sku | Callable[[], Sku],
         card_key: str,
         name: str | None,
         rarity: str | None,

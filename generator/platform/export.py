@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 from pydantic import ValidationError
@@ -58,6 +58,9 @@ def platform_dir() -> Path:
     return Path(configured) if configured else SAMPLE_DIR
 
 
+T = TypeVar("T")
+
+
 class ExportError(Exception):
     """The folder is not a platform export at all (no readable ``export.json``)."""
 
@@ -72,10 +75,12 @@ class Platform:
     # first use and kept with this export: one per build, one per app process.
     _derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    def derived(self, name: str, make: Callable[[], Any]) -> Any:
+    def derived(self, name: str, make: Callable[[], T]) -> T:
+        """``make()``, once per export: every later call with this name answers the first one's value."""
         if name not in self._derived:
             self._derived[name] = make()
-        return self._derived[name]
+        made: T = self._derived[name]
+        return made
 
     @property
     def sample(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 SCHEMA = "platform-export/1"
 ID = r"^[a-z]+_[0-9a-z]{4,40}$"  # usr_..., auc_..., bid_..., lst_..., drw_...
@@ -91,7 +91,7 @@ class Auction(Record):
 
     @field_validator("closes_at")
     @classmethod
-    def _closes_after_opening(cls, value: dt.datetime, info) -> dt.datetime:
+    def _closes_after_opening(cls, value: dt.datetime, info: ValidationInfo) -> dt.datetime:
         if "opens_at" in info.data and value <= info.data["opens_at"]:
             raise ValueError("closes_at must be after opens_at")
         return value

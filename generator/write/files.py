@@ -21,10 +21,6 @@ from pathlib import Path
 from generator.render import media
 from generator.web.conditional import codings_for, compress
 
-# Brotli only pays from here: on the 1-8 KiB documents that make most of a build (a card's
-# everything, evidence and price pages) it saves ~10% over gzip, while its twin is a third more
-# files to create and most of the compression time; a CDN still serves those gzip-coded.
-
 
 @dataclass(frozen=True, slots=True)
 class FileRecord:

@@ -14,8 +14,9 @@ set is stored once under ``header_sets``; the ``Link`` self target is written as
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any, TypedDict
 
 import orjson
 
@@ -25,6 +26,41 @@ from generator.write.files import FileRecord
 
 MANIFEST = "_routes.json"
 PER_ROUTE_HEADERS = ("ETag", "Content-Type")
+
+
+class RouteEntry(TypedDict):
+    """How one static path is answered (``routes`` of the manifest)."""
+
+    file: str  # relative to dist/
+    status: int
+    type: str  # Content-Type
+    etag: str
+    sha256: str
+    headers: str  # a key of header_sets
+    twins: list[str]  # the compressed forms beside the file: "br", "gz"
+    surface: str  # the surface id
+
+
+class SurfaceEntry(TypedDict):
+    id: str
+    path: str
+    family: str
+    methods: list[str]
+    static: bool
+    enveloped: bool
+    query_params: list[dict[str, Any]]  # each Param's fields
+
+
+class Manifest(TypedDict):
+    """``_routes.json`` as the build writes it."""
+
+    version: int
+    as_of: str
+    fingerprint: str
+    data_files: dict[str, str]  # file -> sha256
+    header_sets: dict[str, dict[str, str]]
+    routes: dict[str, RouteEntry]
+    surfaces: list[SurfaceEntry]
 
 
 def route_headers(path: str, headers: dict[str, str]) -> tuple[bytes, str, str]:
@@ -39,7 +75,7 @@ class ManifestBuilder:
     def __init__(self, as_of: str, fingerprint: str):
         self.as_of = as_of
         self.fingerprint = fingerprint
-        self.routes: dict[str, dict] = {}
+        self.routes: dict[str, RouteEntry] = {}
         self._sets: dict[bytes, str] = {}
 
     def add(
@@ -60,7 +96,7 @@ class ManifestBuilder:
             "surface": surface.id,
         }
 
-    def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> dict:
+    def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> Manifest:
         """The manifest as written (``orjson.dumps`` of it is ``_routes.json``)."""
         return {
             "version": 1,
@@ -84,12 +120,16 @@ class ManifestBuilder:
         }
 
 
-def load_manifest(dist: Path) -> dict | None:
+def load_manifest(dist: Path) -> dict[str, Any] | None:
+    """The manifest a build left in ``dist`` (a ``Manifest`` when this code wrote it), as read."""
     path = dist / MANIFEST
-    return orjson.loads(path.read_bytes()) if path.is_file() else None
+    if not path.is_file():
+        return None
+    manifest: dict[str, Any] = orjson.loads(path.read_bytes())
+    return manifest
 
 
-def previous_hashes(manifest: dict | None) -> dict[str, str]:
+def previous_hashes(manifest: Mapping[str, Any] | None) -> dict[str, str]:
     """File -> sha256 of the previous build, from its manifest (``load_manifest``)."""
     if not manifest:
         return {}

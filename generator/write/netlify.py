@@ -48,7 +48,7 @@ _PARAM = re.compile(r"\{(\w+)\}")
 
 def netlify_files(manifest: Mapping[str, Any], app_origin: str) -> dict[str, bytes]:
     app = app_origin.rstrip("/")
-    routes: Mapping[str, dict] = manifest["routes"]
+    routes: Mapping[str, Mapping[str, Any]] = manifest["routes"]
     surfaces = {s["id"]: s for s in manifest["surfaces"]}
     by_surface: dict[str, list[str]] = defaultdict(list)
     for path, route in routes.items():
@@ -89,7 +89,7 @@ def netlify_files(manifest: Mapping[str, Any], app_origin: str) -> dict[str, byt
     }
 
 
-def _patterned(by_surface: Mapping[str, list[str]], surfaces: Mapping[str, Mapping]) -> set[str]:
+def _patterned(by_surface: Mapping[str, list[str]], surfaces: Mapping[str, Mapping[str, Any]]) -> set[str]:
     """The surfaces answered by one pattern rule: many routes, each parameter a whole path segment,
     every file the path plus one suffix, one status and header set, and no route of another surface
     matched by the pattern (whose rule or headers would then apply to it too)."""

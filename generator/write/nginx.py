@@ -107,13 +107,13 @@ class _Plan:
     """Everything both files need, computed once from the manifest."""
 
     def __init__(self, manifest: Mapping[str, Any]):
-        self.routes: Mapping[str, dict] = manifest["routes"]
+        self.routes: Mapping[str, Mapping[str, Any]] = manifest["routes"]
         self.header_sets: Mapping[str, Mapping[str, str]] = manifest["header_sets"]
         surfaces = {s["id"]: s for s in manifest["surfaces"]}
         self.names = sorted({n for headers in self.header_sets.values() for n in headers}, key=str.lower)
-        self.kinds: dict[tuple, str] = {}
+        self.kinds: dict[tuple[*RouteKind, str, bool], str] = {}  # (route kind, suffix, weak) -> kind name
         self.values: dict[str, str] = {}
-        names: dict[tuple, str] = {}  # (surface, status, header set, type, suffix, weak) -> kind name
+        names: dict[tuple[str, int, str, str, str, bool], str] = {}  # (surface, status, header set, type, suffix, weak)
         for path, route in self.routes.items():
             suffix = _suffix(path, route["file"])
             etag = route["etag"]
@@ -291,7 +291,11 @@ class _Plan:
         return [f"map ${P}_kind ${P}_{name} {{", '    default "";', *(f"    {k} {v};" for k, v in values.items()), "}"]
 
 
-def route_kind(route: Mapping[str, Any], surfaces: Mapping[str, Mapping[str, Any]]) -> tuple:
+# (status, header set, media type, the surface's methods, whether its surface selects variants by query)
+RouteKind = tuple[int, str, str, tuple[str, ...], bool]
+
+
+def route_kind(route: Mapping[str, Any], surfaces: Mapping[str, Mapping[str, Any]]) -> RouteKind:
     """What decides how a host answers a static route besides its file and ETag: its status, header
     set and media type, its surface's methods, and whether that surface selects variants by query."""
     surface = surfaces.get(route["surface"], {"methods": ["GET"], "query_params": []})
@@ -310,7 +314,9 @@ def _suffix(path: str, file: str) -> str | None:
     return suffix if _SUFFIX.fullmatch(suffix) else None
 
 
-def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> list[tuple[str, str]]:
+def _short_prefixes(
+    surfaces: Iterable[Mapping[str, Any]], routes: Mapping[str, Mapping[str, Any]]
+) -> list[tuple[str, str]]:
     """Literal prefixes of big one-parameter surfaces (``/api/v1/universal/card/``): their keys shrink."""
     counts: dict[str, int] = {}
     for route in routes.values():
@@ -323,7 +329,7 @@ def _short_prefixes(surfaces: Iterable[Mapping], routes: Mapping[str, dict]) -> 
     return prefixes
 
 
-def _types(routes: Mapping[str, dict]) -> dict[str, str]:
+def _types(routes: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
     types: dict[str, str] = {}
     for route in routes.values():
         ext = route["file"].rsplit("/", 1)[-1].rpartition(".")[2]
