@@ -84,7 +84,11 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enumerate=lambda ctx: [{}],
             query_params=(
                 Param("name", description="whose card (at most 40 characters shown)"),
-                Param("content_hash", pattern=r"^(sha256:)?[0-9a-fA-F]{64}$", description="draw from this hash"),
+                Param(
+                    "content_hash",
+                    pattern=r"^(sha256:)?[0-9a-fA-F]{64}$",
+                    description="a content hash to draw from: 64 hex digits, optionally sha256:-prefixed",
+                ),
                 Param("night", enum=("0", "1"), default="0", description="1: the dark palette"),
                 Param("format", enum=("svg", "json"), default="svg", description="json wraps the SVG in the envelope"),
             ),
