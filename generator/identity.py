@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.hashing import content_hash
-from generator.models.catalog import Printing
+from generator.models.rows import Printing
 
 IDENTITY_FIELDS = ("game", "set", "number", "lang", "variant", "name", "rarity")
 FIXED_NULL_FIELDS = ("price", "captured_at")

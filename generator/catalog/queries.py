@@ -13,8 +13,8 @@ from typing import Any
 import duckdb
 import orjson
 
-from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source, SourceRun
 from generator.models.onepiece import OnePieceCard
+from generator.models.rows import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source, SourceRun
 from generator.play.cards import onepiece_cards_from
 
 QUERY_DIR = Path(__file__).parent / "sql" / "queries"

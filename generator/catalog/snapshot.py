@@ -27,7 +27,7 @@ from generator.catalog import queries
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
-from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source
+from generator.models.rows import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source
 
 DATA_DIR = "_data"
 PRINTINGS = next(t.name for t in SNAPSHOT_TABLES if t.by_set)

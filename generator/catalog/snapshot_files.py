@@ -17,7 +17,7 @@ import orjson
 
 from generator.catalog.snapshot import CREDITS, DATA_DIR, INDEX, OBSERVED, PRINTINGS, IndexEntry, Snapshot
 from generator.catalog.tables import SNAPSHOT_TABLES
-from generator.models.catalog import Printing
+from generator.models.rows import Printing
 
 
 def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:

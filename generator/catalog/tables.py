@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generator.models.catalog import CardSet, CoverageCount, FxRate, Game, RunSummary, Source
+from generator.models.rows import CardSet, CoverageCount, FxRate, Game, RunSummary, Source
 
 
 @dataclass(frozen=True)

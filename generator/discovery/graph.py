@@ -25,7 +25,7 @@ from generator.content.doctrine import DoctrineCorpus, Methodology
 from generator.content.ledgers import PillowBook, PillowEntry, StoryArc
 from generator.content.registries import Kingdom
 from generator.discovery.resources import resource_properties
-from generator.models.discovery_documents import EdgeType
+from generator.models.discovery.graph import EdgeType
 from generator.web.surface import Context, Surface
 
 EDGE_TYPES: tuple[str, ...] = get_args(EdgeType)

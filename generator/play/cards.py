@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from generator.models.catalog import CardSet, Printing
 from generator.models.onepiece import OnePieceCard
+from generator.models.rows import CardSet, Printing
 from generator.sku.op import variant_of
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
-from generator.models.catalog import Source
+from generator.models.rows import Source
 from generator.site import Site
 
 SERVICE_AUTHORED = "CC0-1.0"

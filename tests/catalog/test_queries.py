@@ -11,8 +11,8 @@ import pydantic
 import pytest
 
 from generator.catalog import queries
-from generator.models.catalog import CardSet, Game, Printing, Source, SourceRun
 from generator.models.onepiece import OnePieceCard
+from generator.models.rows import CardSet, Game, Printing, Source, SourceRun
 
 KNOWN_SKU = "op-op01-001-en"
 KNOWN_VARIANT_SKU = "op-op01-001-en-p1"

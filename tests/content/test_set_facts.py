@@ -15,8 +15,8 @@ from generator.catalog import queries
 from generator.catalog.load import CONTENT, write_catalog
 from generator.content.set_facts import SetFacts, load_set_facts
 from generator.ingest.sink import Sink
-from generator.models.catalog import CardSet
-from generator.models.documents import FactSource, SetEntry
+from generator.models.catalog.universal import FactSource, SetEntry
+from generator.models.rows import CardSet
 from generator.sku.standard import Sku
 from generator.sources.registry import load_registry
 from generator.surfaces.catalog.universal_sets import _set_entry

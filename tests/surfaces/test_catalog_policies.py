@@ -10,7 +10,7 @@ import orjson
 import pytest
 
 from generator.catalog.snapshot import Snapshot
-from generator.models.catalog import FxRate, Source
+from generator.models.rows import FxRate, Source
 from generator.web.respond import respond
 from generator.web.surface import Context
 

@@ -104,7 +104,7 @@ def test_every_page_html_surface_checks_its_context_against_reader_page(ctx) -> 
     """The template's context is a model like any JSON document's: a misnamed member fails the build."""
     from pydantic import ValidationError
 
-    from generator.models.page_documents import ReaderPage
+    from generator.models.pages.reader import ReaderPage
     from generator.surfaces.pages.reader import page
 
     assert all(s.model is ReaderPage for s in ctx.surfaces if s.template == "page.html")

@@ -9,7 +9,7 @@ import hashlib
 import orjson
 
 from generator.catalog.snapshot import Snapshot
-from generator.models.catalog import RunSummary
+from generator.models.rows import RunSummary
 from generator.web.respond import respond
 from generator.web.surface import Context, Request
 

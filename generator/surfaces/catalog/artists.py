@@ -16,7 +16,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from typing import Any
 
-from generator.models.artist_documents import Artists
+from generator.models.catalog.artists import Artists
 from generator.site import Site
 from generator.surfaces.catalog.universal import card_url
 from generator.web.envelope import provenance

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.catalog.snapshot import IndexEntry
-from generator.models import card_documents as docs
-from generator.models.catalog import Printing
+from generator.models.catalog import cards as docs
+from generator.models.rows import Printing
 from generator.platform.book import offer_book
 from generator.site import Site
 from generator.surfaces.catalog.doors import PRICE_REASONS, RIGHTS

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generator.models import catalog_documents as docs
+from generator.models.catalog import reference as docs
 from generator.site import Site
 from generator.web.envelope import Provenance
 from generator.web.surface import Context, Params, Query, Result, Surface

@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.discovery.links import repository_doc
 from generator.identity import FIXED_NULL_FIELDS, IDENTITY_FIELDS
-from generator.models.documents import EncodingSpec
+from generator.models.catalog.universal import EncodingSpec
 from generator.site import Site
 from generator.surfaces.catalog.preamble import PREAMBLE, document
 from generator.surfaces.catalog.universal import DENSITIES

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from generator.hashing import parse_hash
-from generator.models.documents import ByUpstream, FederationIdentifyResponse
+from generator.models.catalog.universal import ByUpstream, FederationIdentifyResponse
 from generator.site import Site
 from generator.surfaces.catalog.preamble import moment
 from generator.surfaces.catalog.universal import DATE, card_url, sample_hash

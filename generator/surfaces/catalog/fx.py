@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from generator.content.catalog_policies import FX_TARGETS
-from generator.models.catalog_documents import FxRates
+from generator.models.catalog.reference import FxRates
 from generator.site import Site
 from generator.web.envelope import iso, provenance
 from generator.web.surface import Context, Params, Query, Result, Surface

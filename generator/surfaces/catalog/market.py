@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models.page_documents import ReaderPage
+from generator.models.pages.reader import ReaderPage
 from generator.platform.book import offer_book, pounds
 from generator.site import Site
 from generator.surfaces.pages.reader import page

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.catalog_policies import OraclePolicy
-from generator.models.catalog_documents import OraclePolicies
+from generator.models.catalog.reference import OraclePolicies
 from generator.site import Site
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Params, Query, Result, Surface

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.catalog.snapshot import IndexEntry
-from generator.models import price_documents as docs
+from generator.models.catalog import prices as docs
 from generator.site import Site
 from generator.surfaces.catalog.cards import source_states
 from generator.surfaces.catalog.doors import PRICE_REASONS

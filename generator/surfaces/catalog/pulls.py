@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.content.pulls import GamePulls, Product
-from generator.models.pulls_documents import PullsDocument
+from generator.models.catalog.pulls import PullsDocument
 from generator.site import Site
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Params, Query, Result, Surface

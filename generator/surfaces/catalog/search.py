@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.catalog.search import CONFIDENCES, Match, best, buckets, search
-from generator.models import card_documents as docs
+from generator.models.catalog import cards as docs
 from generator.site import Site
 from generator.surfaces.catalog.cards import everything_document
 from generator.surfaces.catalog.universal import card_url

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from generator.hashing import content_hash
 from generator.identity import identity
-from generator.models.catalog import CardSet, Printing, Source
-from generator.models.documents import (
+from generator.models.catalog.universal import (
     TemporalCard,
     UniversalCard,
 )
+from generator.models.rows import CardSet, Printing, Source
 from generator.site import Site
 from generator.sku.op import base_printing, variant_of
 from generator.sku.standard import Sku, SkuError

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.hashing import content_hash
-from generator.models.catalog import CardSet, Game, Source
-from generator.models.documents import GamesCollection, SetsCollection, SingleGame, SingleSet
+from generator.models.catalog.universal import GamesCollection, SetsCollection, SingleGame, SingleSet
+from generator.models.rows import CardSet, Game, Source
 from generator.site import Site
 from generator.surfaces.catalog.preamble import day, document
 from generator.surfaces.catalog.universal import (

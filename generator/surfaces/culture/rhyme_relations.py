@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from generator.models.documents import Doc
+from generator.models.catalog.universal import Doc
 from generator.site import Site
 from generator.surfaces.catalog.universal import _lookup_card, card_url
 from generator.web.envelope import provenance

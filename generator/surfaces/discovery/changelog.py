@@ -14,7 +14,7 @@ from typing import Any, get_args
 from xml.sax.saxutils import escape, quoteattr
 
 from generator.content.orientation import ChangeKind, Impact
-from generator.models.orientation_documents import Changelog
+from generator.models.discovery.orientation import Changelog
 from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models import source_documents as docs
-from generator.models.page_documents import DatasetsPage
+from generator.models.operations import sources as docs
+from generator.models.pages.reader import DatasetsPage
 from generator.site import Site
 from generator.surfaces.discovery.orientation import surface_at
 from generator.web.surface import Context, Param, Params, Query, Result, Surface

@@ -12,7 +12,7 @@ from typing import Any
 from generator.discovery import ledgers as views
 from generator.discovery.defaults import AUTHORED
 from generator.discovery.query import FORMAT, FORMATS, LIMIT, MARKDOWN
-from generator.models import ledger_documents as docs
+from generator.models.discovery import ledgers as docs
 from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from generator.content.orientation import ArrivalKind, GapDomain, GapStatus, WelcomeStatus
-from generator.models import orientation_documents as docs
+from generator.models.discovery import orientation as docs
 from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 

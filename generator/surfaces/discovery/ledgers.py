@@ -13,7 +13,7 @@ from typing import Any
 from generator.discovery import ledgers as views
 from generator.discovery.defaults import AUTHORED, one_path
 from generator.discovery.query import LIMIT
-from generator.models import ledger_documents as docs
+from generator.models.discovery import ledgers as docs
 from generator.site import Site
 from generator.sources.registry import load_registry
 from generator.web.envelope import Provenance

@@ -14,7 +14,7 @@ from generator.content.connections import ContentGraph
 from generator.content.ontology import NODE_KINDS, Kind, Property
 from generator.discovery.defaults import AUTHORED, one_path
 from generator.discovery.graph import build_graph, instances
-from generator.models import discovery_documents as docs
+from generator.models.discovery import graph as docs
 from generator.site import Site
 from generator.web.envelope import iso
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from generator.models import orientation_documents as docs
-from generator.models.documents import Preamble
-from generator.models.page_documents import TextDocument
+from generator.models.catalog.universal import Preamble
+from generator.models.discovery import orientation as docs
+from generator.models.pages.reader import TextDocument
 from generator.site import Site
 from generator.web.router import match
 from generator.web.surface import Context, Params, Query, Result, Surface, error

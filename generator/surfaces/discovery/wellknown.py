@@ -14,7 +14,7 @@ from typing import Any
 from generator.discovery import plaintext
 from generator.discovery import wellknown as documents
 from generator.discovery.defaults import AUTHORED, one_path
-from generator.models import wellknown_documents as docs
+from generator.models.discovery import wellknown as docs
 from generator.site import Site
 from generator.web.surface import Context, Handler, Param, Params, Query, Result, Surface, error
 

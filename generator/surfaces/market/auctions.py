@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models import market_documents as docs
+from generator.models.market import auctions as docs
 from generator.platform.auctions import Role, bid_view, projection, role_of, visible
 from generator.platform.models import Auction, RoleKey
 from generator.site import Site

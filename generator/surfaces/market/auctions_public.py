@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models import market_documents as docs
-from generator.models.page_documents import ReaderPage
+from generator.models.market import auctions as docs
+from generator.models.pages.reader import ReaderPage
 from generator.platform.auctions import public_fields
 from generator.platform.book import pounds
 from generator.platform.models import Auction

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.signals import RAILS, Offer, incoherence
-from generator.models import market_documents as docs
-from generator.models.page_documents import ReaderPage
+from generator.models.market import auctions as docs
+from generator.models.pages.reader import ReaderPage
 from generator.platform.book import pounds
 from generator.site import Site
 from generator.surfaces.pages.reader import item, page

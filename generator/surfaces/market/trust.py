@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.models import market_documents as docs
-from generator.models.page_documents import ReaderPage
+from generator.models.market import auctions as docs
+from generator.models.pages.reader import ReaderPage
 from generator.platform.models import User
 from generator.platform.standing import bridge_metrics, bridge_score, trust_components
 from generator.site import Site

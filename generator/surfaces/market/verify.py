@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models import verify_documents as docs
+from generator.models.market import verify as docs
 from generator.platform import merkle
 from generator.platform.chain import Audit, Head, audit
 from generator.platform.fairness import MIN_DRAWS, product_fairness

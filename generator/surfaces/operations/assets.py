@@ -7,7 +7,7 @@ HTML layout may change (spec "Versioning" 1); the JSON contract does not depend 
 
 from __future__ import annotations
 
-from generator.models.page_documents import TextDocument
+from generator.models.pages.reader import TextDocument
 from generator.render.html import STYLESHEET, stylesheet_path
 from generator.site import Site
 from generator.web.surface import Context, Params, Query, Result, Surface

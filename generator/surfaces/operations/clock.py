@@ -20,7 +20,7 @@ from typing import Any
 
 import orjson
 
-from generator.models import operations_documents as docs
+from generator.models.operations import status as docs
 from generator.site import Site
 from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface, error
 from generator.web.validate import parse_date_time

@@ -11,8 +11,8 @@ from generator.contract import examples
 from generator.contract.manifest import manifest as manifest_document
 from generator.contract.openapi import openapi as openapi_document
 from generator.contract.tools import FORMATS, catalog, provider_tools
-from generator.models import contract_documents as docs
-from generator.models.play_documents import ProviderTools
+from generator.models.operations import contract as docs
+from generator.models.play.answers import ProviderTools
 from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 

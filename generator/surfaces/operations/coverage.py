@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models.catalog import CardSet, Source
-from generator.models.source_documents import Coverage, CoverageHunt
+from generator.models.operations.sources import Coverage, CoverageHunt
+from generator.models.rows import CardSet, Source
 from generator.site import Site
 from generator.surfaces.catalog.preamble import parse_day
 from generator.surfaces.operations.sources import age_hours, runs_of, stamp

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models.catalog import CoverageCount
-from generator.models.source_documents import CoverageHistory
+from generator.models.operations.sources import CoverageHistory
+from generator.models.rows import CoverageCount
 from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from generator.models import operations_documents as docs
+from generator.models.operations import status as docs
 from generator.site import Site
 from generator.web.envelope import iso
 from generator.web.surface import Context, Param, Params, Query, Result, Surface

@@ -19,8 +19,8 @@ import hashlib
 import hmac
 from typing import Any
 
-from generator.models import source_documents as docs
-from generator.models.catalog import RunSummary, Source
+from generator.models.operations import sources as docs
+from generator.models.rows import RunSummary, Source
 from generator.site import Site
 from generator.sources.registry import load_registry
 from generator.web.envelope import iso

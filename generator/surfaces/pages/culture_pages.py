@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.models.page_documents import ReaderPage
+from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.culture import gallery, rhyme_relations
 from generator.surfaces.pages.reader import item, page

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from generator.hashing import parse_hash
-from generator.models.page_documents import ReaderPage
+from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.sku.standard import Sku, SkuError
 from generator.surfaces.market import trust

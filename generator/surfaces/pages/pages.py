@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from generator.models.page_documents import ReaderPage
+from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.discovery import ledger_views, ontology, orientation
 from generator.surfaces.pages.reader import item, page

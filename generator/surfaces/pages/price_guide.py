@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from generator.models.page_documents import ReaderPage, SearchPage
+from generator.models.pages.reader import ReaderPage, SearchPage
 from generator.site import Site
 from generator.surfaces.catalog import doors, prices, search
 from generator.surfaces.operations import coverage

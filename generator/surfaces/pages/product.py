@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.hashing import content_hash
 from generator.identity import identity
-from generator.models.page_documents import ReaderPage
+from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.catalog import cards, prices
 from generator.surfaces.catalog.universal import _lookup_card

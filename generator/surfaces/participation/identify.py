@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.hashing import content_hash
-from generator.models import participation_documents as docs
+from generator.models.participation import echoes as docs
 from generator.participation.identify import CONTRACT, RULES, SHAPE, Ambiguous, normalise
 from generator.site import Site
 from generator.web.surface import Context, Method, Params, Query, Result, Surface, error

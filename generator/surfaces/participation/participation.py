@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from generator.hashing import content_hash
-from generator.models import participation_documents as docs
+from generator.models.participation import echoes as docs
 from generator.site import Site
 from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface, error
 

@@ -15,7 +15,7 @@ from typing import Any
 import rfc8785
 
 from generator.hashing import content_hash
-from generator.models import participation_documents as docs
+from generator.models.participation import echoes as docs
 from generator.site import Site
 from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 

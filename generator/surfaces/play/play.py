@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from generator.models import play_documents as docs
+from generator.models.play import answers as docs
 from generator.play.cards import cards_of
 from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
 from generator.play.decks.validator import validate_deck

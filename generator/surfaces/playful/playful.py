@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from generator.content.playful import JOKE_FORMS, SPREADS, TUNE_COUNT, WHY_CONTEXTS, WHY_DEPTH_LIMIT
-from generator.models import playful_documents as docs
+from generator.models.playful import answers as docs
 from generator.site import Site
 from generator.surfaces.playful import playful_clock as clock
 from generator.surfaces.playful import playful_doors as doors

@@ -16,7 +16,7 @@ import re
 from typing import Literal
 
 from generator.content.playful import SLOT, Haiku, Playful
-from generator.models import playful_documents as docs
+from generator.models.playful import answers as docs
 from generator.surfaces.playful.playful_query import MARKDOWN, TEXT, flag, integer, text_format
 from generator.web.envelope import iso
 from generator.web.surface import Context, Params, Query, Result

@@ -13,7 +13,7 @@ from typing import Literal, cast
 from urllib.parse import urlencode
 
 from generator.content.playful import CASCADE_STEPS, WHY_DEPTH_LIMIT
-from generator.models import playful_documents as docs
+from generator.models.playful import answers as docs
 from generator.surfaces.playful.playful_query import choice, integer
 from generator.web.surface import Context, Params, Query, Result
 

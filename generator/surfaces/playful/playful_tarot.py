@@ -16,7 +16,7 @@ import hashlib
 from typing import Literal, cast
 
 from generator.content.playful import SPREADS, Playful, TarotCard
-from generator.models import playful_documents as docs
+from generator.models.playful import answers as docs
 from generator.surfaces.playful.playful_query import choice
 from generator.web.surface import Context, Params, Query, Result, error
 

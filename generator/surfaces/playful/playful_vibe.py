@@ -19,7 +19,7 @@ import re
 from typing import Any, Literal, cast
 
 from generator.content.playful import AgentVibe, VibeBand, Vibes
-from generator.models import playful_documents as docs
+from generator.models.playful import answers as docs
 from generator.surfaces.playful import playful_clock as clock
 from generator.surfaces.playful.playful_clock import hour_of
 from generator.surfaces.playful.playful_tarot import card_of_the_day

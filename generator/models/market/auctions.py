@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.documents import Doc, Moment
+from generator.models.catalog.universal import Doc, Moment
 
 AuctionState = Literal["draft", "submitted", "approved", "published", "closed"]
 Role = Literal["public", "seller", "winner", "admin"]

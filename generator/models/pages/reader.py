@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pydantic import Field, RootModel
 
-from generator.models.card_documents import SearchMatch, SearchSummary
-from generator.models.documents import Doc
-from generator.models.source_documents import DatasetEntry
+from generator.models.catalog.cards import SearchMatch, SearchSummary
+from generator.models.catalog.universal import Doc
+from generator.models.operations.sources import DatasetEntry
 
 
 class PageLink(Doc):

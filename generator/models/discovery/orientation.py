@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from generator.models.documents import Doc
+from generator.models.catalog.universal import Doc
 
 
 class Link(Doc):

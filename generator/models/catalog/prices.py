@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.card_documents import SourceStatus
-from generator.models.documents import Doc
+from generator.models.catalog.cards import SourceStatus
+from generator.models.catalog.universal import Doc
 
 
 class Withheld(Doc):

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.documents import CardMembers, Doc, UniversalCard
+from generator.models.catalog.universal import CardMembers, Doc, UniversalCard
 
 Confidence = Literal["exact", "high", "medium", "low"]
 SourceState = Literal["observed", "not_observed", "planned", "paused", "blocked"]
