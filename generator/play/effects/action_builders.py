@@ -2,7 +2,7 @@
 one action on two targets.
 
 Why apart from the rule tables: every family of action formulas (``actions_cards``,
-``actions_field``, ``actions_more``) builds its nodes the same way, and the tables read better as
+``actions_field``, ``actions_zones``) builds its nodes the same way, and the tables read better as
 lists of formulas with the builders out of the way.
 """
 

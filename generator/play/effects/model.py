@@ -63,7 +63,16 @@ from generator.play.effects.model_actions import (
     TrashLife,
     TrashTarget,
 )
-from generator.play.effects.model_actions_more import (
+from generator.play.effects.model_actions_rules import (
+    AttackLock,
+    BattleKOShield,
+    BlockerBan,
+    ChooseCostReveal,
+    PlayBan,
+    SetPowerZero,
+    SwapBasePower,
+)
+from generator.play.effects.model_actions_zones import (
     CardsToLife,
     DrawUntil,
     FieldToLife,
@@ -88,15 +97,6 @@ from generator.play.effects.model_actions_more import (
     TrashOpponentHand,
     TrashToDeck,
     TurnAllLife,
-)
-from generator.play.effects.model_actions_rules import (
-    AttackLock,
-    BattleKOShield,
-    BlockerBan,
-    ChooseCostReveal,
-    PlayBan,
-    SetPowerZero,
-    SwapBasePower,
 )
 from generator.play.effects.model_base import CardFilter, Compare, Duration, Keyword, Node, Player, Target, Timing, Who
 from generator.play.effects.model_conditions import (

@@ -1,5 +1,6 @@
-"""The rarer action formulas: the revealed card (11-2), Life placement and order, selection,
-resting any of the opponent's cards, and what the opponent does by an effect.
+"""The action formulas of the hidden and ordered zones: the revealed card (11-2), Life placement
+and order, the deck's top, selection, and what an effect makes the opponent do with their cards
+(rest them, trash from hand, move them). Their nodes are in ``model_actions_zones``.
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ _REVEAL_RULES = (
 )
 
 
-MORE: tuple[Rule[Built], ...] = (
+ZONES: tuple[Rule[Built], ...] = (
     # the revealed card ("memo" actions; the compiler checks a reveal comes first)
     *_REVEAL_RULES,
     # Life

@@ -1,6 +1,6 @@
-"""More leaf action nodes: whole hands and Life, the revealed card (11-2), selection, what the
-opponent does by your effect, and the permanent effects read where they apply (``hand_cost``,
-``played_rested``). Split from ``model_actions`` by family; the ``Action`` union is in ``model``."""
+"""Leaf action nodes of the hidden and ordered zones: whole hands and Life, the deck's top, the
+revealed card (11-2), selection, what the opponent does by your effect, and the permanent effects
+read where they apply (``hand_cost``, ``played_rested``). The ``Action`` union is in ``model``."""
 
 from __future__ import annotations
 
