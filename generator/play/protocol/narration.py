@@ -20,14 +20,9 @@ from dataclasses import replace
 from typing import Any
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.protocol.narration_battle import (
-    BattleMemory,
-    PublicCard,
-    battle_sentence,
-    note_left_field,
-    public_cards,
-)
+from generator.play.protocol.narration_battle import battle_sentence, note_left_field, public_cards
 from generator.play.protocol.narration_effects import effect_sentence
+from generator.play.protocol.narration_voice import BattleMemory, PublicCard
 
 __all__ = ["Narrator", "public_names"]
 

@@ -9,23 +9,12 @@ battle through its events; nothing here reads the game state, so nothing hidden 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
-if TYPE_CHECKING:
-    from generator.play.protocol.narration import Narrator
+from generator.play.protocol.narration_voice import BattleMemory, PublicCard, Voice
 
 LEFT_FIELD = frozenset({"ko", "trash", "return_to_hand", "return_to_deck"})
-
-
-@dataclass(frozen=True)
-class PublicCard:
-    """A card the reader can see on the field: enough to write "the AI's Leader Kaido (6000 power)"."""
-
-    name: str
-    owner: int
-    leader: bool
-    power: int | None
 
 
 def public_cards(view: dict[str, Any]) -> dict[int, PublicCard]:
@@ -40,23 +29,7 @@ def public_cards(view: dict[str, Any]) -> dict[int, PublicCard]:
     return out
 
 
-@dataclass(frozen=True)
-class BattleMemory:
-    """The battle being narrated: who attacks whom, their powers when first seen (the attack's
-    declaration, or the reader's view when the battle began in an earlier answer), the Counter
-    power the target got, and what ended it."""
-
-    attacker: int
-    target: int
-    attacker_power: int | None
-    target_power: int | None
-    counters: int = 0
-    left_field: int | None = None
-    attacker_won: bool | None = None
-    target_ko: bool = False
-
-
-def battle_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
+def battle_sentence(n: Voice, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
     """The sentence for a battle event, updating the narrator's memory; None for other kinds."""
     memory = n.battle
     if kind == "attack":
@@ -88,7 +61,7 @@ def battle_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) ->
     return None
 
 
-def note_left_field(n: Narrator, kind: str, d: dict[str, Any]) -> None:
+def note_left_field(n: Voice, kind: str, d: dict[str, Any]) -> None:
     """Remember that the attacker or the target left the field, or that the target was K.O.'d."""
     memory = n.battle
     if memory is None or kind not in LEFT_FIELD:
@@ -112,7 +85,7 @@ def _change(now: int, then: int | None, counters: int) -> str:
     return f" ({', '.join(parts)})"
 
 
-def _damage_step(n: Narrator, memory: BattleMemory | None, d: dict[str, Any]) -> str:
+def _damage_step(n: Voice, memory: BattleMemory | None, d: dict[str, Any]) -> str:
     att, tgt, won = d.get("attacker_power"), d.get("target_power"), bool(d.get("attacker_wins"))
     if not isinstance(att, int) or not isinstance(tgt, int) or memory is None:
         return f"{att} power against {tgt}: the attack {'succeeds' if won else 'fails'}."
@@ -127,7 +100,7 @@ def _damage_step(n: Narrator, memory: BattleMemory | None, d: dict[str, Any]) ->
     return f"Damage step: {attacker} against {target}. The attack succeeds{tie}{what}."
 
 
-def _battle_end(n: Narrator, memory: BattleMemory | None) -> str:
+def _battle_end(n: Voice, memory: BattleMemory | None) -> str:
     if memory is None:
         return "The battle ends."
     if memory.attacker_won is None and memory.left_field is not None:

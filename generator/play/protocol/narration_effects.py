@@ -1,15 +1,15 @@
 """Sentences for cards moving and effects happening (everything but a battle and the turn).
 
-Split from ``narration`` to keep each module readable; the ``Narrator`` passes itself so these
-write with its subjects, possessives and the public cards it has seen.
+The ``Narrator`` passes itself (as the ``narration_voice.Voice`` it satisfies, so this module needs
+nothing from ``narration``) and these write with its subjects, possessives and the public cards it
+has seen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from generator.play.protocol.narration import Narrator
+from generator.play.protocol.narration_voice import Voice
 
 # Effect timings as printed on the cards (effects.model_base.Timing).
 TIMING_MARKS = {
@@ -33,11 +33,11 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _targets(n: Narrator, d: dict[str, Any]) -> str:
+def _targets(n: Voice, d: dict[str, Any]) -> str:
     return ", ".join(n.phrase(i, power=False) for i in d.get("targets") or [] if isinstance(i, int))
 
 
-def effect_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str:
+def effect_sentence(n: Voice, kind: str, p: int | None, d: dict[str, Any]) -> str:
     """The sentence for an event of a card moving or an effect happening: the first of the
     families below that knows the kind, else a plain one naming the kind."""
     card = n.card_name(d)
@@ -50,12 +50,12 @@ def effect_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) ->
     )
 
 
-def _say(n: Narrator, p: int | None, verb: str, rest: str) -> str:
+def _say(n: Voice, p: int | None, verb: str, rest: str) -> str:
     """ "<who> <verb> <rest>." with the subject and verb form for player ``p``."""
     return f"{n.who(p)} {n.verb(p, verb)} {rest}".rstrip() + "."
 
 
-def _card_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
+def _card_sentence(n: Voice, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
     """Drawing, playing, giving DON!!, a card K.O.'d or trashed, an effect activating, a choice."""
     what = card or "a card"
     if kind == "draw":
@@ -80,7 +80,7 @@ def _card_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any], car
     return None
 
 
-def _life_sentence(n: Narrator, kind: str, p: int | None, card: str | None) -> str | None:
+def _life_sentence(n: Voice, kind: str, p: int | None, card: str | None) -> str | None:
     """A Life card taken to hand, checked, trashed by [Banish], or revealed for its [Trigger]."""
     what = card or "a card"
     if kind == "life_to_hand":
@@ -100,7 +100,7 @@ def _life_sentence(n: Narrator, kind: str, p: int | None, card: str | None) -> s
     return None
 
 
-def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
+def _rule_sentence(n: Voice, kind: str, p: int | None, d: dict[str, Any]) -> str | None:
     """Sentences for the rules an effect sets and the numbers it names (``engine.rule_actions``)."""
     who = n.who(p)
     if kind == "cost_chosen":
@@ -121,7 +121,7 @@ def _rule_sentence(n: Narrator, kind: str, p: int | None, d: dict[str, Any]) -> 
     return None
 
 
-def _moves_and_numbers(n: Narrator, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
+def _moves_and_numbers(n: Voice, kind: str, p: int | None, d: dict[str, Any], card: str | None) -> str | None:
     """Sentences for what effects do (moves between areas, DON!!, modifiers)."""
     who = n.who(p)
     what = card or "a card"
