@@ -24,31 +24,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
-
-from generator.content.frozen import Frozen
+from generator.models.discovery.graph import Connection, ContentFile
+from generator.models.frozen import Frozen
 from generator.yamlfile import load_yaml
 
 ID_KEYS = ("id", "slug")
 MIN_ID_LENGTH = 3  # shorter ids ("op", "en") are tokens of the SKU grammar, not references
 SAMPLE = 5
-
-
-class ContentFile(Frozen):
-    path: str  # relative to the content folder, with forward slashes
-    format: Literal["yaml", "toml", "markdown", "other"]
-    folder: str  # "" for the content folder itself
-    bytes: int
-    sha256: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
-    declared_ids: int
-
-
-class Connection(Frozen):
-    source: str
-    target: str
-    via: tuple[Literal["id", "path"], ...]
-    count: int = Field(ge=1)  # how many times values of the source name the target
-    sample: tuple[str, ...]  # up to five of those values, sorted
 
 
 class ContentGraph(Frozen):

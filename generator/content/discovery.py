@@ -11,10 +11,10 @@ from pathlib import Path
 
 from generator.content.connections import ContentGraph, derive_connections
 from generator.content.doctrine import DoctrineCorpus, load_doctrine
-from generator.content.frozen import Frozen
 from generator.content.ledgers import Ledgers, load_ledgers
 from generator.content.ontology import Ontology, load_ontology
 from generator.content.wellknown import WellKnownProse, load_wellknown
+from generator.models.frozen import Frozen
 
 
 class DiscoveryContent(Frozen):

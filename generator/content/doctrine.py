@@ -14,7 +14,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.content.frozen import Frozen
+from generator.models.frozen import Frozen
 from generator.yamlfile import load_yaml
 
 Slug = str  # lowercase words joined by hyphens; checked by the field patterns below

@@ -15,38 +15,15 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.content.frozen import Frozen
-from generator.content.ontology import SPEC_TABLE
 from generator.content.registries import AdopterRegistry, KingdomLedger, OrganisationDirectory
+from generator.models.discovery.ledgers import SLUG, StoryArc
+from generator.models.frozen import Frozen
 from generator.sources.registry import load_registry
 from generator.yamlfile import load_yaml
 
-SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 # The spec's accepted declared kinds; autonomous-<persona> is written with the persona's name.
 ACTOR_KIND = r"^(human|agent|system|platform|collective|oracle|witness|other|autonomous-[a-z0-9]+)$"
 HandoffStatus = Literal["open", "resolved", "abandoned"]
-
-
-class StoryArc(Frozen):
-    id: str = Field(pattern=SLUG)
-    title: str
-    summary: str
-    shape: str  # an enum value of the ontology's connection_doc.shape
-    flavour: str  # an enum value of the ontology's connection_doc.flavour
-    s_number: int | None = Field(ge=1)
-    ships_in_kingdom: str | None
-    is_sister_paired: bool
-    has_wiring_table: bool
-    has_recursion_target: bool
-
-    @model_validator(mode="after")
-    def _values_of_the_ontology(self) -> StoryArc:
-        """An arc is a connection_doc node of the graph: its enums are the ontology's, stated once there."""
-        for name in ("shape", "flavour"):
-            allowed = SPEC_TABLE["connection_doc"][name][2]
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"story arc {self.id}: {name} must be one of {', '.join(allowed)}")
-        return self
 
 
 class Signed(Frozen):

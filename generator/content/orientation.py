@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from generator.content.frozen import Frozen
+from generator.models.frozen import Frozen
 from generator.sources.registry import load_registry
 from generator.yamlfile import load_yaml
 

@@ -11,7 +11,7 @@ from typing import get_args
 
 from pydantic import Field, model_validator
 
-from generator.content.frozen import Frozen
+from generator.models.frozen import Frozen
 from generator.platform.models import Listing
 from generator.yamlfile import load_yaml
 

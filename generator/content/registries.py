@@ -13,7 +13,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from generator.content.frozen import Frozen
+from generator.models.discovery.ledgers import Adopter
+from generator.models.frozen import Frozen
 
 KingdomStatus = Literal["queued", "claimed", "in-progress", "done", "deferred"]
 KINGDOM_ID = r"^kingdom-[0-9]+$"
@@ -55,17 +56,6 @@ class KingdomLedger(Frozen):
 
     def ids(self) -> set[str]:
         return {k.id for k in self.kingdoms}
-
-
-class Adopter(Frozen):
-    """A participant's claim, kept as submitted (none has been)."""
-
-    id: str
-    project: str
-    url: str
-    claim: str
-    submitted_on: dt.date
-    submitted_via: str
 
 
 class AdopterRegistry(Frozen):

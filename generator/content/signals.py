@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from pydantic import Field
 
-from generator.content.frozen import Frozen
+from generator.models.frozen import Frozen
 from generator.yamlfile import load_yaml
 
 RAILS = ("card", "bank_transfer", "wallet", "stablecoin")

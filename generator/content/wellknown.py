@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import Field
 
-from generator.content.frozen import Frozen
+from generator.models.frozen import Frozen
 from generator.site import Site
 from generator.yamlfile import load_yaml
 

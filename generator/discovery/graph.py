@@ -22,10 +22,11 @@ from pydantic import BaseModel
 
 from generator.content.discovery import DiscoveryContent
 from generator.content.doctrine import DoctrineCorpus, Methodology
-from generator.content.ledgers import PillowBook, PillowEntry, StoryArc
+from generator.content.ledgers import PillowBook, PillowEntry
 from generator.content.registries import Kingdom
 from generator.discovery.resources import resource_properties
 from generator.models.discovery.graph import EdgeType
+from generator.models.discovery.ledgers import StoryArc
 from generator.web.surface import Context, Surface
 
 EDGE_TYPES: tuple[str, ...] = get_args(EdgeType)

@@ -19,8 +19,9 @@ from generator.content import CONTENT_ROOT, load_content
 from generator.content.connections import derive_connections
 from generator.content.doctrine import load_doctrine
 from generator.content.ledgers import load_ledgers
-from generator.content.ontology import SPEC_TABLE, load_ontology
+from generator.content.ontology import load_ontology
 from generator.content.wellknown import fill
+from generator.models.discovery.vocabulary import SPEC_TABLE
 from generator.site import load_site
 
 REPO = CONTENT_ROOT.parent

@@ -18,8 +18,8 @@ import orjson
 import pytest
 
 from generator.content import CONTENT_ROOT, load_content
-from generator.content.ontology import NODE_KINDS
 from generator.discovery.graph import documented
+from generator.models.discovery.vocabulary import NODE_KINDS
 from generator.site import load_site
 from generator.sources.registry import load_registry
 from generator.surfaces.discovery import discovery

@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from generator.content.connections import Connection, ContentFile
-from generator.content.ontology import Modality, NodeKind, PropertySource, PropertyType
+from generator.models.discovery.vocabulary import Modality, NodeKind, PropertySource, PropertyType
+from generator.models.frozen import Frozen
 
 DATE = r"^\d{4}-\d{2}-\d{2}$"
 INSTANT = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$"
@@ -25,6 +25,24 @@ EdgeType = Literal[
     "cites",
     "parent_of",
 ]
+
+
+# The content folder's files and how they name each other (``content/connections.py`` reads them).
+class ContentFile(Frozen):
+    path: str  # relative to the content folder, with forward slashes
+    format: Literal["yaml", "toml", "markdown", "other"]
+    folder: str  # "" for the content folder itself
+    bytes: int
+    sha256: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    declared_ids: int
+
+
+class Connection(Frozen):
+    source: str
+    target: str
+    via: tuple[Literal["id", "path"], ...]
+    count: int = Field(ge=1)  # how many times values of the source name the target
+    sample: tuple[str, ...]  # up to five of those values, sorted
 
 
 class Doc(BaseModel):

@@ -2,15 +2,53 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from generator.content.ledgers import StoryArc
-from generator.content.registries import Adopter
+from generator.models.discovery.vocabulary import SPEC_TABLE
+from generator.models.frozen import Frozen
 
 DATE = r"^\d{4}-\d{2}-\d{2}$"
 HandoffStatus = Literal["open", "resolved", "abandoned"]
+
+
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"  # an authored record's id
+
+
+# Authored records the ledgers answer as they are (``content/ledgers.py``, ``content/registries.py``).
+class StoryArc(Frozen):
+    id: str = Field(pattern=SLUG)
+    title: str
+    summary: str
+    shape: str  # an enum value of the ontology's connection_doc.shape
+    flavour: str  # an enum value of the ontology's connection_doc.flavour
+    s_number: int | None = Field(ge=1)
+    ships_in_kingdom: str | None
+    is_sister_paired: bool
+    has_wiring_table: bool
+    has_recursion_target: bool
+
+    @model_validator(mode="after")
+    def _values_of_the_ontology(self) -> StoryArc:
+        """An arc is a connection_doc node of the graph: its enums are the ontology's, stated once there."""
+        for name in ("shape", "flavour"):
+            allowed = SPEC_TABLE["connection_doc"][name][2]
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"story arc {self.id}: {name} must be one of {', '.join(allowed)}")
+        return self
+
+
+class Adopter(Frozen):
+    """A participant's claim, kept as submitted (none has been)."""
+
+    id: str
+    project: str
+    url: str
+    claim: str
+    submitted_on: dt.date
+    submitted_via: str
 
 
 class Doc(BaseModel):

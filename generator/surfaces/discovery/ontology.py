@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from generator.content.connections import ContentGraph
-from generator.content.ontology import NODE_KINDS, Kind, Property
+from generator.content.ontology import Kind, Property
 from generator.discovery.defaults import AUTHORED, one_path
 from generator.discovery.graph import build_graph, instances
 from generator.models.discovery import graph as docs
+from generator.models.discovery.vocabulary import NODE_KINDS
 from generator.site import Site
 from generator.web.envelope import iso
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
