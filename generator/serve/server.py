@@ -6,7 +6,9 @@ that never ends, held a connection (and, for a body, an app task) open for as lo
 a request's headers must arrive within ``HEADER_SECONDS`` of the connection opening or the previous
 answer, and its body within ``BODY_SECONDS`` of the headers (nginx's ``client_header_timeout`` and
 ``client_body_timeout``, shorter). Past a deadline the client gets a 408 with the JSON error body
-when no answer has started, and the connection is closed.
+when no answer has started, and the connection is closed. Header fields over ``MAX_HEADER_BYTES``
+in all get a 431, and a request the parser refuses a 400 (uvicorn's was plain text), both with the
+JSON error body, made through the one wire path (``generator.web.wire``).
 """
 
 from __future__ import annotations
@@ -32,16 +34,53 @@ def _status_line_bytes(out: Outgoing) -> bytes:
     return b"\r\n".join(lines) + b"\r\n\r\n" + out.body
 
 
-_TIMEOUT = plain_error(408, "request_timeout", "The request did not arrive in time; send it again, whole.")
-# Through the one wire path like every other answer (generator.web.wire), made once.
-REQUEST_TIMEOUT = _status_line_bytes(finalize(_TIMEOUT.status, _TIMEOUT.headers, _TIMEOUT.body, {}))
+def _refusal(status: int, code: str, message: str) -> bytes:
+    """An HTTP-layer refusal through the one wire path like every other answer (generator.web.wire),
+    as bytes for the socket, made once."""
+    answer = plain_error(status, code, message)
+    return _status_line_bytes(finalize(answer.status, answer.headers, answer.body, {}))
+
+
+MAX_HEADER_BYTES = 32 * 1024  # the request's header fields in all (nginx: 4 buffers of 8 KiB)
+REQUEST_TIMEOUT = _refusal(408, "request_timeout", "The request did not arrive in time; send it again, whole.")
+HEADERS_TOO_LARGE = _refusal(
+    431, "headers_too_large", f"The request's header fields are over {MAX_HEADER_BYTES} bytes in all; nothing was read."
+)
+MALFORMED = _refusal(400, "malformed_request", "The request is not valid HTTP/1.1; nothing was read.")
+
+
+class _HeadersTooLarge(Exception):
+    """Raised from the parser's header callback to stop parsing (uvicorn then answers, below)."""
 
 
 class DeadlineProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol plus the two reading deadlines."""
+    """uvicorn's httptools protocol plus the two reading deadlines, a bound on the header fields
+    (431), and the JSON error body for what the parser refuses (400)."""
 
     header_seconds, body_seconds = HEADER_SECONDS, BODY_SECONDS
     _deadline: asyncio.TimerHandle | None = None
+
+    max_header_bytes = MAX_HEADER_BYTES
+    _header_bytes = 0
+    _refused: bytes | None = None
+
+    def on_message_begin(self) -> None:
+        self._header_bytes, self._refused = 0, None
+        super().on_message_begin()
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._header_bytes += len(name) + len(value) + 4  # ": " and CRLF
+        if self._header_bytes > self.max_header_bytes:
+            self._refused = HEADERS_TOO_LARGE
+            raise _HeadersTooLarge
+        super().on_header(name, value)
+
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a request its parser refused (plain text) becomes ours: the JSON error
+        body, or the 431 when the header fields were too large; the connection is closed."""
+        self._disarm()
+        self.transport.write(self._refused or MALFORMED)
+        self.transport.close()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

@@ -9,11 +9,12 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import orjson
 import pytest
 import uvicorn
 
 from generator.serve.app import App
-from generator.serve.server import DeadlineProtocol
+from generator.serve.server import MAX_HEADER_BYTES, DeadlineProtocol
 
 
 class QuickDeadlines(DeadlineProtocol):
@@ -72,3 +73,31 @@ def test_a_whole_request_is_answered_and_the_connection_kept(port: int) -> None:
             head = sock.recv(65536)
             assert head.startswith(b"HTTP/1.1 200 "), head[:80]
             time.sleep(0.2)
+
+
+def test_header_fields_over_the_bound_get_a_json_431_and_the_connection_closes(port: int) -> None:
+    """Issue 38 (431 through the one wire path): the header fields are bounded, in one field or many."""
+    for fields in (
+        b"X-Big: " + b"a" * MAX_HEADER_BYTES + b"\r\n",
+        b"".join(b"X-%d: %s\r\n" % (i, b"b" * 100) for i in range(400)),
+    ):
+        received, seconds = _send(port, b"GET /api/v1/universal/games HTTP/1.1\r\nHost: x\r\n" + fields + b"\r\n")
+        assert received.startswith(b"HTTP/1.1 431 "), received[:80]
+        head, _, body = received.partition(b"\r\n\r\n")
+        assert b"content-type: application/json" in head and b"connection: close" in head
+        assert orjson.loads(body)["error"]["code"] == "headers_too_large"
+
+
+def test_header_fields_under_the_bound_are_answered(port: int) -> None:
+    fields = b"X-Big: " + b"a" * (MAX_HEADER_BYTES - 200) + b"\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(b"GET /api/v1/universal/games HTTP/1.1\r\nHost: x\r\n" + fields + b"\r\n")
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200 ")
+
+
+def test_a_request_the_parser_refuses_gets_the_json_error_body(port: int) -> None:
+    received, _ = _send(port, b"GET /api/v1/universal/games HTTP/9.9\r\nHost: x\r\n\r\n", b"\x00\x01 nonsense\r\n\r\n")
+    assert received.startswith(b"HTTP/1.1 400 "), received[:80]
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert b"content-type: application/json" in head
+    assert orjson.loads(body)["error"]["code"] == "malformed_request"
