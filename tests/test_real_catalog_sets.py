@@ -13,7 +13,7 @@ import pytest
 from generator.catalog import queries
 from generator.catalog.load import CONTENT
 from generator.content.set_facts import load_set_facts
-from generator.surfaces.catalog.universal import published_name
+from generator.surfaces.catalog.links import published_name
 from generator.surfaces.catalog.universal_sets import _set_entry
 
 pytestmark = pytest.mark.real_data

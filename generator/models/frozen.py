@@ -1,5 +1,6 @@
-"""The base of every authored-content model: frozen (content is read-only once loaded) and strict
-(an unknown key in the YAML is a typo, not an extension)."""
+"""The two bases: ``Frozen`` for authored content (read-only once loaded; an unknown key in the YAML
+is a typo, not an extension) and ``Doc`` for every document an answer carries (frozen, strict, and
+filled by field name or by its ``@`` alias)."""
 
 from __future__ import annotations
 
@@ -8,3 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Doc(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)

@@ -10,7 +10,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.catalog.universal import CardMembers, Doc, UniversalCard
+from generator.models.catalog.universal import CardMembers, UniversalCard
+from generator.models.frozen import Doc
 
 Confidence = Literal["exact", "high", "medium", "low"]
 SourceState = Literal["observed", "not_observed", "planned", "paused", "blocked"]

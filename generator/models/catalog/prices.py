@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from generator.models.catalog.cards import SourceStatus
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 
 
 class Withheld(Doc):

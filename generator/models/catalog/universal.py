@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ConfigDict, Field
+
+from generator.models.frozen import Doc
 
 HASH = r"^sha256:[0-9a-f]{64}$"
 Hash = Field(pattern=HASH)
-
-
-class Doc(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
 class Moment(Doc):

@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.catalog.universal import Doc, Moment
+from generator.models.catalog.universal import Moment
+from generator.models.frozen import Doc
 
 AuctionState = Literal["draft", "submitted", "approved", "published", "closed"]
 Role = Literal["public", "seller", "winner", "admin"]

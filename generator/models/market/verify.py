@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field, RootModel
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 
 HEX = r"^[0-9a-f]{64}$"
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 
 
 class LastRun(Doc):

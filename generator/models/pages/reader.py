@@ -7,7 +7,7 @@ from __future__ import annotations
 from pydantic import Field, RootModel
 
 from generator.models.catalog.cards import SearchMatch, SearchSummary
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.models.operations.sources import DatasetEntry
 
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 
 SHA256 = r"^[0-9a-f]{64}$"
 ACTOR_KIND = r"^(human|agent|system|platform|collective|oracle|witness|other|autonomous-[a-z0-9]{1,40})$"

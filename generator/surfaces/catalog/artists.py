@@ -18,7 +18,7 @@ from typing import Any
 
 from generator.models.catalog.artists import Artists
 from generator.site import Site
-from generator.surfaces.catalog.universal import card_url
+from generator.surfaces.catalog.links import card_url
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 

@@ -17,16 +17,9 @@ from generator.models.rows import Printing
 from generator.platform.book import offer_book
 from generator.site import Site
 from generator.surfaces.catalog.doors import PRICE_REASONS, RIGHTS
+from generator.surfaces.catalog.links import card_url, sample_printing
 from generator.surfaces.catalog.oracle import oracle_id
-from generator.surfaces.catalog.universal import (
-    WITHHELD,
-    _card_provenance,
-    _lookup_card,
-    card_document,
-    card_members,
-    card_url,
-    sample_printing,
-)
+from generator.surfaces.catalog.universal import WITHHELD, _card_provenance, card_document, card_members, lookup_card
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Method, Params, Query, Result, Surface
 
@@ -124,14 +117,14 @@ def everything_document(ctx: Context, printing: Printing) -> dict[str, Any]:
 
 
 def everything(ctx: Context, params: Params, query: Query) -> Result:
-    found = _lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
     return Result(data=everything_document(ctx, found), provenance=_card_provenance(ctx, found))
 
 
 def evidence(ctx: Context, params: Params, query: Query) -> Result:
-    found = _lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
     data = {
@@ -158,7 +151,7 @@ def batch(ctx: Context, params: Params, query: Query) -> Result:
     request = ctx.body(docs.BatchRequest)
     items = []
     for sku in request.skus:
-        found = _lookup_card(ctx, sku)
+        found = lookup_card(ctx, sku)
         if isinstance(found, Result):
             assert found.error is not None
             code, message = found.error

@@ -12,8 +12,9 @@ import datetime as dt
 from generator.hashing import parse_hash
 from generator.models.catalog.universal import ByUpstream, FederationIdentifyResponse
 from generator.site import Site
+from generator.surfaces.catalog.links import card_url, sample_hash
 from generator.surfaces.catalog.preamble import moment
-from generator.surfaces.catalog.universal import DATE, card_url, sample_hash
+from generator.surfaces.catalog.universal import DATE
 from generator.web.envelope import cache_control
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 

@@ -16,7 +16,8 @@ from generator.models.catalog import prices as docs
 from generator.site import Site
 from generator.surfaces.catalog.cards import source_states
 from generator.surfaces.catalog.doors import PRICE_REASONS
-from generator.surfaces.catalog.universal import WITHHELD, card_url
+from generator.surfaces.catalog.links import card_url
+from generator.surfaces.catalog.universal import WITHHELD
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 

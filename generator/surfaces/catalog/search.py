@@ -14,7 +14,7 @@ from generator.catalog.search import CONFIDENCES, Match, best, buckets, search
 from generator.models.catalog import cards as docs
 from generator.site import Site
 from generator.surfaces.catalog.cards import everything_document
-from generator.surfaces.catalog.universal import card_url
+from generator.surfaces.catalog.links import card_url
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 

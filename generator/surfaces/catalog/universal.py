@@ -1,7 +1,6 @@
 """Universal card surfaces (spec section A, first rows): one printing, and the same at a date.
 
-The helpers other families link with live here too (``card_url``, ``set_url``, a set's published
-name); the game and set surfaces are ``universal_sets``.
+The helpers other families link with are in ``links``; the game and set surfaces are ``universal_sets``.
 """
 
 from __future__ import annotations
@@ -9,16 +8,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.hashing import content_hash
 from generator.identity import identity
-from generator.models.catalog.universal import (
-    TemporalCard,
-    UniversalCard,
-)
-from generator.models.rows import CardSet, Printing, Source
+from generator.models.catalog.universal import TemporalCard, UniversalCard
+from generator.models.rows import Printing, Source
 from generator.site import Site
 from generator.sku.op import base_printing, variant_of
 from generator.sku.standard import Sku, SkuError
+from generator.surfaces.catalog.links import BASE, card_url, published_name, sample_printing, set_url
 from generator.surfaces.catalog.preamble import day, document, parse_day
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
@@ -36,7 +32,6 @@ DENSITY = Param(
     description="how much of the printing: identity only, plus attributes, plus siblings and sources",
 )
 WITHHELD = ("price values from third-party sources", "image URLs from third-party sources")
-BASE = "/api/v1/universal"
 TEXT_ATTRIBUTES = {
     "effect",
     "trigger",
@@ -50,29 +45,6 @@ TEXT_ATTRIBUTES = {
     "type_text",
     "text",
 }
-
-
-def sample_printing(ctx: Context) -> Printing | None:
-    """The first printing of the first set, for example requests (works over a FileSnapshot too)."""
-    for game in ctx.snapshot.games():
-        for card_set in ctx.snapshot.sets_of_game(game.game):
-            printings = ctx.snapshot.printings_of_set(game.game, card_set.set_code)
-            if printings:
-                return printings[0]
-    return None
-
-
-def sample_hash(ctx: Context) -> str:
-    printing = sample_printing(ctx)
-    return content_hash(identity(printing, ctx.snapshot.encoding)) if printing else "sha256:" + "0" * 64
-
-
-def card_url(sku: str) -> str:
-    return f"{BASE}/card/{sku}"
-
-
-def set_url(game: str, set_code: str) -> str:
-    return f"{BASE}/set/{game}-{set_code}"
 
 
 def _game_edge(ctx: Context, token: str) -> dict[str, Any]:
@@ -165,7 +137,7 @@ def card_document(
     )
 
 
-def _lookup_card(ctx: Context, sku: str) -> Printing | Result:
+def lookup_card(ctx: Context, sku: str) -> Printing | Result:
     try:
         Sku.parse(sku)
     except SkuError as exc:
@@ -178,7 +150,7 @@ def _lookup_card(ctx: Context, sku: str) -> Printing | Result:
 
 def card(ctx: Context, params: Params, query: Query) -> Result:
     density = query.get("density", "normal")
-    found = _lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
     return Result(data=card_document(ctx, found, density), provenance=_card_provenance(ctx, found))
@@ -187,7 +159,7 @@ def card(ctx: Context, params: Params, query: Query) -> Result:
 def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     date = parse_day(params["date"])
     assert date is not None, "its declared format admits only a calendar date"
-    found = _lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
     midnight = day(date)
@@ -201,15 +173,6 @@ def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     }
     doc = card_document(ctx, found, "normal", kind="card_temporal", extra=extra)
     return Result(data=doc, provenance=_card_provenance(ctx, found))
-
-
-UNNAMED_SET = "no source the catalog reads names this set (the catalog's pages show its code instead)"
-
-
-def published_name(card_set: CardSet) -> str | None:
-    """A set's name, or None where no source names it (the catalog then keeps its code as the name,
-    for the reader pages; the universal documents say null, with ``name_note``)."""
-    return None if card_set.name.lower() == card_set.set_code.lower() else card_set.name
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

@@ -15,17 +15,9 @@ from generator.hashing import content_hash
 from generator.models.catalog.universal import GamesCollection, SetsCollection, SingleGame, SingleSet
 from generator.models.rows import CardSet, Game, Source
 from generator.site import Site
+from generator.surfaces.catalog.links import BASE, UNNAMED_SET, card_url, published_name, set_url
 from generator.surfaces.catalog.preamble import day, document
-from generator.surfaces.catalog.universal import (
-    BASE,
-    UNNAMED_SET,
-    WITHHELD,
-    _game_edge,
-    _sources,
-    card_url,
-    published_name,
-    set_url,
-)
+from generator.surfaces.catalog.universal import WITHHELD, _game_edge, _sources
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 

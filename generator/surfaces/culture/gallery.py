@@ -19,7 +19,7 @@ from typing import Any, Literal
 import orjson
 from pydantic import AnyHttpUrl, AwareDatetime, BaseModel, ConfigDict, Field, ValidationError
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.site import Site
 from generator.web.envelope import iso
 from generator.web.surface import Context, Params, Query, Result, Surface

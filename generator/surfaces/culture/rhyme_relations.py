@@ -14,9 +14,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.site import Site
-from generator.surfaces.catalog.universal import _lookup_card, card_url
+from generator.surfaces.catalog.links import card_url
+from generator.surfaces.catalog.universal import lookup_card
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
@@ -61,7 +62,7 @@ class AnsweringRhymesDocument(Doc):
 def relations(ctx: Context, params: Params, query: Query) -> Result:
     sku = query.get("sku")
     if sku is not None:
-        found = _lookup_card(ctx, sku.lower())
+        found = lookup_card(ctx, sku.lower())
         if isinstance(found, Result):
             return found
         sku = found.sku

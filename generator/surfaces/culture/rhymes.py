@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 from pydantic.config import JsonDict
 
 from generator.hashing import content_hash
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.site import Site
 from generator.web.surface import Context, Method, Params, Query, Result, Surface
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.site import Site
 from generator.web.surface import Context, Params, Query, Result, Surface
 

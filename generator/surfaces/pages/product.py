@@ -23,7 +23,7 @@ from generator.identity import identity
 from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.catalog import cards, prices
-from generator.surfaces.catalog.universal import _lookup_card
+from generator.surfaces.catalog.universal import lookup_card
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
 from generator.web.surface import Context, Params, Query, Result, Surface
 
@@ -43,7 +43,7 @@ def product_url(sku: str) -> str:
 
 
 def product_page(ctx: Context, params: Params, query: Query) -> Result:
-    found = _lookup_card(ctx, params["sku"].lower())
+    found = lookup_card(ctx, params["sku"].lower())
     if isinstance(found, Result):
         return found
     d = cards.everything_document(ctx, found)  # the JSON sibling's data; the SKU is looked up once

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 
 from pydantic import Field
 
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 

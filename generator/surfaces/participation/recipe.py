@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from generator.hashing import content_hash
-from generator.models.catalog.universal import Doc
+from generator.models.frozen import Doc
 from generator.site import Site
 from generator.web.router import match
 from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
