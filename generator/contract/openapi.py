@@ -16,7 +16,7 @@ from pydantic.json_schema import models_json_schema
 
 from generator.contract.examples import example_document
 from generator.models.envelope import ErrorBody, Meta
-from generator.web.surface import Context, Method, Param, Surface
+from generator.web.surface import Context, Method, Surface
 
 REF = "#/components/schemas/{model}"
 OPENAPI_VERSION = "3.1.0"
@@ -102,7 +102,7 @@ def _parameters(surface: Surface) -> list[dict[str, Any]]:
             "name": name,
             "in": "path",
             "required": True,
-            "schema": _schema(declared[name]) if name in declared else {"type": "string"},
+            "schema": declared[name].json_schema() if name in declared else {"type": "string"},
         }
         for name in re.findall(r"\{(\w+)\}", surface.path)
     ]
@@ -111,15 +111,11 @@ def _parameters(surface: Surface) -> list[dict[str, Any]]:
             "name": p.name,
             "in": "query",
             "required": p.required,
-            "schema": _schema(p),
+            "schema": p.json_schema(),
             "description": p.description or p.name,
         }
         for p in surface.query_params
     ]
-
-
-def _schema(param: Param) -> dict[str, Any]:
-    return param.json_schema()
 
 
 def _path_item(ctx: Context, surface: Surface, ref_of: Refs) -> dict[str, Any]:

@@ -135,6 +135,12 @@ class Param:
             schema["minLength"] = 1  # an empty value is refused like any other it does not admit
         return schema
 
+    @cached_property
+    def matcher(self) -> re.Pattern[str] | None:
+        """``pattern`` as JSON Schema reads it (ECMA: a final ``$`` is the end, not before a newline),
+        compiled once per parameter."""
+        return None if self.pattern is None else re.compile(re.sub(r"\$$", r"\\Z", self.pattern))
+
     def read(self, query: Query) -> Any:
         """The value as its declared type, or the default: ``respond`` has already refused any value
         the declaration does not admit, so this only converts."""

@@ -78,7 +78,7 @@ def _problem(param: Param, raw: str) -> str | None:
             param.maximum is not None and number > param.maximum
         ):
             return f"is {raw}, out of range: {_describe(param)}"
-    if param.pattern is not None and not re.search(re.sub(r"\$$", r"\\Z", param.pattern), raw):  # ECMA $: the end
+    if param.matcher is not None and not param.matcher.search(raw):
         return f"is not {_describe(param)} (pattern {param.pattern})"  # free text is never echoed (a seed)
     if param.format == "date" and not _is_date(raw):
         return f"is {raw[:64]!r}, not a calendar date YYYY-MM-DD"
