@@ -9,7 +9,7 @@ the catalog; the catalog's ``source_runs`` table is loaded from that whole histo
 from __future__ import annotations
 
 import datetime as dt
-import secrets
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,12 +69,14 @@ def ingest(
     sinks: list[tuple[Sink, int]] = []
     runs: list[RunRecord] = []
     counted: list[tuple[RunRecord, str]] = []  # (run, source id) whose cards the history counts
+    history = state_dir / "runs.jsonl"
+    recorded = sum(1 for line in history.read_bytes().splitlines() if line.strip()) if history.is_file() else 0
     for adapter in adapters:
         spec = source(adapter.source_id)
         started = clock()
         acquired = acquire(spec, mirror, cache_dir)
         sink, status, note = _read(adapter, acquired)
-        run = _run_record(spec.id, status, acquired.method, started, clock(), sink, note)
+        run = _run_record(spec.id, status, acquired.method, started, clock(), sink, note, recorded + len(runs))
         if status in ("ok", "partial", "failed"):  # a failed sink holds only its source-failed quarantine row
             sinks.append((sink, priority[spec.id]))
         if status in ("ok", "partial") and spec.id in card_sources:
@@ -87,7 +89,6 @@ def ingest(
     paired = {sink.source_id: sink for sink, _ in sinks}
     for run, source_id in counted:
         run["cards"] = record_cards(state_dir, paired[source_id])
-    history = state_dir / "runs.jsonl"
     with history.open("ab") as handle:
         for run in runs:
             handle.write(orjson.dumps(run) + b"\n")
@@ -119,8 +120,15 @@ def _run_record(
     finished: dt.datetime,
     sink: Sink,
     note: str | None,
+    sequence: int,
 ) -> RunRecord:
-    run_id = f"{source_id}-{started:%Y%m%dT%H%M%S}-{secrets.token_hex(4)}"  # unique even within a second
+    """``sequence``: how many runs the history held before this one. The run id is derived from the
+    run's inputs and outcome and that place in the history: unique even within a second, and the
+    same for the same ingest from the same state, so two builds from empty state with one as-of are
+    byte-identical (issue 32)."""
+    facts = (source_id, status, method, started.isoformat(), sink.rows_read, sink.rows_written, note, sequence)
+    digest = hashlib.sha256(orjson.dumps(facts) + orjson.dumps(sink.quarantine_counts(), option=orjson.OPT_SORT_KEYS))
+    run_id = f"{source_id}-{started:%Y%m%dT%H%M%S}-{digest.hexdigest()[:8]}"
     return {
         "run_id": run_id,
         "source_id": source_id,

@@ -17,6 +17,7 @@ import duckdb
 import orjson
 import pytest
 
+from generator.fingerprint import fingerprint
 from generator.ingest import Adapter
 from generator.ingest import run as run_module
 from generator.ingest.run import ingest
@@ -479,6 +480,24 @@ def test_two_ingests_of_the_same_inputs_give_identical_catalogs(world, tmp_path)
     # same inputs, same order of rows as written, not only the same set of rows
     for table in ("printings", "sets", "disagreements"):
         assert query(first.catalog, f"SELECT * FROM {table}") == query(second.catalog, f"SELECT * FROM {table}")
+
+
+def test_two_ingests_from_empty_state_at_one_moment_fingerprint_alike(world, tmp_path):
+    """Run ids derive from the run's inputs and place in the history, not from a random suffix, so
+    two builds from empty state with one as-of share ``_routes.json``'s fingerprint (issue 32)."""
+    at = dt.datetime(2030, 1, 2, 3, 4, 5, tzinfo=dt.UTC)
+    first = world.ingest(tmp_path / "state-1", cache=tmp_path / "cache-1", at=at)
+    second = world.ingest(tmp_path / "state-2", cache=tmp_path / "cache-2", at=at)
+
+    assert (tmp_path / "state-1" / "runs.jsonl").read_bytes() == (tmp_path / "state-2" / "runs.jsonl").read_bytes()
+    digests = []
+    for result in (first, second):
+        con = duckdb.connect(str(result.catalog), read_only=True)
+        try:
+            digests.append(fingerprint(con, at))
+        finally:
+            con.close()
+    assert digests[0] == digests[1]
 
 
 def test_a_rebuild_in_the_same_state_folder_publishes_the_same_catalog(world, tmp_path):
