@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import posixpath
+import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import replace
@@ -45,6 +46,7 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 READ_METHODS = ("GET", "HEAD")
 CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
+REQUEST_ID = re.compile(rb"[A-Za-z0-9_.-]{8,64}")
 
 
 class App:
@@ -58,6 +60,9 @@ class App:
         self.site = load_site()
         self.registry = surfaces(self.site)
         self.surfaces = {s.id: s for s in self.registry}
+        # Surfaces whose GET depends on the moment: the app computes them even where the build left
+        # a file (that file is the answer of a host without the app, and says it is the build's).
+        self.live = frozenset(s.id for s in self.registry if s.clock)
         content, joy = load_content(), joy_index(self.registry)
         self.platform: Platform | None = None  # loaded below, once the build's SKUs can be read
 
@@ -114,21 +119,23 @@ class App:
         variant = (
             bool(query) and route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
         )
-        if route and method in READ_METHODS and not variant:
-            await self._send_static(send, served, path, route, raw_headers, head=method == "HEAD")
+        request_id = _request_id(raw_headers)
+        live = route is not None and route["surface"] in self.live
+        if route and method in READ_METHODS and not variant and not live:
+            await self._send_static(send, served, path, route, raw_headers, request_id, head=method == "HEAD")
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in raw_headers.items()}
         found = match(self.registry, path)
-        # A GET that depends on the build alone is answered as of the build, with the deterministic
-        # request id a file would carry: the same bytes on every request, so its ETag revalidates.
+        # A GET that depends on the build alone is computed as of the build (its data, its
+        # Last-Modified, a weak ETag that revalidates); its request id and retrieval time are the request's.
         stable = method in READ_METHODS and found is not None and not found[0].clock
-        request_id = None if stable else "req_" + secrets.token_hex(12)
         if found is None:
-            await self._send(send, not_found(self.context_for(None), path, request_id), headers, None, method == "HEAD")
+            answer = not_found(self.context_for(None), path, request_id)
+            await self._send(send, answer, headers, None, method == "HEAD", request_id)
             return
         surface, params = found
         if method == "OPTIONS" and surface.any is None:
-            await self._send(send, options(surface, headers), headers, None, head=True)
+            await self._send(send, options(surface, headers), headers, None, True, request_id)
             return
         handler = surface.method(method)
         body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
@@ -145,7 +152,7 @@ class App:
                     "stopped; nothing was kept, send it again",
                 )
                 rendered = render(self.context_for(request), Answer.of(surface, path, request_id, "uncached"), over)
-            await self._send(send, rendered, headers, None, head=False)
+            await self._send(send, rendered, headers, None, False, request_id)
             return
         rendered = respond(
             surface,
@@ -156,35 +163,46 @@ class App:
             request_id=request_id,
             method=method,
         )
-        await self._send(send, rendered, headers, served.as_of if stable else None, head=method == "HEAD")
+        await self._send(send, rendered, headers, served.as_of if stable else None, method == "HEAD", request_id)
 
     @staticmethod
     async def _send(
-        send: Send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool
+        send: Send, rendered: Rendered, headers: dict[str, str], as_of: dt.datetime | None, head: bool, request_id: str
     ) -> None:
         """A computed answer through the one wire path (``generator.web.wire.finalize``), as a file
         would be sent: coded by Accept-Encoding under the same policy as the files' twins, and (when
         it is an answer as of the build) with the build's Last-Modified and 304 on a current copy."""
-        out = finalize(rendered.status, rendered.headers, rendered.body, headers, last_modified=as_of, head=head)
+        sent = {**rendered.headers, "X-Request-Id": request_id}
+        out = finalize(rendered.status, sent, rendered.body, headers, last_modified=as_of, head=head)
         await send({"type": "http.response.start", "status": out.status, "headers": out.headers})
         await send({"type": "http.response.body", "body": out.body})
 
     def context_for(self, request: Request | None, at_build_time: bool = False) -> Context:
-        now = self.served.context.now if at_build_time else dt.datetime.now(dt.UTC)
-        return replace(self.served.context, now=now, request=request)
+        """The context of one request: received now; its data as of the build when ``at_build_time``."""
+        received = dt.datetime.now(dt.UTC)
+        now = self.served.context.now if at_build_time else received
+        return replace(self.served.context, now=now, request=request, received_at=received)
 
     async def _send_static(
-        self, send: Send, served: Served, path: str, route: dict[str, Any], raw_headers: dict[bytes, bytes], head: bool
+        self,
+        send: Send,
+        served: Served,
+        path: str,
+        route: dict[str, Any],
+        raw_headers: dict[bytes, bytes],
+        request_id: str,
+        head: bool,
     ) -> None:
         """The hot path: only the three request headers a file's answer depends on are decoded."""
+        identified = (b"x-request-id", request_id.encode())
         accept = raw_headers.get(b"accept-encoding", b"").decode("latin-1")
         answer = served.static_answer(path, route, pick_encoding(accept, tuple(route["twins"])))
         conditional = {k.decode(): raw_headers[k].decode("latin-1") for k in CONDITIONAL_HEADERS if k in raw_headers}
         if route["status"] == 200 and conditional and unchanged(conditional, route["etag"], served.as_of):
-            await send({"type": "http.response.start", "status": 304, "headers": answer.not_modified})
+            await send({"type": "http.response.start", "status": 304, "headers": [*answer.not_modified, identified]})
             await send({"type": "http.response.body", "body": b""})
             return
-        await send({"type": "http.response.start", "status": route["status"], "headers": answer.headers})
+        await send({"type": "http.response.start", "status": route["status"], "headers": [*answer.headers, identified]})
         await send({"type": "http.response.body", "body": b"" if head else answer.body})
 
 
@@ -194,6 +212,16 @@ def _normalise(path: str) -> str:
         return path
     resolved = posixpath.normpath(path)
     return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
+
+
+def _request_id(raw_headers: dict[bytes, bytes]) -> str:
+    """This request's id (``X-Request-Id`` on every answer; ``_meta.request_id`` on a computed one):
+    the host's own when a proxy in front sent a well-formed one (nginx's ``$request_id``, Caddy's
+    ``{http.request.uuid}``), so the two logs agree; else a new random one."""
+    given = raw_headers.get(b"x-request-id")
+    if given is not None and REQUEST_ID.fullmatch(given):
+        return given.decode()
+    return "req_" + secrets.token_hex(12)
 
 
 def _client(scope: Scope) -> str | None:

@@ -21,6 +21,8 @@ from generator.models.rows import Source
 from generator.site import Site
 
 SERVICE_AUTHORED = "CC0-1.0"
+# What differs between two answers the app computes for one request: a file carries the build's.
+PER_REQUEST_META = frozenset({"request_id", "retrieved_at"})
 UNDECLARED = "NOASSERTION"
 
 
@@ -77,6 +79,9 @@ def iso(moment: dt.datetime) -> str:
 
 
 def request_id_for(path: str, retrieved_at: dt.datetime) -> str:
+    """A file's ``_meta.request_id``: a stable id of this document version (its path and its build),
+    the same in every copy a CDN serves. Each response also carries ``X-Request-Id``, the id of the
+    request itself (the app's own, or the host's: docs/operations.md "Time")."""
     return "req_" + hashlib.sha256(f"{path}|{iso(retrieved_at)}".encode()).hexdigest()[:24]
 
 

@@ -12,8 +12,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+import orjson
+
 from generator.render import base_type, renderer
-from generator.web.envelope import MetaInputs, cache_control, envelope, envelope_headers, etag, meta
+from generator.web.conditional import weak
+from generator.web.envelope import PER_REQUEST_META, MetaInputs, cache_control, envelope, envelope_headers, etag, meta
 from generator.web.surface import Context, Method, Params, Query, Request, Result, Surface, error
 from generator.web.validate import check_params, invalid, read_body
 
@@ -178,7 +181,7 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
     inputs = MetaInputs(
         endpoint=answer.endpoint,
         path=answer.path,
-        retrieved_at=ctx.now,
+        retrieved_at=ctx.received_at or ctx.now,
         freshness_seconds=freshness,
         provenance=result.provenance,
         does_not_include=answer.does_not_include,
@@ -195,8 +198,9 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
         enveloped = answer.enveloped and base_type(media_type) == JSON and not result.direct
         document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
     body = renderer(media_type)(document, answer.template)
+    tag = _validator(ctx, document, body)
     return Rendered(
-        result.status, body, base_type(media_type), _headers(ctx, answer, result, media_type, body, freshness)
+        result.status, body, base_type(media_type), _headers(ctx, answer, result, media_type, tag, freshness)
     )
 
 
@@ -207,9 +211,7 @@ def error_body(result: Result) -> dict[str, Any]:
     return {"error": detail, **(result.error_extra or {})}
 
 
-def _headers(
-    ctx: Context, answer: Answer, result: Result, media_type: str, body: bytes, freshness: int
-) -> dict[str, str]:
+def _headers(ctx: Context, answer: Answer, result: Result, media_type: str, tag: str, freshness: int) -> dict[str, str]:
     if answer.enveloped and base_type(media_type) == JSON and not result.direct:
         headers = envelope_headers(ctx.site, answer.path, freshness, ctx.joy_index)
     else:
@@ -220,8 +222,18 @@ def _headers(
         headers.update(CORS)
     headers.update(result.headers or {})
     headers["Content-Type"] = _content_type(media_type)
-    headers["ETag"] = etag(body)
+    headers["ETag"] = tag
     return headers
+
+
+def _validator(ctx: Context, document: Any, body: bytes) -> str:
+    """A file's strong ETag: its exact bytes. An enveloped answer the app computes carries its own
+    request id and retrieval time, so no two are byte-identical: its ETag is weak, over the document
+    without those two fields, and a client revalidating a query variant still gets its 304."""
+    if ctx.received_at is None or not isinstance(document, dict) or "_meta" not in document:
+        return etag(body)
+    stable = {k: v for k, v in document["_meta"].items() if k not in PER_REQUEST_META}
+    return weak(etag(orjson.dumps({**document, "_meta": stable})))
 
 
 def _content_type(media_type: str) -> str:

@@ -66,6 +66,9 @@ class Context:
     # A build's scratch memo for answers several routes share (the examples): each render worker
     # fills its own copy. None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)
+    # When the app received the request (None while building files): an answer the app computes
+    # says it was retrieved then, even when its data is the build's (issue 32, "Time, honestly").
+    received_at: dt.datetime | None = None
 
     def body(self, model: type[BodyModel]) -> BodyModel:
         """The request body as its method's declared model: ``respond`` validated it (or refused the

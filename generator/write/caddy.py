@@ -43,6 +43,7 @@ from generator.write.nginx import APP_BODY_LIMIT, READ, RouteKind, _allowed, rou
 
 CADDY_CONF = "_hosts/caddy.conf"
 APP = "{$CARDPANTRY_APP:127.0.0.1:8000}"
+REQUEST_ID_PASSED = "header_up X-Request-Id {http.request.uuid}\n\t\theader_down -X-Request-Id"
 _PLACEHOLDER = re.compile(r"[{}]")
 # What Go's file serving would otherwise act on: its own 304s (from the file's times) and 206s.
 CONDITIONAL = ("If-None-Match", "If-Modified-Since", "If-Unmodified-Since", "If-Match", "If-Range", "Range")
@@ -96,8 +97,9 @@ def caddy_conf(manifest: Mapping[str, Any]) -> str:
     for (status, _headers, media, *_rest), k in kinds.items():
         out.append(f"\t\t{k} {status} {_token(media)}")
     out += ['\t\tdefault "" ""', "\t}", '\tmap "{method} {vars.cp_kind} {query}" {m_action} {']
-    for (_status, _headers, _media, methods, query_keys, _twins), k in kinds.items():
-        rules = [(f"~^(GET|HEAD) {k} $", "file"), (f"~^(GET|HEAD) {k} .+$", "app" if query_keys else "file")]
+    for (_status, _headers, _media, methods, gets, _twins), k in kinds.items():
+        plain, query = ("app" if gets == "all" else "file"), ("file" if gets == "none" else "app")
+        rules = [(f"~^(GET|HEAD) {k} $", plain), (f"~^(GET|HEAD) {k} .+$", query)]
         others = [m for m in methods if m not in READ]
         if others:
             rules.append((f"~^({'|'.join(map(re.escape, others))}) {k} .*$", "app"))
@@ -111,8 +113,9 @@ def caddy_conf(manifest: Mapping[str, Any]) -> str:
         "\t@app vars cp_action app",
         "\t@missing {\n\t\tvars cp_action file\n\t\tnot file {vars.cp_file}\n\t}",
         "\trequest_body @app {\n\t\tmax_size " + APP_BODY_LIMIT.upper() + "B\n\t}",
-        "\treverse_proxy @app " + APP,
-        "\treverse_proxy @missing " + APP,
+        # one request id, Caddy's: on every answer, and passed to the app (which says it in _meta)
+        "\theader X-Request-Id {http.request.uuid}",
+        *(f"\treverse_proxy @{m} {APP} {{\n\t\t{REQUEST_ID_PASSED}\n\t}}" for m in ("app", "missing")),
     ]
     for index, allowed in enumerate(method_sets):  # 405: Allow and the app's JSON body
         body = _escaped(method_not_allowed_body(list(allowed)).decode())

@@ -47,6 +47,7 @@ class SurfaceEntry(TypedDict):
     family: str
     methods: list[str]
     static: bool
+    live: bool  # its GET depends on the moment: hosts with the app route it there, even where a file is
     enveloped: bool
     query_params: list[dict[str, Any]]  # each Param's fields
 
@@ -112,6 +113,7 @@ class ManifestBuilder:
                     "family": s.family,
                     "methods": list(s.methods),
                     "static": s.static,
+                    "live": s.clock,
                     "enveloped": s.enveloped,
                     "query_params": [dataclasses.asdict(p) for p in s.query_params],  # as _routes.json has them
                 }

@@ -9,7 +9,8 @@ Deploy: publish ``dist/`` as it is; the app runs elsewhere, at ``[deploy] app_or
 1. the build's own files (``_routes.json``, ``_data/``, ``_hosts/``) are proxied to the app, which
    answers its JSON 404: they are never served from the CDN;
 2. surfaces that take a method besides GET and HEAD (the POST doors) are proxied whole, since a rule
-   cannot match a method;
+   cannot match a method, and so are live surfaces (health, source ages, FX staleness: computed
+   against the request time; their files are what a host without the app serves);
 3. query variants: a static surface's query parameters are matched (every combination, most
    parameters first, so each reaches the app with all of its known parameters) and proxied;
 4. static routes are rewritten to their files with the manifest's status (``/api/v1/teapot`` ->
@@ -61,7 +62,7 @@ def netlify_files(manifest: Mapping[str, Any], app_origin: str) -> dict[str, byt
     for surface_id, paths in by_surface.items():
         surface, first = surfaces[surface_id], routes[paths[0]]
         pattern = _pattern(surface["path"])
-        if set(surface["methods"]) - set(READ):
+        if set(surface["methods"]) - set(READ) or surface.get("live"):  # a live answer: the app's, computed now
             redirects += [f"{_escape(path)} {app}{_escape(path)} 200!" for path in paths]
             continue
         names = [p["name"] for p in surface["query_params"]]

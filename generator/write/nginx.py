@@ -174,9 +174,9 @@ class _Plan:
             sets = {kind: self.header_sets[kind_tuple[1]].get(name) for kind_tuple, kind in by_kind}
             out += [f"# {name}"] + self._kind_map(f"h{index}", {k: _header_value(v) for k, v in sets.items() if v})
         out += [f'map "$request_method $is_args${P}_kind" ${P}_action {{', "    default app;"]
-        for (_status, _headers, _media, methods, query_keys, _suffix, _weak), k in by_kind:
-            out.append(f"    '~^(GET|HEAD) {k}$' file;")
-            out.append(f"    '~^(GET|HEAD) \\?{k}$' {'app' if query_keys else 'file'};")
+        for (_status, _headers, _media, methods, gets, _suffix, _weak), k in by_kind:
+            out.append(f"    '~^(GET|HEAD) {k}$' {'app' if gets == 'all' else 'file'};")
+            out.append(f"    '~^(GET|HEAD) \\?{k}$' {'file' if gets == 'none' else 'app'};")
             others = [m for m in methods if m not in READ]
             if others:
                 out.append(f"    '~^({'|'.join(map(re.escape, others))}) \\??{k}$' app;")
@@ -212,6 +212,7 @@ class _Plan:
             "gzip_proxied any;",
             f'add_header Last-Modified "{self.last_modified}" always;',
             f"add_header ETag ${P}_etag always;",
+            "add_header X-Request-Id $request_id always;  # the app's answers carry the same id: it is sent to it",
             *(f"add_header {name} ${P}_h{i} always;" for i, name in enumerate(self.names)),
         ]
         types = [
@@ -263,6 +264,7 @@ class _Plan:
             f"    add_header Allow ${P}_allow always;",
             "    add_header Cache-Control no-store always;",
             *(f"    add_header {name} {_q(value)} always;" for name, value in CORS.items()),
+            "    add_header X-Request-Id $request_id always;",
             f"    return 405 ${P}_405_body;",
             "}",
             f"location @{P}_app {{",
@@ -272,6 +274,7 @@ class _Plan:
             "    proxy_set_header Host $http_host;",
             "    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
             "    proxy_set_header X-Forwarded-Proto $scheme;",
+            "    proxy_set_header X-Request-Id $request_id;  # the app adopts it: one id in both logs",
             "    proxy_redirect off;",
             "    gzip off;",
             "}",
@@ -291,15 +294,19 @@ class _Plan:
         return [f"map ${P}_kind ${P}_{name} {{", '    default "";', *(f"    {k} {v};" for k, v in values.items()), "}"]
 
 
-# (status, header set, media type, the surface's methods, whether its surface selects variants by query)
-RouteKind = tuple[int, str, str, tuple[str, ...], bool]
+# (status, header set, media type, the surface's methods, which GETs the app answers)
+RouteKind = tuple[int, str, str, tuple[str, ...], str]
+APP_GETS = ("none", "with-query", "all")  # a file always; the app for a query variant; the app always (live)
 
 
 def route_kind(route: Mapping[str, Any], surfaces: Mapping[str, Mapping[str, Any]]) -> RouteKind:
     """What decides how a host answers a static route besides its file and ETag: its status, header
-    set and media type, its surface's methods, and whether that surface selects variants by query."""
+    set and media type, its surface's methods, and which of its GETs the app answers: a live
+    surface's all (its file is the answer of a host without the app), one selecting variants by
+    query those with a query string, others none."""
     surface = surfaces.get(route["surface"], {"methods": ["GET"], "query_params": []})
-    return (route["status"], route["headers"], route["type"], tuple(surface["methods"]), bool(surface["query_params"]))
+    gets = "all" if surface.get("live") else "with-query" if surface["query_params"] else "none"
+    return (route["status"], route["headers"], route["type"], tuple(surface["methods"]), gets)
 
 
 def _allowed(methods: Iterable[str]) -> list[str]:

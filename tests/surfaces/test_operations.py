@@ -79,8 +79,12 @@ def test_heartbeat_health_and_anticipated(ask) -> None:
     )
     assert beat["rest_hours"]["resting_now"] == (0 <= beat["gmt_hour"] < 8)
     health = ask("GET", "/api/v1/health").json()["data"]
-    assert health["status"] == "ok"
-    assert {s["name"]: s["state"] for s in health["subsystems"]}["referee"] == "not_configured"
+    # the synthetic build's runs finished in February 2026: read now, every source is dead, the ingest
+    # has stalled (sources down) while the service still serves (degraded), as of this request
+    states = {s["name"]: s["state"] for s in health["subsystems"]}
+    assert health["status"] == "degraded" and states["sources"] == "down" and states["catalog"] == "ok"
+    assert states["referee"] == "not_configured" and health["data_freshness"]["state"] == "dead"
+    assert health["evaluated"]["basis"] == "request"
     seen = ask("GET", "/api/v1/anticipated", headers={"User-Agent": "feedparser/6.0 +https://example.org"}).json()[
         "data"
     ]

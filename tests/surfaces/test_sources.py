@@ -10,6 +10,7 @@ import orjson
 
 from generator.catalog.snapshot import Snapshot
 from generator.models.rows import RunSummary
+from generator.web.envelope import iso
 from generator.web.respond import respond
 from generator.web.surface import Context, Request
 
@@ -105,3 +106,63 @@ def test_the_hunt_board_names_sets_with_one_source_no_date_or_no_name(ctx: Conte
     assert "single_source" in by_id["ptcg-tst1"]["reasons"]  # one synthetic Pokemon source
     assert "op-op01" not in by_id or "single_source" not in by_id["op-op01"]["reasons"]  # two op sources
     assert sum(data["by_reason"].values()) == sum(len(c["reasons"]) for c in data["candidates"])
+
+
+# ------------------------------------------------------------------ time, honestly (issue 32)
+
+
+def at_request(ctx: Context, now: dt.datetime) -> Context:
+    """The context the app gives a live surface: ``now`` is the request time, and it says so."""
+    return dataclasses.replace(ctx, now=now, received_at=now)
+
+
+def test_a_build_eight_days_old_answers_dead_health_and_the_true_age(ctx: Context) -> None:
+    """A build whose runs finished at its as-of, read 8 days (192 h) later: the app computes every
+    age and state against the request time; the build's own file says it is as of the build."""
+    built = ctx.now
+    ran = with_runs(ctx, *(run(s.source_id, "ok", 0.5, built) for s in ctx.snapshot.sources()))
+    source = ctx.snapshot.sources()[0].source_id
+    later = at_request(ran, built + dt.timedelta(days=8))
+
+    _, file = answer(ran, "sources.detail", {"id": source})
+    assert file["data"]["health"]["state"] == "fresh" and file["data"]["evaluated"]["basis"] == "build"
+    _, live = answer(later, "sources.detail", {"id": source})
+    health = live["data"]["health"]
+    assert health["state"] == "dead" and health["age_hours"] == round(192 + 0.5 - 3 / 3600, 2)
+    assert live["data"]["last_run"]["age_hours"] == health["age_hours"]
+    assert live["data"]["evaluated"] == {**live["data"]["evaluated"], "basis": "request", "at": iso(later.now)}
+    _, registry = answer(later, "sources.registry", {})
+    assert {s["last_run"]["age_hours"] for s in registry["data"]["sources"]} == {health["age_hours"]}
+
+    _, status = answer(later, "health.health", {})
+    sources = next(s for s in status["data"]["subsystems"] if s["name"] == "sources")
+    assert sources["state"] == "down" and status["data"]["status"] == "degraded"
+    assert status["data"]["data_freshness"]["state"] == "dead"
+    _, root = answer(later, "orientation.root", {})
+    assert root["data"]["data_freshness"]["oldest_run_age_hours"] == health["age_hours"]
+
+    two_days = at_request(ran, built + dt.timedelta(days=2))
+    _, stale = answer(two_days, "health.health", {})
+    assert stale["data"]["data_freshness"]["state"] == "stale" and stale["data"]["status"] == "degraded"
+    _, fresh = answer(at_request(ran, built + dt.timedelta(hours=2)), "health.health", {})
+    assert next(s for s in fresh["data"]["subsystems"] if s["name"] == "sources")["state"] == "ok"
+
+
+def test_one_failed_source_degrades_health_by_name(ctx: Context) -> None:
+    built = ctx.now
+    sources = [s.source_id for s in ctx.snapshot.sources()]
+    runs = [run(s, "ok", 1, built) for s in sources[1:]] + [run(sources[0], "failed", 1, built)]
+    _, status = answer(at_request(with_runs(ctx, *runs), built), "health.health", {})
+    subsystem = next(s for s in status["data"]["subsystems"] if s["name"] == "sources")
+    assert subsystem["state"] == "degraded" and f"{sources[0]} (unavailable)" in subsystem["detail"]
+
+
+def test_fx_rates_say_their_age_and_go_stale_past_the_longest_target_gap(ctx: Context) -> None:
+    _, built = answer(ctx, "catalog.fx_rates", {})
+    day = dt.date.fromisoformat(built["data"]["source_date"])
+    published = dt.datetime.combine(day, dt.time(16, tzinfo=dt.UTC))
+    inside = at_request(ctx, published + dt.timedelta(hours=120))
+    _, fresh = answer(inside, "catalog.fx_rates", {})
+    assert fresh["data"]["age_hours"] == 120 and fresh["data"]["stale"] is False
+    _, stale = answer(at_request(ctx, published + dt.timedelta(hours=121)), "catalog.fx_rates", {})
+    assert stale["data"]["stale"] is True and stale["data"]["evaluated"]["basis"] == "request"

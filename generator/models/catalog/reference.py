@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
 
+from generator.models.moment import Evaluated
+
 
 class Doc(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -44,6 +46,10 @@ class FxRates(Doc):
     retrieved_at: str
     cache_seconds: int
     is_fallback: bool
+    age_hours: float = Field(description="hours since the source date's rates were published (16:00 UTC)")
+    stale: bool = Field(description="age_hours over stale_after_hours: rates older than the ECB ever leaves them")
+    stale_after_hours: int
+    evaluated: Evaluated
     settlement: str
 
 

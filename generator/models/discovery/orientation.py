@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from generator.models.frozen import Doc
+from generator.models.operations.sources import DataFreshness
 
 
 class Link(Doc):
@@ -24,6 +25,7 @@ class ApiRoot(Doc):
     contract_invariants: tuple[str, ...]
     surfaces_by_family: dict[str, int] = Field(description="served surfaces per spec family (A-G)")
     not_yet_served: tuple[str, ...] = Field(description="paths this document would point to that are not served yet")
+    data_freshness: DataFreshness = Field(description="how old the data is, from the source runs, when it was read")
 
 
 class Step(Doc):

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from generator.models.frozen import Doc
+from generator.models.moment import Evaluated
 
 
 class LastRun(Doc):
@@ -39,6 +40,7 @@ class Sources(Doc):
     kind: Literal["sources"] = Field(alias="@kind")
     count: int
     sources: tuple[SourceEntry, ...]
+    evaluated: Evaluated
 
 
 class RunWindow(Doc):
@@ -62,6 +64,21 @@ class SourceDetail(SourceEntry):
     runs: RunWindow
     health: Health
     run_history: dict[str, str]
+    evaluated: Evaluated
+
+
+class DataFreshness(Doc):
+    """The service's data state: its worst source's health (``fresh`` < ``stale`` < ``never_run`` <
+    ``unavailable`` < ``dead``), with the ages of the newest and oldest good runs."""
+
+    state: Literal["fresh", "stale", "dead", "unavailable", "never_run"]
+    by_state: dict[str, int]
+    not_fresh: dict[str, str] = Field(description="source id -> its state, for every source not fresh")
+    newest_run_age_hours: float | None
+    oldest_run_age_hours: float | None
+    fresh_hours: float
+    stale_hours: float
+    evaluated: Evaluated
 
 
 class Run(Doc):

@@ -9,6 +9,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from generator.models.frozen import Doc
+from generator.models.moment import Evaluated
+from generator.models.operations.sources import DataFreshness
 
 
 class Skew(Doc):
@@ -56,6 +58,8 @@ class Health(Doc):
     status: Literal["ok", "degraded", "down"]
     retry: dict[str, Any]
     subsystems: tuple[Subsystem, ...]
+    data_freshness: DataFreshness
+    evaluated: Evaluated
 
 
 class Crawl(Doc):

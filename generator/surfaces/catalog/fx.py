@@ -6,6 +6,12 @@ at or before the build's as-of. The ECB publishes short decimals, so each rate i
 fraction of two integers; the decimal form is that fraction rounded to 8 places (no binary-float
 noise). When the ECB source is unavailable, the dated fallback of ``content/fx_fallback.yaml`` is
 served with ``is_fallback: true``.
+
+Staleness (issue 32): the ECB publishes each TARGET day's rates in the afternoon (taken here as
+16:00 UTC, after the CET publication in any season). A table is ``stale`` when that moment is more
+than ``STALE_AFTER_HOURS`` before the evaluation time: 120 h, the longest wait between two TARGET
+publications (Thursday's rates stand over Good Friday, the weekend and Easter Monday until
+Tuesday). The app evaluates it against the request time; the build's file, as of the build.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from generator.content.catalog_policies import FX_TARGETS
 from generator.models.catalog.reference import FxRates
 from generator.site import Site
 from generator.web.envelope import iso, provenance
+from generator.web.moment import evaluated
 from generator.web.surface import Context, Params, Query, Result, Surface
 
 SOURCE_ID = "ecb"
@@ -26,6 +33,13 @@ REUSE_POLICY = (
     "https://www.ecb.europa.eu/stats/ecb_statistics/governance_and_quality_framework/html/usage_policy.en.html"
 )
 PLACES = Decimal("0.00000001")
+STALE_AFTER_HOURS = 120
+PUBLISHED_AT = dt.time(16, 0, tzinfo=dt.UTC)  # a TARGET day's rates are out by then
+
+
+def age_hours(ctx: Context, day: dt.date) -> float:
+    published = dt.datetime.combine(day, PUBLISHED_AT)
+    return round(max(0.0, (ctx.now - published).total_seconds()) / 3600, 2)
 
 
 def latest_day(ctx: Context) -> tuple[dt.date, dict[str, float]] | None:
@@ -81,6 +95,10 @@ def fx_rates(ctx: Context, params: Params, query: Query) -> Result:
         "retrieved_at": iso(ctx.now),
         "cache_seconds": ctx.site.freshness["fx"],
         "is_fallback": fallback,
+        "age_hours": age_hours(ctx, day),
+        "stale": age_hours(ctx, day) > STALE_AFTER_HOURS,
+        "stale_after_hours": STALE_AFTER_HOURS,
+        "evaluated": evaluated(ctx),
         "settlement": "every transaction clears in GBP; these are reference rates, never offers",
     }
     return Result(data=data, provenance=provenance([source] if source else []))
@@ -97,6 +115,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             model=FxRates,
             freshness="fx",
             provenance_kind="snapshot",
+            clock=True,  # its age and staleness are computed against the request time
             does_not_include=("rates of other currencies", "intraday rates: one reference rate per TARGET day"),
             summary="GBP reference rates for USD, EUR, JPY, HKD and CHF from the ECB",
         ),

@@ -16,6 +16,7 @@ from generator.models.catalog.universal import Preamble
 from generator.models.discovery import orientation as docs
 from generator.models.pages.reader import TextDocument
 from generator.site import Site
+from generator.surfaces.operations.sources import data_freshness
 from generator.web.router import match
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
@@ -72,6 +73,7 @@ def api_root(ctx: Context, params: Params, query: Query) -> Result:
         "contract_invariants": list(ctx.content.orientation.welcome.contract_invariants),
         "surfaces_by_family": dict(sorted(Counter(s.family for s in ctx.surfaces).items())),
         "not_yet_served": missing + missing_too + missing_carry,
+        "data_freshness": data_freshness(ctx),
     }
     return Result(data=data)
 
@@ -206,6 +208,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             api_root,
             model=docs.ApiRoot,
             freshness="api_root",
+            clock=True,  # its data_freshness is computed against the request time
             summary="API root: orientation, fellowship and carrying surfaces, contract invariants",
             **once,
         ),

@@ -1,7 +1,9 @@
 """Live operational answers: ``/api/v1/heartbeat``, ``/api/v1/health``, ``/api/v1/anticipated``.
 
 Each depends on the moment or the request (the GMT hour, the referee key of this server, the
-caller's User-Agent), so the app computes them; their freshness is the spec's ``live`` 5 seconds.
+caller's User-Agent, the age of the last runs), so the app computes them; their freshness is the
+spec's ``live`` 5 seconds. The build also writes ``/api/v1/health`` as of the build, for a host
+without the app: it says so (``evaluated``), and hosts with the app route it to the app.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from typing import Any
 
 from generator.models.operations import status as docs
 from generator.site import Site
+from generator.surfaces.operations.sources import data_freshness
 from generator.web.envelope import iso
+from generator.web.moment import evaluated
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 RETRY = {
@@ -48,8 +52,6 @@ def heartbeat(ctx: Context, params: Params, query: Query) -> Result:
 def _subsystems(ctx: Context) -> list[dict[str, str]]:
     games = ctx.snapshot.games()
     missing = [g.game for g in games if not ctx.snapshot.index_of_game(g.game)]
-    sourced = {s.game for s in ctx.snapshot.sources()}
-    unsourced = [g.game for g in games if g.game not in sourced]
     return [
         {
             "name": "catalog",
@@ -68,21 +70,45 @@ def _subsystems(ctx: Context) -> list[dict[str, str]]:
             if ctx.referee_key
             else "no referee key on this server: the practice referee answers 503, everything else works",
         },
-        {
-            "name": "sources",
-            "state": "degraded" if unsourced else "ok",
-            "detail": f"no source for {', '.join(unsourced)}"
-            if unsourced
-            else f"{len(ctx.snapshot.sources())} sources",
-        },
+        _sources(ctx),
     ]
 
 
+def _sources(ctx: Context) -> dict[str, str]:
+    """The ingest, from its runs: ok while every source is fresh, degraded when any is stale,
+    failing, unavailable, never run or dead, down when every one is dead (the nightly stalled)."""
+    freshness = data_freshness(ctx)
+    by_state, ages = freshness["by_state"], (freshness["newest_run_age_hours"], freshness["oldest_run_age_hours"])
+    if not by_state:
+        return {"name": "sources", "state": "down", "detail": "no source has a run"}
+    counts = ", ".join(f"{n} {state}" for state, n in by_state.items())
+    detail = f"{counts}; good runs {ages[0]}-{ages[1]} h old" if ages[0] is not None else counts
+    if freshness["not_fresh"]:
+        detail += "; not fresh: " + ", ".join(f"{sid} ({state})" for sid, state in freshness["not_fresh"].items())
+    sourced = {s.game for s in ctx.snapshot.sources()}
+    unsourced = [g.game for g in ctx.snapshot.games() if g.game not in sourced]
+    if unsourced:
+        detail += f"; no source for {', '.join(unsourced)}"
+    all_fresh = set(by_state) == {"fresh"} and not unsourced
+    state = "down" if set(by_state) == {"dead"} else "ok" if all_fresh else "degraded"
+    return {"name": "sources", "state": state, "detail": detail}
+
+
 def health(ctx: Context, params: Params, query: Query) -> Result:
+    """Down only when the catalog is: stalled sources make the data old, not the service absent."""
     subsystems = _subsystems(ctx)
-    states = {s["state"] for s in subsystems}
-    status = "down" if "down" in states else "degraded" if "degraded" in states else "ok"
-    return Result(data={"@kind": "health", "status": status, "retry": RETRY, "subsystems": subsystems})
+    catalog_down = any(s["name"] == "catalog" and s["state"] == "down" for s in subsystems)
+    troubled = any(s["state"] in ("degraded", "down") for s in subsystems)
+    status = "down" if catalog_down else "degraded" if troubled else "ok"
+    data = {
+        "@kind": "health",
+        "status": status,
+        "retry": RETRY,
+        "subsystems": subsystems,
+        "data_freshness": data_freshness(ctx),
+        "evaluated": evaluated(ctx),
+    }
+    return Result(data=data)
 
 
 def _kind_of(ctx: Context, user_agent: str) -> dict[str, Any] | None:
@@ -123,6 +149,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/health",
             "B",
             health,
+            enumerate=lambda ctx: [{}],  # the build's answer, for a host without the app (says so)
             model=docs.Health,
             summary="Status, the retry strategy to use, and the state of each subsystem",
             **live,

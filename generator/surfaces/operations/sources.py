@@ -7,7 +7,10 @@ age_hours), ``_unavailable`` (its last run could not acquire it), or nothing (it
 
 Health is derived from the freshness budget of the catalog (``site.freshness.catalog``): a source
 whose last good run (ok or partial) is at most one budget old is ``fresh``, at most seven budgets
-``stale``, older ``dead``; one whose last run failed or was unavailable is ``unavailable``. The whole
+``stale``, older ``dead``; one whose last run failed or was unavailable is ``unavailable``. Ages and
+health depend on the moment: the app computes them against the request time (``clock``), from the
+runs the build recorded; the build's files, for a host without the app, say they are as of the
+build (``evaluated``, generator.web.moment). The whole
 run history is gated by a wholesale key (``Authorization: Bearer <key>``; the platform keeps only
 sha256 hashes of keys and compares in constant time): 401 without a key, 403 with a wrong one.
 """
@@ -24,6 +27,7 @@ from generator.models.rows import RunSummary, Source
 from generator.site import Site
 from generator.sources.registry import load_registry
 from generator.web.envelope import iso
+from generator.web.moment import evaluated
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 WINDOWS = {"1h": 3600, "24h": 86400, "7d": 7 * 86400, "30d": 30 * 86400, "90d": 90 * 86400}
@@ -67,6 +71,27 @@ def health(ctx: Context, runs: list[RunSummary]) -> dict[str, Any]:
     return {"state": state, "age_hours": age, **thresholds}
 
 
+SEVERITY = ("fresh", "stale", "never_run", "unavailable", "dead")  # the service's data state: its worst source
+
+
+def data_freshness(ctx: Context) -> dict[str, Any]:
+    """Every card and rate source's health now: the API root's and ``/api/v1/health``'s view of
+    whether the nightly ingest is keeping up (run status and age, never the registry alone)."""
+    healths = {s.source_id: health(ctx, runs_of(ctx, s.source_id)) for s in ctx.snapshot.sources()}
+    states = [h["state"] for h in healths.values()]
+    ages = [h["age_hours"] for h in healths.values() if "age_hours" in h]
+    return {
+        "state": max(states, key=SEVERITY.index) if states else "never_run",
+        "by_state": {state: states.count(state) for state in SEVERITY if state in states},
+        "not_fresh": {sid: h["state"] for sid, h in healths.items() if h["state"] != "fresh"},
+        "newest_run_age_hours": min(ages) if ages else None,
+        "oldest_run_age_hours": max(ages) if ages else None,
+        "fresh_hours": ctx.site.freshness["catalog"] / 3600,
+        "stale_hours": 7 * ctx.site.freshness["catalog"] / 3600,
+        "evaluated": evaluated(ctx),
+    }
+
+
 def entry(ctx: Context, source: Source) -> dict[str, Any]:
     runs = runs_of(ctx, source.source_id)
     found: dict[str, Any] = {
@@ -95,7 +120,8 @@ def entry(ctx: Context, source: Source) -> dict[str, Any]:
 
 def sources(ctx: Context, params: Params, query: Query) -> Result:
     entries = [entry(ctx, s) for s in ctx.snapshot.sources()]
-    return Result(data={"@kind": "sources", "count": len(entries), "sources": entries})
+    data = {"@kind": "sources", "count": len(entries), "sources": entries, "evaluated": evaluated(ctx)}
+    return Result(data=data)
 
 
 def source_detail(ctx: Context, params: Params, query: Query) -> Result:
@@ -129,6 +155,7 @@ def source_detail(ctx: Context, params: Params, query: Query) -> Result:
         },
         "health": health(ctx, runs),
         "run_history": {"@id": f"/api/v1/sources/{source.source_id}/runs", "auth": "wholesale-key"},
+        "evaluated": evaluated(ctx),
     }
     return Result(data=data)
 
@@ -173,6 +200,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             model=docs.Sources,
             freshness="status",
             provenance_kind="computed",
+            clock=True,
             summary="Every source with its pinned version, license tier, acquisition and latest run",
         ),
         Surface(
@@ -186,6 +214,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             errors=(400, 404),
             freshness="status",
             provenance_kind="computed",
+            clock=True,
             summary="One source: run summaries over a window (1h to 90d), health from its freshness budget",
         ),
         Surface(
