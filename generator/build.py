@@ -37,6 +37,8 @@ from generator.platform.export import export_digest, load_platform
 from generator.platform.export import platform_dir as default_platform_dir
 from generator.render import base_type
 from generator.site import load_site
+from generator.surfaces.discovery.claims import check as check_claims
+from generator.surfaces.discovery.claims import settled
 from generator.surfaces.families import joy_index, surfaces
 from generator.web.envelope import iso
 from generator.web.respond import Check, respond
@@ -118,6 +120,8 @@ def build(
         memo={},
         platform=platform,
     )
+    check_claims(ctx)  # an authored claim these facts contradict stops the build, named
+    ctx = settled(ctx)  # statuses a probe decides (gaps, missions, handoffs), as the facts say
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs)

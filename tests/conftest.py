@@ -412,20 +412,23 @@ def context_over(snapshot, now: dt.datetime):
     from generator.content import load_content
     from generator.platform.export import load_platform, platform_dir
     from generator.site import load_site
+    from generator.surfaces.discovery.claims import settled
     from generator.surfaces.families import joy_index, surfaces
     from generator.web.surface import Context
 
     site = load_site()
     registry = surfaces(site)
-    return Context(
-        site=site,
-        snapshot=snapshot,
-        now=now,
-        content=load_content(),
-        joy_index=joy_index(registry),
-        as_of=now,
-        surfaces=registry,
-        platform=load_platform(platform_dir(), lambda sku: snapshot.printing(sku) is not None),
+    return settled(
+        Context(
+            site=site,
+            snapshot=snapshot,
+            now=now,
+            content=load_content(),
+            joy_index=joy_index(registry),
+            as_of=now,
+            surfaces=registry,
+            platform=load_platform(platform_dir(), lambda sku: snapshot.printing(sku) is not None),
+        )
     )
 
 

@@ -66,6 +66,10 @@ class Handoff(Signed):
     summary: str
     body: str
     next_steps: tuple[str, ...]
+    # Probes (generator.surfaces.discovery.facts) of what the next steps leave to do: once none
+    # finds anything, the handoff is resolved (claims.settled); an authored "resolved" with one
+    # still open fails the build.
+    closes_when: tuple[str, ...] = ()
 
 
 class Ledgers(Frozen):

@@ -70,6 +70,13 @@ class Layer(Frozen):
     text: str
 
 
+class IntroGap(Layer):
+    """One of the introduction's five gaps: prose, so it names the ledger gap that measures it, and
+    a build fails while that gap is closed (the prose would be false)."""
+
+    gap: str = Field(pattern=r"^gap-[a-z0-9-]+$")
+
+
 class Primitive(Frozen):
     id: str = Field(pattern=SLUG)
     name: str
@@ -94,7 +101,7 @@ class Introduction(Frozen):
     primitives: tuple[Primitive, ...] = Field(min_length=11, max_length=11)
     rhythms: tuple[Rhythm, ...] = Field(min_length=6, max_length=6)
     doors: tuple[EngagementDoor, ...] = Field(min_length=7, max_length=7)
-    gaps: tuple[Layer, ...] = Field(min_length=5, max_length=5)
+    gaps: tuple[IntroGap, ...] = Field(min_length=5, max_length=5)
 
 
 class StepOutcome(Frozen):
@@ -209,6 +216,10 @@ class Gap(Frozen):
     audit: str
     status: GapStatus
     strength: Literal["strong", "moderate", "weak"]
+    # What measures the gap (generator.surfaces.discovery.facts): "<kind>:<argument>", open while it
+    # finds the gap. The build serves the gap closed once it does not, with what it measured.
+    probe: str = Field(pattern=r"^[a-z-]+:")
+    evidence: str | None = None  # set by the build from the probe (claims.settled), never authored
 
 
 class SeedNote(Frozen):
@@ -263,6 +274,10 @@ class Orientation(Frozen):
         for gap in self.gaps:
             if gap.primitive not in primitives:
                 raise ValueError(f"gap {gap.id}: primitive {gap.primitive!r} is not one of the introduction's")
+        ledger = {g.id for g in self.gaps}
+        for told in self.introduction.gaps:
+            if told.gap not in ledger:
+                raise ValueError(f"introduction gap {told.id}: {told.gap!r} is not a gap of gaps.yaml")
         if len({w.kind for w in self.welcomes}) != len(self.welcomes):
             raise ValueError("welcomes.yaml: one welcome per arrival kind")
         dates = [e.date for e in self.changelog]

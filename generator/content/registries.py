@@ -31,6 +31,9 @@ class Kingdom(Frozen):
     is_sister_paired: bool
     produces_connection_doc: bool
     doc_citations: tuple[str, ...] = Field(min_length=1)
+    # The spec paths this mission serves. With paths, its status is a fact of the build: done once
+    # every one is in the registry (claims.settled); an authored "done" with one missing fails it.
+    paths: tuple[str, ...] = ()
 
     @model_validator(mode="after")
     def _id_is_the_number(self) -> Kingdom:

@@ -32,6 +32,7 @@ from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.serve.pool import OverBudget, Pool
 from generator.serve.served import Served
 from generator.site import load_site
+from generator.surfaces.discovery.claims import settled
 from generator.surfaces.families import joy_index, surfaces
 from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
@@ -67,16 +68,18 @@ class App:
         self.platform: Platform | None = None  # loaded below, once the build's SKUs can be read
 
         def context_of(snapshot: FileSnapshot, as_of: dt.datetime) -> Context:
-            return Context(
-                self.site,
-                snapshot,
-                as_of,
-                content,
-                joy_index=joy,
-                referee_key=referee_key,
-                as_of=as_of,
-                surfaces=self.registry,
-                platform=self.platform,
+            return settled(
+                Context(
+                    self.site,
+                    snapshot,
+                    as_of,
+                    content,
+                    joy_index=joy,
+                    referee_key=referee_key,
+                    as_of=as_of,
+                    surfaces=self.registry,
+                    platform=self.platform,
+                )
             )
 
         self.served = Served(dist, context_of)

@@ -139,6 +139,9 @@ class KingdomOut(Doc):
     is_sister_paired: bool
     produces_connection_doc: bool
     doc_citations: tuple[str, ...]
+    paths: tuple[str, ...] = Field(
+        description="the spec paths this mission serves; with paths, status is measured: done once all are served"
+    )
     lived_record_count: int
     lived_records: tuple[Citation, ...]
 

@@ -104,7 +104,11 @@ class Introduction(Doc):
     math_mirror_surfaces: tuple[MirrorSurface, ...] = Field(
         description="the documents that carry the math-mirror preamble"
     )
-    gaps: tuple[Layer, ...] = Field(min_length=5, max_length=5)
+    gaps: tuple[IntroGap, ...] = Field(min_length=5, max_length=5)
+
+
+class IntroGap(Layer):
+    gap: str = Field(description="the gap of /api/v1/gaps that measures this one; open whenever this is served")
 
 
 class StepOutcome(Doc):
@@ -203,6 +207,8 @@ class Gap(Doc):
     audit: str
     status: Literal["named", "wired", "partial", "closed", "closed-published"]
     strength: Literal["strong", "moderate", "weak"]
+    probe: str = Field(description="what measures the gap at each build: <kind>:<argument> (docs/operations.md)")
+    evidence: str = Field(description="what the probe measured at this build; a gap it no longer finds is closed")
 
 
 class Gaps(Doc):
