@@ -1,4 +1,5 @@
-"""Search latency as the app answers it (target: p50 under 2 ms a query), from a built ``dist/``.
+"""Search latency as the app answers it (target: p50 under 2 ms a query), from a built ``dist/``;
+name queries (issue 39: a whole name, one word, four characters) are a row of their own.
 
 Run: ``.venv/bin/python bench/search.py --dist ../bench-dist`` (a finished build; ``build.py build``).
 The app's snapshot reads only ``dist/_data`` (the per-game index and the set shards); each query runs
@@ -53,6 +54,10 @@ def main() -> None:
                 (game.game, e.number),
                 (game.game, e.sku),
             ]
+    names = []  # issue 39: a name whole, a word of it, and the first four characters of it
+    for game in ctx.snapshot.games():
+        for e in rng.sample(ctx.snapshot.index_of_game(game.game), 40):
+            names += [(game.game, e.name), (game.game, e.name.split()[-1]), (game.game, e.name[:4])]
     cards = [e.sku for g in ctx.snapshot.games() for e in rng.sample(ctx.snapshot.index_of_game(g.game), 100)]
     for game, _ in queries[:8]:  # warm the per-game index, as the first request after start does
         respond(by_id["search.cards"], ctx, {}, {"game": game, "q": "1"}, "/api/v1/search/cards")
@@ -68,6 +73,10 @@ def main() -> None:
         for game, q in queries * rounds:
             times += timed(run(surface_id, [(game, q)]), 1)
         results[surface_id] = times
+    by_name = []
+    for game, q in names * max(1, args.queries // len(names)):
+        by_name += timed(run("search.cards", [(game, q)]), 1)
+    results["search.cards by name"] = by_name
     card = by_id["universal.card"]
     base = [
         t

@@ -9,8 +9,10 @@ rows (``Snapshot.index_of_game``; in the app, ``dist/_data/index/<game>.json``):
 - a number alone (``001``, ``4``) is fuzzy across sets: ``medium`` when one set has that number,
   ``low`` when several do (the answer is ambiguous and lists every bucket).
 
-A trailing language token (``op01-001 ja``) or ``lang=`` keeps one language. The ladder and how it
-is computed are documented in ``docs/search.md``.
+When none of those three reads the query, it is a name (an extension, ``generator.catalog.names``):
+``high`` for the whole name, ``medium`` for its start, ``low`` for words in any order or, in Japanese
+and Chinese, a part of it. A trailing language token (``op01-001 ja``) or ``lang=`` keeps one
+language. The ladder and how it is computed are documented in ``docs/search.md``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ SEPARATORS = re.compile(r"[\s\-_/#.:,]+")
 class Match:
     entry: IndexEntry
     confidence: str
-    matched_by: str  # sku | set_and_number | number
+    matched_by: str  # sku | set_and_number | number | name
 
 
 def set_key(token: str) -> str:
@@ -39,8 +41,7 @@ def set_key(token: str) -> str:
 def search(snapshot: Snapshot, game: str, query: str, lang: str | None = None) -> list[Match]:
     """Every printing the query names, best confidence first, in catalog order within one level."""
     text = query.strip()
-    entries = snapshot.index_of_game(game)
-    langs = {e.lang for e in entries}
+    langs = snapshot.languages_of_game(game)
     by_sku = _by_sku(snapshot, game, text)
     if by_sku is not None:
         return [by_sku]
@@ -48,6 +49,8 @@ def search(snapshot: Snapshot, game: str, query: str, lang: str | None = None) -
     if len(tokens) > 1 and tokens[-1] in langs and lang is None:
         lang, tokens = tokens[-1], tokens[:-1]
     found = _set_and_number(snapshot, game, tokens) or _number_alone(snapshot, game, tokens)
+    if not found:  # the words left once a trailing language token is read: the same words as text
+        found = [Match(hit.entry, hit.confidence, "name") for hit in snapshot.by_name(game).find(" ".join(tokens))]
     return [m for m in found if lang is None or m.entry.lang == lang]
 
 

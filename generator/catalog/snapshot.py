@@ -24,6 +24,7 @@ import duckdb
 import orjson
 
 from generator.catalog import queries
+from generator.catalog.names import NameIndex
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
@@ -274,6 +275,15 @@ class Snapshot:
         for entry in self.index_of_game(game):
             grouped[number_key(entry.number)].append(entry)
         return {k: tuple(v) for k, v in grouped.items()}
+
+    @lru_cache(maxsize=8)  # noqa: B019
+    def languages_of_game(self, game: str) -> frozenset[str]:
+        return frozenset(e.lang for e in self.index_of_game(game))
+
+    @lru_cache(maxsize=8)  # noqa: B019
+    def by_name(self, game: str) -> NameIndex:
+        """A game's printings by folded name (``generator.catalog.names``): name search."""
+        return NameIndex(self.index_of_game(game))
 
     @lru_cache(maxsize=8)  # noqa: B019
     def by_set(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:

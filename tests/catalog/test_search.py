@@ -72,3 +72,36 @@ def test_nothing_matches_what_is_not_there(real: Snapshot) -> None:
     assert search(real, "op", "op99 999") == []
     assert search(real, "ptcg", "op-op01-001-en") == []
     assert search(real, "fab", "no such card") == []
+
+
+# ------------------------------------------------------------------ names (issue 39: an extension)
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "lang", "name", "confidence"),
+    [
+        ("op", "Roronoa Zoro", None, "Roronoa Zoro", "high"),
+        ("op", "roronoa zo", None, "Roronoa Zoro", "medium"),  # a prefix
+        ("op", "zoro roronoa", None, "Roronoa Zoro", "low"),  # words in any order
+        ("op", "ＲＯＲＯＮＯＡ　ＺＯＲＯ", None, "Roronoa Zoro", "high"),  # full width
+        ("op", "ロロノア・ゾロ", None, "ロロノア・ゾロ", "high"),  # Japanese
+        ("op", "ろろのあ・ぞろ", None, "ロロノア・ゾロ", "high"),  # typed in hiragana
+        ("op", "ゾロ", "ja", "ロロノア・ゾロ", "low"),  # a part of a name written without spaces
+        ("lor", "elan nordique", "fr", "Truc - Élan nordique", "low"),  # accents dropped
+        ("lor", "stitch - rock", "fr", "STITCH - Rock star", "medium"),
+        ("ptcg", "CHARIZARD", None, "Charizard", "high"),
+    ],
+)
+def test_a_name_finds_its_printings_in_its_language(real: Snapshot, game, query, lang, name, confidence) -> None:
+    found = search(real, game, query, lang)
+    assert found and all(m.matched_by == "name" for m in found)
+    hits = [m for m in found if m.entry.name == name]
+    assert hits and {m.confidence for m in hits} == {confidence}, [(m.entry.name, m.confidence) for m in found[:5]]
+    assert lang is None or {m.entry.lang for m in found} == {lang}
+    order = [("high", "medium", "low").index(m.confidence) for m in found]
+    assert order == sorted(order)
+
+
+def test_a_structured_query_is_never_read_as_a_name(real: Snapshot) -> None:
+    assert {m.matched_by for m in search(real, "op", "OP01 001")} == {"set_and_number"}
+    assert search(real, "op", "zzzz qqqq") == []

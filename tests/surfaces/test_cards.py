@@ -111,3 +111,18 @@ def test_search_is_answered_by_the_app_from_the_built_index(ask) -> None:
         blank = ask("GET", f"{path}?game=op&q=%20")
         refusal = blank.json()["error"]
         assert blank.status_code == 400 and refusal["code"] == "invalid_parameter" and refusal["parameter"] == "q"
+
+
+def test_search_finds_a_card_by_name_as_an_extension(ask) -> None:
+    """Issue 39: a name (any case, width, word order) finds its printings, marked matched_by name;
+    a set and a number still reads as one."""
+    cases = (("Testmon Captain", "high"), ("ＴＥＳＴＭＯＮ　ＣＡＰ", "medium"), ("captain testmon", "low"))
+    for q, confidence in cases:
+        answer = ask("GET", "/api/v1/search/cards", params={"game": "op", "q": q})
+        assert answer.status_code == 200, answer.text
+        matches = answer.json()["data"]["matches"]
+        captain = [m for m in matches if m["name"] == "Testmon Captain"]
+        assert {m["sku"] for m in captain} == {"op-op01-001-en", "op-op01-001-en-p1"}
+        assert {(m["matched_by"], m["confidence"]) for m in captain} == {("name", confidence)}
+    structured = ask("GET", "/api/v1/search/cards", params={"game": "op", "q": "OP01 001"}).json()["data"]
+    assert {m["matched_by"] for m in structured["matches"]} == {"set_and_number"}

@@ -103,7 +103,9 @@ class SearchMatch(Doc):
     lang: str
     variant: str | None
     confidence: Confidence
-    matched_by: Literal["sku", "set_and_number", "number"]
+    matched_by: Literal["sku", "set_and_number", "number", "name"] = Field(
+        description="name: an extension of the spec's three shapes (docs/search.md), tried when none reads the query"
+    )
 
 
 class SearchSummary(Doc):

@@ -22,7 +22,9 @@ Q = Param(
     "q",
     required=True,
     pattern=r"\S",
-    description="a set and a number (OP01 001, op01-001, base1 4), a number alone (001), or a full SKU",
+    description="a set and a number (OP01 001, op01-001, base1 4), a number alone (001), a full SKU, or a "
+    "card's name in any language the catalog holds (Zoro, ゾロ, pikachu; case-, accent- and width-insensitive, "
+    "prefixes and words in any order: an extension, docs/search.md)",
 )
 ASCII_SPACE = " \t\n\r\f\v"  # only these make q blank: every string the schema's \S pattern admits is searched
 LANG = Param("lang", description="keep one language (en, ja, fr...); a trailing language token in q does the same")
