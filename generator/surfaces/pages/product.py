@@ -24,6 +24,7 @@ from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.catalog import cards, prices
 from generator.surfaces.catalog.universal import lookup_card
+from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
 from generator.web.surface import Context, Params, Query, Result, Surface
 
@@ -59,9 +60,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         ("Variant", _variant_text(card["variant"])),
         ("Oracle id", d["oracle_id"] or "none"),
     ]
-    attributes = [
-        (name, _text(value)) for name, value in (card.get("attributes") or {}).items() if value not in (None, [])
-    ]
+    attributes = printed_rows(found.game, card.get("attributes") or {})
     siblings = [
         [
             link(s["sku"], product_url(s["sku"])),
@@ -113,12 +112,6 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         "Every fact the catalog holds."
     )
     return page(ctx, product_url(found.sku), d["@id"], title, description, sections, notice=WITHHELD_NOTE)
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
-    return str(value)
 
 
 def number_page(ctx: Context, params: Params, query: Query) -> Result:
