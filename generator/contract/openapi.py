@@ -151,8 +151,13 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: 
     answer_status = (method.status if method else None) or surface.answer_status
     responses: dict[str, Any] = {str(answer_status): _answer(ctx, surface, name, ref_of, model)}
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
+    page = {"text/html": {"schema": {"type": "string"}}}
     for status in sorted(_error_statuses(surface, name) - {answer_status}):
-        responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
+        content = error
+        if surface.error_page is not None and name == "get" and status != 405:
+            # a reader's error page; a 404 may also be the app's JSON one (a path no route matches)
+            content = {**page, **error} if status == 404 else page
+        responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": content}
     return responses
 
 

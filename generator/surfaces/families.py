@@ -10,6 +10,7 @@ is in ``generator/surfaces/catalog/``, ``pages.*`` in ``generator/surfaces/pages
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from generator.site import Site
 from generator.surfaces.catalog import (
@@ -42,6 +43,7 @@ from generator.surfaces.operations import (
     status,
 )
 from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product
+from generator.surfaces.pages.reader import error_page
 from generator.surfaces.participation import calling_card, identify, participation, receipts, recipe
 from generator.surfaces.play import play
 from generator.surfaces.playful import playful
@@ -122,12 +124,19 @@ def domain_of(surface_id: str) -> str:
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
-    registry = tuple(s for family in FAMILIES for s in family.surfaces(site))
+    registry = tuple(_read_as_pages(s) for family in FAMILIES for s in family.surfaces(site))
     for what, values in (("id", [s.id for s in registry]), ("path", [s.path for s in registry])):
         twice = [value for value, count in Counter(values).items() if count > 1]
         if twice:
             raise ValueError(f"surface {what}s registered twice: {', '.join(twice)}")
     return registry
+
+
+def _read_as_pages(surface: Surface) -> Surface:
+    """An HTML surface answers its errors as a reader's page (issue 39); API surfaces keep JSON."""
+    if surface.media_type.startswith("text/html") and surface.error_page is None:
+        return replace(surface, error_page=error_page)
+    return surface
 
 
 def joy_index(registry: tuple[Surface, ...]) -> int:

@@ -89,6 +89,8 @@ def respond(
     ``check`` sees the result before it is rendered."""
     if method in ("GET", "HEAD") and surface.compute is not None:
         result = refused(surface, params, query) or surface.compute(ctx, params, query)
+        if result.error is not None and surface.error_page is not None:
+            result = surface.error_page(ctx, surface, path, result)  # a reader's page, not a JSON body
         if check is not None:
             check(surface, path, result)
         return render(ctx, Answer.of(surface, path, request_id), result)
@@ -197,7 +199,7 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
         media_type = result.media_type or answer.media_type
         enveloped = answer.enveloped and base_type(media_type) == JSON and not result.direct
         document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
-    body = renderer(media_type)(document, answer.template)
+    body = renderer(media_type)(document, result.template or answer.template)
     tag = _validator(ctx, document, body)
     return Rendered(
         result.status, body, base_type(media_type), _headers(ctx, answer, result, media_type, tag, freshness)

@@ -97,6 +97,7 @@ class Result:
     headers: Mapping[str, str] | None = None  # extra headers a surface needs (Allow, Safe-Methods...)
     media_type: str | None = None  # None: the surface's own; e.g. text/plain for ?format=text
     direct: bool = False  # a direct document even on an enveloped surface (e.g. a provider's tool array)
+    template: str | None = None  # a template other than the surface's (an HTML surface's error page)
     next_link: str | None = None  # the next page of a paginated answer (_meta.next_link)
 
 
@@ -176,6 +177,9 @@ class Method:
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
 
 
+ErrorPage = Callable[[Context, "Surface", str, Result], Result]
+
+
 @dataclass(frozen=True)
 class Surface:
     id: str  # stable id, e.g. "universal.card"
@@ -209,6 +213,9 @@ class Surface:
     paused: bool = False  # a status-only door: its documented answer is a 503 (with `model`), not a 200
     status: int = 200  # the status of its documented answer when not paused (a teapot's 418, a 402 door)
     clock: bool = False  # the GET answer depends on the time of the request (else: on the build alone)
+    # How an HTML surface answers its own errors (a 404, a 400) for a reader: a page on the shared
+    # layout. Set by the registry on every text/html surface (surfaces.families); None: the error body.
+    error_page: ErrorPage | None = None
 
     @property
     def answer_status(self) -> int:

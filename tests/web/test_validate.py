@@ -7,6 +7,7 @@ is registered; the unit tests pin the rules of each JSON Schema keyword the decl
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import orjson
@@ -31,7 +32,9 @@ def _concrete(surface: Surface, ctx: Context) -> tuple[str, dict[str, str]] | No
 
 
 def _answer(surface: Surface, ctx: Context, params: dict[str, str], query: dict[str, str]) -> dict:
-    rendered = respond(surface, ctx, params, query, surface.path)
+    """The refusal as its JSON body: an HTML surface's reader page around it is tested in
+    tests/surfaces/test_error_pages.py."""
+    rendered = respond(dataclasses.replace(surface, error_page=None), ctx, params, query, surface.path)
     return {"status": rendered.status, "body": orjson.loads(rendered.body) if rendered.status == 400 else None}
 
 

@@ -52,7 +52,8 @@ def _numbers(ctx: Context, game: str, set_code: str) -> dict[str, list[Any]]:
 def price_game(ctx: Context, params: Params, query: Query) -> Result:
     game = ctx.snapshot.game(params["game"].lower())
     if game is None:
-        return error(404, "game_not_found", f"game {params['game']!r} is not in the catalog")
+        known = [g.game for g in ctx.snapshot.games()]
+        return error(404, "game_not_found", f"game {params['game']!r} is not in the catalog", known_ids=known)
     by_set = ctx.snapshot.by_set(game.game)
     sets = [
         {

@@ -5,10 +5,12 @@ each family (pages, price_guide, guide_pages, auctions, trust, signals...) build
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import replace
 from typing import Any
 
 from generator.surfaces.discovery.orientation import surface_at
-from generator.web.surface import Context, Result
+from generator.web.surface import Context, Result, Surface
 
 WITHHELD_NOTE = "Prices are withheld: the rights of every source that carries them are not recorded."
 
@@ -53,3 +55,46 @@ def page(
         "sections": sections,
     }
     return Result(data=data)
+
+
+ERROR_TITLES = {400: "This request cannot be answered", 404: "Nothing here", 410: "Gone"}
+
+
+def error_page(ctx: Context, surface: Surface, path: str, result: Result) -> Result:
+    """An HTML surface's error as a reader's page on the shared layout (issue 39): what went wrong,
+    in the error's own words, and where to go instead: the ids the error lists, linked where the
+    surface would answer them, and for an unknown SKU the nearest SKUs of its set. The status stays."""
+    assert result.error is not None
+    code, message = result.error
+    found = surface.pattern.match(path)
+    params = found.groupdict() if found else {}
+    listed = (result.error_extra or {}).get("known_ids", [])[:40]
+    instead = [_instead(ctx, surface, params, known) for known in listed]
+    if code == "sku_not_found" and "sku" in params:
+        near = nearest_skus(ctx, params["sku"])
+        instead += [item(ctx, sku, href=surface.concrete({**params, "sku": sku})) for sku in near]
+    again = [item(ctx, "The price guide", href="/prices"), item(ctx, "Search", href="/prices/search")]
+    sections: list[dict[str, Any]] = [
+        {"heading": "What happened", "text": f"{message} ({code}, HTTP {result.status}).", "items": []}
+    ]
+    if instead:
+        sections.append({"heading": "Perhaps you meant", "items": instead})
+    sections.append({"heading": "Start again", "items": again})
+    title = ERROR_TITLES.get(result.status, "Something went wrong")
+    shown = page(ctx, path, None, title, message, sections)
+    return replace(shown, status=result.status, template="page.html", headers=result.headers)
+
+
+def _instead(ctx: Context, surface: Surface, params: dict[str, str], known: str) -> dict[str, Any]:
+    """A known id, linked as this surface's page for it (the last path parameter replaced)."""
+    names = list(params)
+    href = surface.concrete({**params, names[-1]: known}) if names else None
+    return item(ctx, known, href=href)
+
+
+def nearest_skus(ctx: Context, sku: str, count: int = 5) -> list[str]:
+    """The SKUs of the same game and set that read most like ``sku`` (a mistyped number or language)."""
+    game, _, rest = sku.lower().partition("-")
+    set_code = rest.partition("-")[0]
+    candidates = [e.sku for e in ctx.snapshot.by_set(game).get(set_code, ())] if game in ctx.site.games else []
+    return difflib.get_close_matches(sku.lower(), candidates, n=count, cutoff=0.5)
