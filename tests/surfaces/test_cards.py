@@ -111,3 +111,15 @@ def test_search_is_answered_by_the_app_from_the_built_index(ask) -> None:
         blank = ask("GET", f"{path}?game=op&q=%20")
         refusal = blank.json()["error"]
         assert blank.status_code == 400 and refusal["code"] == "invalid_parameter" and refusal["parameter"] == "q"
+
+
+@pytest.mark.parametrize("q", ["1" * 4301, "0" * 5000 + "1", "OP01 " + "0" * 9000 + "1", "\u0661" * 4400])
+@pytest.mark.parametrize("path", ["/api/v1/search/cards", "/api/v1/search/everything", "/prices/search"])
+def test_a_number_of_any_length_is_searched_not_a_server_error(ask, path: str, q: str) -> None:
+    """A digit run past CPython's 4,300-digit int() limit was a plain-text 500 on all three
+    searches (issue 34, item 3): a number is keyed digit by digit, so any length is just a number."""
+    response = ask("GET", path, params={"game": "op", "q": q})
+    assert response.status_code == 200, response.text[:200]
+    if path.startswith("/api/") and q.startswith("0"):  # leading zeros dropped, as for 001: the number 1
+        one = ask("GET", path, params={"game": "op", "q": "1"}).json()["data"]["matches"]
+        assert response.json()["data"]["matches"] == one and one
