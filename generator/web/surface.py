@@ -231,8 +231,8 @@ class Surface:
     def method(self, name: str) -> Method | None:
         """The handler of a method other than GET/HEAD (those are ``compute``); ``any`` answers what
         nothing else claims."""
-        if name in ("GET", "HEAD") and self.compute is not None:
-            return None
+        if (name in ("GET", "HEAD") and self.compute is not None) or name not in ALL_METHODS:
+            return None  # TRACE, CONNECT or an invented method: a 405 even where ``any`` answers (issue 34)
         return {"POST": self.post, "DELETE": self.delete}.get(name) or self.any
 
     def concrete(self, params: Params) -> str:

@@ -121,3 +121,11 @@ def test_the_builds_own_figures_add_up(ask) -> None:
     games = ask("GET", "/api/v1/universal/games").json()["data"]["games"]
     assert budget["catalog"]["printings"] == sum(g["printing_count"] for g in games)
     assert budget["crawls"][0]["requests"] == 1 + 2 * len(games) + sum(g["set_count"] for g in games)
+
+
+@pytest.mark.parametrize("method", ["TRACE", "CONNECT", "BREW"])
+def test_echo_answers_only_the_methods_its_document_lists(ask, method: str) -> None:
+    """TRACE was mirrored with a 200 though OpenAPI lists five methods (issue 34): 405 and Allow."""
+    response = ask(method, "/api/v1/echo")
+    assert response.status_code == 405 and response.json()["error"]["code"] == "method_not_allowed"
+    assert "TRACE" not in response.headers["allow"] and "POST" in response.headers["allow"]
