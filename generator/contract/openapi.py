@@ -145,7 +145,8 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
         schema: dict[str, Any] = {"$ref": ref_of[method.body]}
         if not method.check_body:  # any object is taken and what breaks the model is answered as data:
             schema = {"anyOf": [schema, {"type": "object"}], "description": CHECKED_IN_THE_ANSWER}
-        operation["requestBody"] = {"required": True, "content": {"application/json": {"schema": schema}}}
+        required = method.body_required  # a model that requires no member: the body may be left out
+        operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": schema}}}
     elif method is not None and method.read_body:
         operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {}}}}
     return operation

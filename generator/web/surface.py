@@ -172,6 +172,12 @@ class Method:
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
 
+    @property
+    def body_required(self) -> bool:
+        """Whether a request must send a body: not when its model requires no member, where an empty
+        body reads as ``{}`` (a bodyless farewell, issue 34)."""
+        return self.body is not None and any(f.is_required() for f in self.body.model_fields.values())
+
 
 @dataclass(frozen=True)
 class Surface:
