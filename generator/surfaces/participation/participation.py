@@ -107,18 +107,16 @@ def post_note(ctx: Context, params: Params, query: Query) -> Result:
     return echo("agent_note_echo", body.model_dump())
 
 
+def _names_of(entry: dict[str, Any]) -> tuple[str, str, str]:
+    """What a seed note is found by: its id, its content hash, the hash's bare hex."""
+    return entry["id"], entry["content_hash"], entry["content_hash"].removeprefix("sha256:")
+
+
 def note(ctx: Context, params: Params, query: Query) -> Result:
     """A seed note by its 16-hex id or by its content hash (spec C: "per-id lookup for seed content
     hashes"), the hash bare or as ``sha256:<hex>``, in any case."""
     wanted = params["id"].lower()
-    found = next(
-        (
-            n
-            for n in note_entries(ctx)
-            if wanted in (n["id"], n["content_hash"], n["content_hash"].removeprefix("sha256:"))
-        ),
-        None,
-    )
+    found = next((n for n in note_entries(ctx) if wanted in _names_of(n)), None)
     if found is None:
         return error(
             404, "note_not_found", "only the seed notes have ids and hashes; a posted note is echoed, never kept"
