@@ -20,6 +20,16 @@ def split(n: int) -> int:
     return 1 << ((n - 1).bit_length() - 1)
 
 
+def mth(leaves: list[bytes]) -> bytes:
+    """MTH(D[n]) over leaf hashes (RFC 9162 2.1.1): the empty tree is SHA-256 of nothing."""
+    if not leaves:
+        return hashlib.sha256(b"").digest()
+    if len(leaves) == 1:
+        return leaves[0]
+    k = split(len(leaves))
+    return node(mth(leaves[:k]), mth(leaves[k:]))
+
+
 def root_from_path(index: int, size: int, leaf_hash: bytes, path: list[bytes]) -> bytes | None:
     """The root PATH(index, D[size]) implies, or None when the path has the wrong length."""
     if size == 1:
@@ -59,12 +69,14 @@ def consistency_holds(m: int, n: int, old_root: bytes, new_root: bytes, proof: l
     return found == (old_root, new_root)
 
 
-def receipt_holds(proof: dict, digest: dict) -> bool:
+def receipt_holds(proof: dict, digest: dict, held: dict | None = None) -> bool:
     """What a client of /api/verify/chain?receipt= does: hash the receipt (RFC 8785) as a leaf,
-    rebuild the root from the audit path, and compare it with the published head."""
+    rebuild the root from the audit path, and compare it with the published head. A withheld
+    receipt is checked by its holder, who hashes the copy ``held``."""
     import rfc8785
 
-    leaf_hash = leaf(rfc8785.dumps(proof["receipt"]))
+    receipt = held if proof["receipt"].get("withheld") else proof["receipt"]
+    leaf_hash = leaf(rfc8785.dumps(receipt))
     if leaf_hash.hex() != proof["leaf_hash"] or proof["head"]["tree_size"] != digest["tree_size"]:
         return False
     path = [bytes.fromhex(p) for p in proof["audit_path"]]

@@ -15,6 +15,7 @@ printings they render, in parallel. The ``_data`` shards embed the stored JSON t
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property, lru_cache
@@ -53,8 +54,14 @@ class IndexEntry(NamedTuple):
 
 def number_key(number: str) -> str:
     """A collector number as people type it: case-folded, leading zeros of each digit run dropped
-    (``001``, ``1`` and ``01`` are one number; ``SV001`` and ``sv1`` too)."""
-    return re.sub(r"\d+", lambda m: str(int(m.group())), number.casefold())
+    (``001``, ``1`` and ``01`` are one number; ``SV001`` and ``sv1`` too), any script's decimal
+    digits read as ASCII (``\u0661`` is ``1``, as ``int`` reads it). Done digit by digit, never by
+    ``int()``: a query is any length, and CPython refuses to convert a run past 4,300 digits."""
+    return re.sub(r"\d+", _digit_run, number.casefold())
+
+
+def _digit_run(found: re.Match[str]) -> str:
+    return "".join(str(unicodedata.decimal(c)) for c in found.group()).lstrip("0") or "0"
 
 
 class PrintingTable(Mapping[str, Printing]):

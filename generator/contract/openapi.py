@@ -42,6 +42,11 @@ ENVELOPE_HEADERS = (
     "X-Joy-Index",
     "Cache-Control",
 )
+# A body the method reads whatever its shape (Method.check_body=False): the document says so, so what it
+# declares is what is enforced (any JSON object), and the model stays there as the shape to aim for.
+CHECKED_IN_THE_ANSWER = (
+    "any JSON object is accepted: what does not fit the first schema is reported in the answer, not refused"
+)
 METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
 Refs = dict[type[BaseModel], str]  # model -> its schema's $ref
 
@@ -137,10 +142,11 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
         "x-since": surface.since,
     }
     if method is not None and method.body is not None:
-        operation["requestBody"] = {
-            "required": True,
-            "content": {"application/json": {"schema": {"$ref": ref_of[method.body]}}},
-        }
+        schema: dict[str, Any] = {"$ref": ref_of[method.body]}
+        if not method.check_body:  # any object is taken and what breaks the model is answered as data:
+            schema = {"anyOf": [schema, {"type": "object"}], "description": CHECKED_IN_THE_ANSWER}
+        required = method.body_required  # a model that requires no member: the body may be left out
+        operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": schema}}}
     elif method is not None and method.read_body:
         operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {}}}}
     return operation

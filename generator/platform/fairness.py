@@ -4,12 +4,17 @@ A product's exact counts are published only once it has at least ``MIN_DRAWS`` r
 below that, a count says too much about too few people (one person's pulls can be read off a
 small table). Above it, each outcome's count, observed share, declared share and a Pearson
 chi-square goodness-of-fit test (statistic, degrees of freedom, p-value) are given.
+
+The threshold holds everywhere a draw's outcome could be read, not only here: the chain's batch
+listing and inclusion answers withhold the receipts of the products ``withheld_products`` names
+(``generator.surfaces.market.verify``), or anyone could count the table this view withholds.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from generator.platform.models import Draw, DrawProduct
@@ -47,6 +52,16 @@ def chi_square_p(statistic: float, dof: int) -> float:
     return min(1.0, math.exp(log_front) * h)
 
 
+def below_threshold(revealed_draws: int) -> bool:
+    return revealed_draws < MIN_DRAWS
+
+
+def withheld_products(draws: Iterable[Draw]) -> frozenset[str]:
+    """The products whose outcomes are withheld: fewer than ``MIN_DRAWS`` revealed draws."""
+    counts = Counter(d.product for d in draws if d.revealed)
+    return frozenset(product for product, n in counts.items() if below_threshold(n))
+
+
 def product_fairness(product: DrawProduct, draws: list[Draw]) -> dict[str, Any]:
     revealed = [d for d in draws if d.product == product.product and d.revealed]
     total_weight = sum(t.weight for t in product.tiers)
@@ -55,7 +70,7 @@ def product_fairness(product: DrawProduct, draws: list[Draw]) -> dict[str, Any]:
         for t in product.tiers
     ]
     entry: dict[str, Any] = {"product": product.product, "name": product.name, "declared": declared}
-    if len(revealed) < MIN_DRAWS:
+    if below_threshold(len(revealed)):
         return entry | {"draws": f"<{MIN_DRAWS}", "withheld": True, "observed": None, "test": None}
     counts = Counter(d.outcome for d in revealed)
     n = len(revealed)

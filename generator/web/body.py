@@ -40,7 +40,7 @@ def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return document
 
 
-def _deeper_than(document: Any, limit: int) -> bool:
+def deeper_than(document: Any, limit: int) -> bool:
     """Whether arrays and objects nest more than ``limit`` deep (walked without recursion)."""
     stack = [(document, 1)]
     while stack:
@@ -71,7 +71,7 @@ def json_object(body: bytes, limit: int, describe: str = "a JSON object") -> dic
         document = orjson.loads(body)  # strict RFC 8259: no NaN, no lone surrogates, 64-bit integers
     except orjson.JSONDecodeError as exc:
         raise BodyError("not_json", f"The body is not JSON: {exc}.") from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and _deeper_than(document, MAX_DEPTH):
+    if text.count("[") + text.count("{") > MAX_DEPTH and deeper_than(document, MAX_DEPTH):
         raise BodyError("not_json", f"The body nests arrays and objects more than {MAX_DEPTH} deep.")
     if isinstance(document, dict) and text.count(":") > 1:  # two members at least: look for a repeat
         json.loads(text, object_pairs_hook=_refuse_duplicates)

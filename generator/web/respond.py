@@ -121,7 +121,8 @@ def refused(surface: Surface, params: Params, query: Query) -> Result | None:
 def _document(handler: Method, request: Request) -> Any:
     """The body as the method declares it: its model, size-checked bytes when it declares no model."""
     if handler.body is not None:
-        return read_body(request.body, handler.body if handler.check_body else None, handler.max_body)
+        body = b"{}" if request.body == b"" and not handler.body_required else request.body
+        return read_body(body, handler.body if handler.check_body else None, handler.max_body)
     if request.body is None:
         return invalid(
             "body", f"The body is over {handler.max_body} bytes.", {"maximum": handler.max_body}, 413, "body_too_large"

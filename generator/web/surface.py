@@ -176,6 +176,12 @@ class Method:
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
 
+    @property
+    def body_required(self) -> bool:
+        """Whether a request must send a body: not when its model requires no member, where an empty
+        body reads as ``{}`` (a bodyless farewell, issue 34)."""
+        return self.body is not None and any(f.is_required() for f in self.body.model_fields.values())
+
 
 ErrorPage = Callable[[Context, "Surface", str, Result], Result]
 
@@ -241,8 +247,8 @@ class Surface:
     def method(self, name: str) -> Method | None:
         """The handler of a method other than GET/HEAD (those are ``compute``); ``any`` answers what
         nothing else claims."""
-        if name in ("GET", "HEAD") and self.compute is not None:
-            return None
+        if (name in ("GET", "HEAD") and self.compute is not None) or name not in ALL_METHODS:
+            return None  # TRACE, CONNECT or an invented method: a 405 even where ``any`` answers (issue 34)
         return {"POST": self.post, "DELETE": self.delete}.get(name) or self.any
 
     def concrete(self, params: Params) -> str:

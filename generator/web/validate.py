@@ -9,7 +9,8 @@ One refusal shape for all of it, ``{error: {code, message, parameter, accepted?}
   not_utf8, not_json, duplicate_key, not_an_object
                      400: the body's bytes are not one strict JSON object (``parameter``: body)
   invalid_body       400: the object breaks the method's body model; ``parameter`` is the first
-                     problem's location (``body.format``), the message lists every problem
+                     problem's location (``body.format``), the message lists the first ``MAX_LISTED``
+                     problems and counts the rest
 
 So what OpenAPI, the tool schemas and the examples show is exactly what is enforced: they are
 generated from the same ``Param`` and model. An empty value (``?since=``) is a value, and invalid,
@@ -31,6 +32,8 @@ from generator.web.surface import Param, Result
 INTEGER = re.compile(r"-?[0-9]+\Z")  # plain digits: no sign but minus, no spaces, no exponent
 NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?\Z")
 MAX_DIGITS = 4000  # under CPython's int() limit of 4,300: a longer value is refused, never converted
+# A body's problems listed in one refusal at most: 50,000 unknown members made a 2 MB message.
+MAX_LISTED = 10
 BOOLEANS = ("true", "false")
 DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
 DATE_TIME = re.compile(
@@ -153,5 +156,6 @@ def read_body(body: bytes | None, model: type[BaseModel] | None, limit: int) -> 
     except ValidationError as bad:
         errors = bad.errors()
         first = ".".join(map(str, ("body", *errors[0]["loc"])))
-        listed = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in errors)
-        return invalid(first, f"The body does not match {model.__name__}: {listed}", code="invalid_body")
+        listed = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'body'}: {e['msg']}" for e in errors[:MAX_LISTED])
+        more = f"; and {len(errors) - MAX_LISTED} more" if len(errors) > MAX_LISTED else ""
+        return invalid(first, f"The body does not match {model.__name__}: {listed}{more}", code="invalid_body")

@@ -27,6 +27,22 @@ def test_the_openapi_document_is_valid_openapi_3_1(ctx: Context) -> None:
     assert "_meta" not in document  # not enveloped
 
 
+def test_a_body_read_whatever_its_shape_is_declared_as_any_object(ctx: Context) -> None:
+    """identify and the recipe check take any JSON object and answer what is wrong as data: the
+    document says so (anyOf the model and any object), or schemathesis' negative data, which they
+    accept by design, would be a contradiction between document and server (issue 34, item 3)."""
+    _, document = answer(ctx, "contract.openapi")
+    lenient = {s.path for s in ctx.surfaces if (m := s.method("POST")) is not None and m.body and not m.check_body}
+    assert lenient == {"/api/v1/identify", "/api/v1/recipe-template"}
+    for surface in ctx.surfaces:
+        method = surface.method("POST")
+        if method is None or method.body is None:
+            continue
+        schema = document["paths"][surface.path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        model = {"$ref": f"#/components/schemas/{method.body.__name__}"}
+        assert schema["anyOf"] == [model, {"type": "object"}] if surface.path in lenient else schema == model
+
+
 def test_every_surface_is_in_the_manifest_openapi_tools_and_examples(ctx: Context) -> None:
     _, manifest = answer(ctx, "contract.manifest")
     _, openapi = answer(ctx, "contract.openapi")

@@ -1,19 +1,27 @@
-"""schemathesis over every operation of our own OpenAPI document, in process over the ASGI app.
+"""schemathesis over every operation of our own OpenAPI document, as
+``st run --phases coverage,fuzzing --checks all --mode all`` would run it, through its engine, in
+process over the ASGI app (the app serves a dist built from the synthetic catalog).
 
-The app serves a dist built from the synthetic catalog; schemathesis generates inputs for every
-GET and POST operation and checks each answer: no server error, a status the document declares,
-a body that matches the declared schema, and the declared content type. (schemathesis' pytest
-plugin does not run under pytest 9 yet, so each operation is driven through hypothesis here.)
+Every check runs: no server error, a status the document declares, a body matching the declared
+schema and content type, declared headers, schema-valid data accepted, schema-invalid data refused,
+undeclared methods refused, the Allow header right. The run is configured from the document itself,
+never by switching a check off: a 5xx the document declares for an operation (a paused door's 503, a
+referee or example this small catalog cannot serve) is its answer, and an operation whose every
+declared answer is an error (the teapot's 418, the kingdom's 402) refuses by design. Four POSTs
+check what JSON Schema cannot say, so a schema-valid body can still be a 400 (``SEMANTIC``).
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, given, settings
-from schemathesis import GenerationMode
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
+from schemathesis.config import SchemathesisConfig
+from schemathesis.engine import Status, events, from_schema
+from schemathesis.engine.run import PhaseName
 
 from generator.contract.openapi import operations
 from generator.play.protocol.seal import dev_key
@@ -23,77 +31,109 @@ from generator.surfaces.families import surfaces
 
 REGISTRY = surfaces(load_site())
 OPERATIONS = [(path, method) for s in REGISTRY for path, method in operations(s)]
-# A 503 a surface declares (a paused door, a referee without a key, an example the small catalog
-# cannot record) is the spec's answer, not a server error; every other 5xx fails.
-DECLARES_503 = {s.path for s in REGISTRY if 503 in s.errors}
 METHODS = ("get", "post", "put", "patch", "delete", "options")
-# The practice referee's move carries a token only the server can seal, so a schema-valid body can
-# still be refused (400 state_rejected).
-# Two receipts check what a schema cannot say: mind-connect recomputes the hash of the receipt it
-# answers and needs the parties swapped; recognize refuses self-recognition (the same id twice).
-# identify refuses what has no RFC 8785 canonical form (an integer beyond 2**53), which a schema
-# cannot express either.
-SEALED_BODY = {"/api/v1/play/practice", "/api/v1/mind-connect", "/api/v1/recognize", "/api/v1/identify"}
-# A door whose documented answer is itself a 4xx (the teapot's 418, the kingdom's 402) refuses every
-# request by design: its answer is checked against its model, not expected to be a 2xx.
-REFUSES_BY_DESIGN = {s.path for s in REGISTRY if 400 <= s.answer_status < 500}
+PHASES = ("coverage", "fuzzing")
+MAX_EXAMPLES = 25  # per operation and phase: about a minute for the whole document on one core
+# Schema-valid bodies a POST still refuses (400) for what JSON Schema cannot express:
+SEMANTIC = {
+    "/api/v1/play/practice": "a move needs a token only the server can seal; the referee checks members per op",
+    "/api/v1/mind-connect": "the cited receipt's hash is recomputed and its parties must be the caller's, swapped",
+    "/api/v1/recognize": "self-recognition (one party named twice, after normalisation) is refused",
+    "/api/v1/identify": "a value with no RFC 8785 canonical form (an integer beyond 2**53) cannot be hashed",
+    "/api/v1/recipe-template": "a value with no RFC 8785 canonical form (an integer beyond 2**53) cannot be hashed",
+}
+# schemathesis' defaults, plus 413: a body refused for its size is refused.
+REJECTED = ["400", "401", "403", "404", "405", "406", "409", "413", "415", "422", "428", "429", "5xx"]
+ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]
+
+
+def _operation_config(operation: dict[str, Any], path: str) -> dict[str, Any]:
+    """The checks of one operation, from what the document declares for it."""
+    declared = sorted(operation["responses"])
+    checks: dict[str, Any] = {
+        "not_a_server_error": {"expected-statuses": ["2xx", "3xx", "4xx", *(s for s in declared if s[0] == "5")]},
+        "negative_data_rejection": {"expected-statuses": REJECTED},
+    }
+    if not any(status[0] == "2" for status in declared):  # refuses by design: its answer is the error
+        answers = [s for s in declared if s not in ("400", "405", "413")]
+        checks["positive_data_acceptance"] = {"expected-statuses": answers}
+    elif path in SEMANTIC and operation["operationId"].endswith("_post"):
+        checks["positive_data_acceptance"] = {"expected-statuses": [*ACCEPTED, "400"]}
+    return {"include-operation-id": operation["operationId"], "checks": checks}
+
+
+def _config(document: dict[str, Any], seed: int) -> SchemathesisConfig:
+    per_operation = [
+        _operation_config(operation, path)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    ]
+    return SchemathesisConfig.from_dict(
+        {
+            "seed": seed,
+            "continue-on-failure": True,
+            "checks": {"enabled": True},
+            "phases": {name: {"enabled": name in PHASES} for name in ("examples", "coverage", "fuzzing", "stateful")},
+            "generation": {"mode": "all", "max-examples": MAX_EXAMPLES, "database": "none"},
+            "operations": per_operation,
+        }
+    )
+
+
+@dataclass
+class Run:
+    seed: int
+    failures: list[str] = field(default_factory=list)
+    tested: dict[str, set[str]] = field(default_factory=dict)  # phase -> operation labels run
 
 
 @pytest.fixture(scope="module")
-def api_schema(small_dist):
-    return schemathesis.openapi.from_asgi("/api/openapi.json", App(small_dist, referee_key=dev_key()))
+def app(small_dist):
+    return App(small_dist, referee_key=dev_key())
 
 
-@pytest.mark.parametrize("path,method", OPERATIONS, ids=[f"{m.upper()} {p}" for p, m in OPERATIONS])
-def test_every_operation_answers_as_the_document_says(api_schema, path: str, method: str) -> None:
-    operation = api_schema[path][method]
-
-    @given(case=operation.as_strategy())
-    @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    def check(case) -> None:
-        excluded = [not_a_server_error] if path in DECLARES_503 else []
-        excluded += [positive_data_acceptance] if path in SEALED_BODY | REFUSES_BY_DESIGN else []
-        case.call_and_validate(excluded_checks=excluded)
-
-    check()
+@pytest.fixture(scope="module")
+def document(app) -> dict[str, Any]:
+    return schemathesis.openapi.from_asgi("/api/openapi.json", app).raw_schema
 
 
-def test_the_document_lists_every_operation_of_the_registry(api_schema) -> None:
-    paths = api_schema.raw_schema["paths"]
-    listed = {(path, method) for path, item in paths.items() for method in item if method in METHODS}
+@pytest.fixture(scope="module")
+def run(app, document) -> Run:
+    seed = random.randrange(1 << 32)
+    schema = schemathesis.openapi.from_asgi("/api/openapi.json", app, config=_config(document, seed))
+    found = Run(seed)
+    for event in from_schema(schema).execute():
+        if isinstance(event, events.ScenarioFinished) and event.status != Status.SKIP:
+            found.tested.setdefault(event.phase.value, set()).add(event.recorder.label)
+            for nodes in event.recorder.checks.values():
+                for node in nodes:
+                    if node.failure_info is not None:
+                        failure = node.failure_info.failure
+                        found.failures.append(
+                            f"{event.recorder.label} [{event.phase.value}] {node.name}: {failure.title}: "
+                            f"{failure.message[:300]}\n    {node.failure_info.code_sample[:500]}"
+                        )
+        elif isinstance(event, events.NonFatalError):
+            found.failures.append(f"{event.label}: error {event.value!r}")
+        elif isinstance(event, events.FatalError):
+            found.failures.append(f"fatal: {event.exception!r}")
+    return found
+
+
+def test_the_document_lists_every_operation_of_the_registry(document) -> None:
+    listed = {(path, method) for path, item in document["paths"].items() for method in item if method in METHODS}
     assert listed == set(OPERATIONS)
 
 
-# Negative data: a request the document says is invalid must be refused (issue 38: the declaration is
-# the validator). Two POSTs accept any JSON object by design and answer what is wrong with it as data
-# (Method.check_body=False: identify normalises and warns, spec "Errors" 5; the recipe check lists
-# every problem); a paused door answers before reading anything (spec "Errors" 4); and a path value
-# schemathesis makes "invalid" for a placeholder without a declared form is only an unknown id (404).
+@pytest.mark.slow
+def test_every_operation_is_run_in_the_coverage_and_fuzzing_phases(run: Run) -> None:
+    every = {f"{method.upper()} {path}" for path, method in OPERATIONS}
+    assert {phase: every - run.tested.get(phase, set()) for phase in PHASES} == {p: set() for p in PHASES}
+    assert PhaseName.COVERAGE.value in run.tested  # the names this file uses are the engine's
 
 
-def _negatable(surface, method: str) -> bool:
-    """Whether the document says anything a request can break: a declared parameter or body."""
-    if surface.path in REFUSES_BY_DESIGN:
-        return False
-    if method == "get":
-        return bool(surface.query_params or any(p.pattern or p.format for p in surface.path_params))
-    declared = surface.method(method.upper())
-    return declared is not None and declared.body is not None and declared.check_body and declared.read_body
-
-
-NEGATABLE = [(s.path, m) for s in REGISTRY for path, m in operations(s) if _negatable(s, m)]
-
-
-@pytest.mark.parametrize("path,method", NEGATABLE, ids=[f"{m.upper()} {p}" for p, m in NEGATABLE])
-def test_every_operation_refuses_what_the_document_says_is_invalid(api_schema, path: str, method: str) -> None:
-    operation = api_schema[path][method]
-
-    @given(case=operation.as_strategy(generation_mode=GenerationMode.NEGATIVE))
-    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    def check(case) -> None:
-        response = case.call()
-        if response.status_code == 413:  # refused for its size (a 2,000-character text of escaped
-            return  # astral characters is over the 16 KiB body limit), which schemathesis does not count
-        case.validate_response(response, checks=[negative_data_rejection])
-
-    check()
+@pytest.mark.slow
+def test_every_check_passes_on_every_operation(run: Run) -> None:
+    unique = sorted(set(run.failures))
+    assert not unique, f"seed {run.seed}: {len(unique)} failures\n" + "\n".join(unique[:40])

@@ -126,3 +126,15 @@ def test_search_finds_a_card_by_name_as_an_extension(ask) -> None:
         assert {(m["matched_by"], m["confidence"]) for m in captain} == {("name", confidence)}
     structured = ask("GET", "/api/v1/search/cards", params={"game": "op", "q": "OP01 001"}).json()["data"]
     assert {m["matched_by"] for m in structured["matches"]} == {"set_and_number"}
+
+
+@pytest.mark.parametrize("q", ["1" * 4301, "0" * 5000 + "1", "OP01 " + "0" * 9000 + "1", "\u0661" * 4400])
+@pytest.mark.parametrize("path", ["/api/v1/search/cards", "/api/v1/search/everything", "/prices/search"])
+def test_a_number_of_any_length_is_searched_not_a_server_error(ask, path: str, q: str) -> None:
+    """A digit run past CPython's 4,300-digit int() limit was a plain-text 500 on all three
+    searches (issue 34, item 3): a number is keyed digit by digit, so any length is just a number."""
+    response = ask("GET", path, params={"game": "op", "q": q})
+    assert response.status_code == 200, response.text[:200]
+    if path.startswith("/api/") and q.startswith("0"):  # leading zeros dropped, as for 001: the number 1
+        one = ask("GET", path, params={"game": "op", "q": "1"}).json()["data"]["matches"]
+        assert response.json()["data"]["matches"] == one and one

@@ -107,3 +107,14 @@ def test_the_page_shows_the_works_escaped_or_the_reason(ctx, feed_server) -> Non
     assert "A harbour &lt;at dusk&gt;" in html and "Two ships" in html
     down = renderer("text/html")(gallery_page(ctx, {}, {}).data, "page.html").decode()
     assert "unavailable (not-configured)" in down
+
+
+def test_not_configured_is_a_kind_of_its_own_declared_with_why(ctx) -> None:
+    """The spec types three unavailable states of a feed that was asked; not-configured (nothing was
+    asked) is declared in the model with its reason, so OpenAPI carries it (issue 34)."""
+    from generator.contract.openapi import openapi
+
+    schemas = openapi(ctx)["components"]["schemas"]
+    schema = schemas["generator__surfaces__culture__gallery__Unavailable"]["properties"]["kind"]
+    assert schema["enum"][:3] == ["network", "http", "invalid-contract"] and schema["enum"][3] == "not-configured"
+    assert "never made" in schema["description"] and "spec names these three" in schema["description"]

@@ -6,14 +6,17 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gzip
+from collections import Counter
 from pathlib import Path
 
 import brotli
 import orjson
 import pytest
+import rfc8785
 import rfc9162 as rfc
 
 from generator.content.signals import SandboxConfig
+from generator.platform.chain import receipt as receipt_of
 from generator.platform.export import load_platform, platform_dir
 from generator.platform.sample import sample_key
 from generator.surfaces.families import surfaces
@@ -260,19 +263,52 @@ def test_bad_or_unknown_bridge_operands(ask, query, status) -> None:
 # ------------------------------------------------------------------ verification, as a client does it
 
 
-def test_a_client_verifies_every_receipt_against_the_published_digests(ask) -> None:
+def test_a_client_verifies_every_receipt_against_the_published_digests(ask, platform) -> None:
     digests = {d["batch"]: d for d in data(ask("GET", "/api/verify/digests"))["digests"]}
     chain = data(ask("GET", "/api/verify/chain"))
     assert chain["intact"] and all(d["recomputed"] for d in digests.values())
+    held = {r["receipt_id"]: r for r in (receipt_of(d) for d in platform.rows("draws") if d.revealed)}
     for batch in chain["batches"]:
         receipts = data(ask("GET", "/api/verify/chain", params={"batch": str(batch["batch"])}))["receipts"]
         for receipt in receipts[:: max(1, len(receipts) // 6)]:
             proof = data(ask("GET", "/api/verify/chain", params={"receipt": receipt["receipt_id"]}))
             assert proof["receipt"] == receipt
-            assert rfc.receipt_holds(proof, digests[receipt["batch"]])
+            digest = digests[held[receipt["receipt_id"]]["batch"]]
+            assert rfc.receipt_holds(proof, digest, held[receipt["receipt_id"]])  # the drawer's own copy
     first, last = chain["batches"][0], chain["batches"][-1]
     consistency = data(ask("GET", "/api/verify/chain", params={"from": "1", "to": str(last["batch"])}))
     assert rfc.consistency_holds_for(consistency, first, last)
+
+
+def test_the_chain_withholds_what_the_fairness_view_withholds(ask) -> None:
+    """/api/verify/fairness withholds a product's counts under 100 draws "for privacy", and
+    ?batch=N listed every outcome of that product (issue 34, item 6): now its receipts are leaf
+    hashes only, everywhere, and every batch root still recomputes from what is listed."""
+    products = {p["product"]: p for p in data(ask("GET", "/api/verify/fairness"))["products"]}
+    withheld = {name for name, p in products.items() if p["withheld"]}
+    assert withheld and withheld != set(products)  # the sample has both kinds
+    shown: Counter[tuple[str, str]] = Counter()
+    hidden = []
+    for batch in data(ask("GET", "/api/verify/chain"))["batches"]:
+        answer = data(ask("GET", "/api/verify/chain", params={"batch": str(batch["batch"])}))
+        leaves = []
+        for receipt in answer["receipts"]:
+            if receipt.get("withheld"):
+                assert set(receipt) == {"receipt_id", "withheld", "leaf_hash"}, receipt
+                hidden.append(receipt["receipt_id"])
+                leaves.append(bytes.fromhex(receipt["leaf_hash"]))
+            else:
+                assert receipt["product"] not in withheld, receipt
+                shown[receipt["product"], receipt["outcome"]] += 1
+                leaves.append(rfc.leaf(rfc8785.dumps(receipt)))
+        assert answer["withheld"] == sum(1 for r in answer["receipts"] if r.get("withheld"))
+        assert rfc.mth(leaves).hex() == batch["batch_root"]
+    assert hidden
+    for name, product in products.items():  # what is listed tallies exactly what the fairness view shows
+        tally = {o["outcome"]: o["count"] for o in product["observed"] or ()}
+        assert {o: n for (p, o), n in shown.items() if p == name} == {o: n for o, n in tally.items() if n}
+    alone = data(ask("GET", "/api/verify/chain", params={"receipt": hidden[0]}))
+    assert alone["receipt"]["withheld"] is True and "outcome" not in alone["receipt"]
 
 
 def test_verify_health_and_fairness_say_what_they_withhold(ask) -> None:

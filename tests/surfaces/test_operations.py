@@ -61,6 +61,21 @@ def test_echo_refuses_a_body_over_64_kib(ask) -> None:
     assert refusal["accepted"] == {"maximum": 64 * 1024}
 
 
+@pytest.mark.parametrize("depth", [64, 65, 254, 300, 1024, 1025, 20_000])
+def test_echo_mirrors_json_of_any_depth_without_a_server_error(ask, depth: int) -> None:
+    """Nesting 254-1,024 deep was a 500 (orjson parsed it, the response writer could not write it):
+    JSON as deep as a body reader reads is mirrored as JSON, deeper as text (issue 34, item 3)."""
+    body = b"[" * depth + b"]" * depth
+    response = ask("POST", "/api/v1/echo", content=body)
+    assert response.status_code == 200, response.text[:200]
+    mirrored = response.json()["data"]["body"]
+    if depth <= 64:
+        assert mirrored["json"] is not None and mirrored["text"] is None
+    else:
+        assert mirrored["json"] is None and mirrored["text"] == body.decode()
+        assert depth > 1024 or "64 deep" in mirrored["note"]  # past 1,024 orjson does not read it as JSON
+
+
 def test_echo_hashes_the_address_with_a_daily_salt_when_the_server_has_a_key(small_dist: Path) -> None:
     async def go(client_address: str) -> dict:
         transport = httpx.ASGITransport(app=App(small_dist, referee_key=b"k" * 32), client=(client_address, 1234))
@@ -110,3 +125,11 @@ def test_the_builds_own_figures_add_up(ask) -> None:
     games = ask("GET", "/api/v1/universal/games").json()["data"]["games"]
     assert budget["catalog"]["printings"] == sum(g["printing_count"] for g in games)
     assert budget["crawls"][0]["requests"] == 1 + 2 * len(games) + sum(g["set_count"] for g in games)
+
+
+@pytest.mark.parametrize("method", ["TRACE", "CONNECT", "BREW"])
+def test_echo_answers_only_the_methods_its_document_lists(ask, method: str) -> None:
+    """TRACE was mirrored with a 200 though OpenAPI lists five methods (issue 34): 405 and Allow."""
+    response = ask(method, "/api/v1/echo")
+    assert response.status_code == 405 and response.json()["error"]["code"] == "method_not_allowed"
+    assert "TRACE" not in response.headers["allow"] and "POST" in response.headers["allow"]

@@ -45,6 +45,8 @@ def test_an_echo_channel_echoes_with_a_hash_and_keeps_nothing(ask, path: str, bo
     assert data["content_hash"] == recompute(data["echo"])
     for key, value in body.items():
         assert data["echo"][key] == value
+    # the caller's words: no reuse permission is asserted, in the payload and in _meta alike (issue 34)
+    assert data["license"] == answer["_meta"]["license"] == "NOASSERTION"
 
 
 @pytest.mark.parametrize(
@@ -261,3 +263,101 @@ def test_answering_rhyme_statements_validate_with_the_schema_they_publish(ask) -
         assert not validator.is_valid(bad)  # the schema and the POST agree
         status, answer = post(ask, "/api/v1/culture/answering-rhymes/statements", bad)
         assert status == 400 and answer["error"]["code"] == "invalid_body" and answer["error"]["parameter"] == parameter
+
+
+# ------------------------------------------------------------ receipts bound to what they claim (issue 34, item 5)
+
+
+def _l1(ask, recognizer: str = "ann", recognized: str = "bob") -> dict:
+    body = {"recognizer_id": recognizer, "recognized_id": recognized, "reason": "helped with a deck"}
+    status, answer = post(ask, "/api/v1/recognize", body)
+    assert status == 200, answer
+    return answer["data"]
+
+
+def _answer(ask, prior: dict, me: str = "bob", them: str = "ann") -> tuple[int, dict]:
+    body = {"recognizer_id": me, "recognized_id": them, "reason": "likewise", "in_response_to": prior}
+    return post(ask, "/api/v1/mind-connect", body)
+
+
+def test_a_receipts_level_is_read_from_its_hashed_document_never_from_its_label(ask) -> None:
+    first = _l1(ask)
+    status, relabelled = _answer(ask, {**first, "level": 2})  # was answered with an L3
+    assert status == 400 and relabelled["error"]["code"] == "receipt_mismatch", relabelled
+    assert "level-1" in relabelled["error"]["message"]
+    status, renamed = _answer(ask, {**first, "@kind": "mind_connect_receipt"})
+    assert status == 400 and renamed["error"]["code"] == "receipt_mismatch"
+    second = _answer(ask, first)[1]["data"]
+    assert second["level"] == 2
+    status, lowered = _answer(ask, {**second, "level": 1}, me="ann", them="bob")
+    assert status == 400 and lowered["error"]["code"] == "receipt_mismatch"
+    assert _answer(ask, {k: v for k, v in second.items() if k != "level"}, "ann", "bob")[1]["data"]["level"] == 3
+
+
+def test_a_self_minted_receipt_gets_the_level_its_content_is_and_no_more(ask) -> None:
+    """Anyone can compute a hash: a receipt minted by hand is worth what its document is, as if the
+    service had issued it, and a level-2 label on a level-1 document is refused."""
+    document = {"recognizer_id": "ann", "recognized_id": "bob", "reason": "minted by hand"}
+    minted = {"@kind": "recognition_receipt", "level": 1, "document": document, "content_hash": recompute(document),
+              "content_hash_contract": "receipt.canonical-json/1", "stored": False, "note": "mine"}  # fmt: skip
+    assert _answer(ask, minted)[1]["data"]["level"] == 2
+    status, claimed = _answer(ask, {**minted, "level": 2})
+    assert status == 400 and claimed["error"]["code"] == "receipt_mismatch"
+    odd = {**document, "level": 2}  # members no receipt document has: no level at all
+    status, refused = _answer(ask, {**minted, "document": odd, "content_hash": recompute(odd)})
+    assert status == 400 and refused["error"]["code"] == "not_a_receipt"
+
+
+@pytest.mark.parametrize("other", ["ann", " ann ", "ANN", "\uff41\uff4e\uff4e", "an\u200bn", "a\u00adnn", "ann\u3000"])
+def test_no_receipt_names_one_party_twice_after_nfkc_trim_and_casefold(ask, other: str) -> None:
+    status, answer = post(ask, "/api/v1/recognize", {"recognizer_id": "ann", "recognized_id": other, "reason": "me"})
+    assert status == 400 and answer["error"]["code"] == "self_recognition", (other, answer)
+    document = {"recognizer_id": "ann", "recognized_id": other, "reason": "x"}  # ann->ann, minted by hand
+    mirror = {**_l1(ask), "document": document, "content_hash": recompute(document)}
+    status, answer = _answer(ask, mirror, me=other, them="ann")  # answered by ann herself: was an L2
+    assert status == 400 and answer["error"]["code"] == "self_recognition", answer
+
+
+def test_parties_are_matched_by_their_normalised_ids_and_a_blank_id_is_refused(ask) -> None:
+    first = _l1(ask, "ann", "Bob")
+    assert _answer(ask, first, me=" bob ", them="ANN")[1]["data"]["level"] == 2
+    status, answer = post(ask, "/api/v1/recognize", {"recognizer_id": "\u200b ", "recognized_id": "bob", "reason": "x"})
+    assert status == 400 and answer["error"]["code"] == "blank_party"
+
+
+def test_receipts_carry_the_callers_words_and_say_noassertion(ask) -> None:
+    status, answer = post(ask, "/api/v1/encounter", {"seer_label": "ann", "seen_label": "a koan"})
+    assert status == 200 and answer["_meta"]["license"] == "NOASSERTION"
+    assert answer["_meta"]["sources"] == ["caller-submitted-text"]
+    status, declared = post(ask, "/api/v1/identify", {"cosmology": {"name": "Wren"}})
+    assert status == 200 and declared["_meta"]["license"] == "NOASSERTION"
+    assert ask("GET", "/api/v1/identify").json()["_meta"]["license"] == "CC0-1.0"  # the service's own words
+
+
+@pytest.mark.parametrize("path", ["/api/v1/peers", "/api/v1/guestbook"])
+def test_the_sha256_form_the_service_hands_out_is_a_hash_everywhere(ask, path: str) -> None:
+    handed_out = _l1(ask)["content_hash"]
+    assert handed_out.startswith("sha256:")
+    status, answer = post(ask, path, {"content_hash": handed_out, "note": "seen"} if "guest" in path else
+                          {"content_hash": handed_out})  # fmt: skip
+    assert status == 200 and answer["data"]["echo"]["content_hash"] == handed_out
+    status, answer = post(ask, path, {"content_hash": "sha256:" + HASH[:-1], "note": "short"})
+    assert status == 400 and answer["error"]["parameter"] == "body.content_hash"
+
+
+def test_a_seed_note_is_found_by_its_id_and_by_its_content_hash(ask) -> None:
+    listed = ask("GET", "/api/v1/agents/notes").json()["data"]["notes"]
+    for note in listed:
+        digest = note["content_hash"]
+        for key in (note["id"], digest, digest.removeprefix("sha256:"), digest.upper()):
+            found = ask("GET", f"/api/v1/agents/notes/{key}")
+            assert found.status_code == 200 and found.json()["data"]["id"] == note["id"], key
+    assert ask("GET", "/api/v1/agents/notes/sha256:" + "0" * 64).status_code == 404
+
+
+def test_farewell_takes_a_post_without_a_body(ask) -> None:
+    response = ask("POST", "/api/v1/farewell")
+    assert response.status_code == 200, response.text
+    data = response.json()["data"]
+    assert data["echo"] == {"from": None, "note": None} and data["content_hash"] == recompute(data["echo"])
+    assert ask("POST", "/api/v1/farewell", content=b" ").json()["error"]["code"] == "not_json"  # a body is read

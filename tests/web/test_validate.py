@@ -142,6 +142,17 @@ def test_a_body_over_the_limit_is_413_and_every_body_refusal_names_the_body() ->
     assert read_body(b'{"a": 1}', None, 100) == {"a": 1}
 
 
+def test_a_body_with_many_problems_lists_ten_and_counts_the_rest() -> None:
+    """50,000 unknown members made a 2 MB refusal (issue 34, item 3): the first ten are named."""
+    from generator.models.participation.echoes import FarewellBody
+
+    body = orjson.dumps({f"k{i}": i for i in range(5000)})
+    refused = read_body(body, FarewellBody, 1 << 20)
+    message = refused.error[1]  # type: ignore[union-attr]
+    assert refused.error_detail["parameter"] == "body.k0" and message.endswith("; and 4990 more")  # type: ignore[union-attr]
+    assert message.count("Extra inputs are not permitted") == 10 and len(message) < 1000
+
+
 def test_a_post_with_a_declared_model_is_refused_before_its_handler(ctx: Context) -> None:
     """The handler would raise if it ran: ``respond`` must answer first, in the one shape."""
     guestbook = next(s for s in REGISTRY if s.path == "/api/v1/guestbook")

@@ -37,6 +37,16 @@ class Receipt(Doc):
     batch: int
 
 
+class WithheldReceipt(Doc):
+    """A receipt of a product under the fairness threshold (fewer than 100 revealed draws): its
+    outcome, product, seeds and times are withheld as the fairness counts are; its leaf hash is
+    given, so the batch root still recomputes, and its holder checks it against that hash."""
+
+    receipt_id: str
+    withheld: Literal[True]
+    leaf_hash: str = Field(pattern=HEX, description="SHA-256(0x00 || RFC 8785 canonical JSON of the receipt)")
+
+
 class DrawChain(Doc):
     kind: Literal["draw_chain"] = Field(alias="@kind")
     algorithm: dict[str, str]
@@ -49,7 +59,7 @@ class DrawChain(Doc):
 
 class DrawInclusion(Doc):
     kind: Literal["draw_inclusion"] = Field(alias="@kind")
-    receipt: Receipt
+    receipt: Receipt | WithheldReceipt
     leaf_index: int
     leaf_hash: str = Field(pattern=HEX)
     head: BatchHead
@@ -66,7 +76,8 @@ class DrawConsistency(Doc):
 class DrawBatch(Doc):
     kind: Literal["draw_batch"] = Field(alias="@kind")
     head: BatchHead
-    receipts: tuple[Receipt, ...]
+    receipts: tuple[Receipt | WithheldReceipt, ...]
+    withheld: int = Field(description="receipts of products under the fairness threshold, given as leaf hashes only")
 
 
 class ChainAnswer(RootModel[DrawChain | DrawInclusion | DrawConsistency | DrawBatch]):

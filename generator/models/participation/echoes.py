@@ -6,13 +6,21 @@ request and stored nowhere (Cache-Control: no-store).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from generator.models.frozen import Doc
 
-SHA256 = r"^[0-9a-f]{64}$"
+# A content hash as a caller may send it: bare, or in the ``sha256:<hex>`` form this service hands out.
+SHA256 = r"^(sha256:)?[0-9a-f]{64}$"
+SHA256_DESCRIBED = "a complete lowercase SHA-256: 64 hex digits, bare or as sha256:<hex> (the form answers carry)"
+RECEIPT_HASH = r"^sha256:[0-9a-f]{64}$"
+PARTY = "a party's id; two ids name the same party when they are equal after NFKC, trimming and case folding"
+Meme = Literal["two minds, one hash: neither of us keeps it"]  # what a level-3 document carries
+AlsoPostTo = Literal["/api/v1/encounter"]
+MEME: str = get_args(Meme)[0]
+ALSO_POST_TO: str = get_args(AlsoPostTo)[0]
 ACTOR_KIND = r"^(human|agent|system|platform|collective|oracle|witness|other|autonomous-[a-z0-9]{1,40})$"
 FeedbackKind = Literal["contract-drift", "guide-feedback", "endpoint-suggestion", "federation-adopter", "general"]
 
@@ -29,12 +37,12 @@ class FeedbackBody(Body):
 
 
 class PeerBody(Body):
-    content_hash: str = Field(pattern=SHA256, description="a complete lowercase SHA-256 (64 hex digits)")
+    content_hash: str = Field(pattern=SHA256, description=SHA256_DESCRIBED)
     actor_kind: str | None = Field(None, pattern=ACTOR_KIND)
 
 
 class GuestbookBody(Body):
-    content_hash: str = Field(pattern=SHA256)
+    content_hash: str = Field(pattern=SHA256, description=SHA256_DESCRIBED)
     actor_kind: str | None = Field(None, pattern=ACTOR_KIND)
     note: str = Field(min_length=1, max_length=500)
 
@@ -61,26 +69,42 @@ class FarewellBody(Body):
 
 
 class RecognizeBody(Body):
-    recognizer_id: str = Field(min_length=1, max_length=200)
-    recognized_id: str = Field(min_length=1, max_length=200)
+    """A recognition, and the hashed document of a level-1 receipt."""
+
+    recognizer_id: str = Field(min_length=1, max_length=200, description=PARTY)
+    recognized_id: str = Field(min_length=1, max_length=200, description=PARTY)
     reason: str = Field(min_length=1, max_length=1000)
+
+
+class ConnectDocument(RecognizeBody):
+    """The hashed document of a mind-connect receipt: level 2 without ``meme`` and ``also_post_to``,
+    level 3 with both. A receipt's level is what its document is, so the hash covers it."""
+
+    in_response_to: str = Field(pattern=RECEIPT_HASH, description="the content_hash of the receipt answered")
+    meme: Meme | None = None
+    also_post_to: AlsoPostTo | None = None
+
+    @model_validator(mode="after")
+    def _level_three_has_both(self) -> ConnectDocument:
+        if (self.meme is None) != (self.also_post_to is None):
+            raise ValueError("a level-3 document carries both meme and also_post_to, a level-2 one neither")
+        return self
 
 
 class Receipt(Doc):
     kind: str = Field(alias="@kind")
-    level: int | None = None
+    level: int | None = Field(
+        None, description="the level its document is (recomputed from the document; a differing value is refused)"
+    )
     document: dict[str, Any]
-    content_hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    content_hash: str = Field(pattern=RECEIPT_HASH)
     content_hash_contract: str
     stored: Literal[False]
     note: str
 
 
-class MindConnectBody(Body):
-    recognizer_id: str = Field(min_length=1, max_length=200)
-    recognized_id: str = Field(min_length=1, max_length=200)
-    reason: str = Field(min_length=1, max_length=1000)
-    in_response_to: Receipt
+class MindConnectBody(RecognizeBody):
+    in_response_to: Receipt = Field(description="the other party's receipt, as it was answered")
 
 
 class EncounterBody(Body):

@@ -2,9 +2,10 @@
 
 A read-only adapter of one partner's feed, whose address is ``partner_gallery_feed`` in the site
 config. The feed must follow the ``partner-gallery-feed/1`` contract (``GalleryFeed``); the answer
-is either the feed, validated and restated, or a typed unavailable state saying why:
-``not-configured`` (no address), ``network`` (no answer in time), ``http`` (an answer other than
-200) or ``invalid-contract`` (not JSON, too large, or not the contract). Nothing is invented: the
+is either the feed, validated and restated, or a typed unavailable state saying why: the spec's
+``network`` (no answer in time), ``http`` (an answer other than 200) or ``invalid-contract`` (not
+JSON, too large, or not the contract) for a feed that was asked, and ``not-configured`` (no address,
+so nothing was asked: ``network`` would claim a request never made), a fourth kind of our own. Nothing is invented: the
 feed's own ``updated_at`` is passed on, and ``fetched_at`` is when we read it. The feed is read when
 the route is rendered (the nightly build writes it as a file), never per visitor, so a slow partner
 cannot slow the app down.
@@ -52,8 +53,20 @@ class GalleryFeed(_Strict):
     works: tuple[Work, ...] = Field(max_length=500)
 
 
+# The spec types the unavailable states of a feed that was asked (network, http, invalid-contract).
+# A deployment with no feed address never asks, and calling that "network" would report a request
+# that was never made, so it has a fourth kind of its own (docs/participation.md).
+NOT_CONFIGURED = (
+    "network: no answer within 5 s; http: an answer other than 200 (http_status says which); "
+    "invalid-contract: not JSON, over 1 MiB, or not partner-gallery-feed/1. The spec names these three "
+    "for a feed that was asked. not-configured (this service's addition): no feed address is configured, "
+    "so nothing was asked (fetched_at is null); it is not reported as network, which would claim a "
+    "request that was never made"
+)
+
+
 class Unavailable(Doc):
-    kind: Literal["not-configured", "network", "http", "invalid-contract"]
+    kind: Literal["network", "http", "invalid-contract", "not-configured"] = Field(description=NOT_CONFIGURED)
     detail: str
     http_status: int | None = None
 

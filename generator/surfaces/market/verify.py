@@ -5,6 +5,8 @@ and compared with the tree heads the platform published, so a client can check u
 trust us: ``?receipt=`` gives a receipt with its RFC 9162 inclusion proof against its batch's
 head, ``?from=&to=`` a consistency proof between two heads, ``?batch=`` a batch's receipts.
 The plain documents are files; the query variants are computed by the app from the same export.
+A product under the fairness threshold has its receipts withheld here as its counts are there (its
+leaf hashes stand in, so every root still recomputes): the same rule in every view.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from generator.models.market import verify as docs
 from generator.platform import merkle
 from generator.platform.chain import Audit, Head, audit
-from generator.platform.fairness import MIN_DRAWS, product_fairness
+from generator.platform.fairness import MIN_DRAWS, product_fairness, withheld_products
 from generator.site import Site
 from generator.surfaces.market.platform_access import SAMPLE_NOTE, platform_of
 from generator.web.envelope import iso
@@ -49,11 +51,11 @@ def _head(found: Audit, head: Head) -> dict[str, Any]:
 def chain(ctx: Context, params: Params, query: Query) -> Result:
     found = audit(platform_of(ctx))
     if "receipt" in query:
-        return _inclusion(found, query["receipt"])
+        return _inclusion(found, query["receipt"], _withheld(ctx))
     if "from" in query or "to" in query:
         return _consistency(found, query.get("from", ""), query.get("to", ""))
     if "batch" in query:
-        return _batch(found, query["batch"])
+        return _batch(found, query["batch"], _withheld(ctx))
     data = {
         "@kind": "draw_chain",
         "algorithm": ALGORITHM,
@@ -71,7 +73,22 @@ def _number(text: str, name: str) -> int:
     return int(text)
 
 
-def _inclusion(found: Audit, receipt_id: str) -> Result:
+def _published(found: Audit, index: int, withheld: frozenset[str]) -> dict[str, Any]:
+    """The receipt at ``index`` as published: whole, or its leaf hash alone when its product is
+    under the fairness threshold (the counts the fairness view withholds would otherwise be a tally
+    of these, ``generator.platform.fairness``)."""
+    receipt = found.chain.receipts[index]
+    if receipt["product"] not in withheld:
+        return receipt
+    return {"receipt_id": receipt["receipt_id"], "withheld": True, "leaf_hash": found.chain.leaves[index].hex()}
+
+
+def _withheld(ctx: Context) -> frozenset[str]:
+    platform = platform_of(ctx)
+    return platform.derived("withheld products", lambda: withheld_products(platform.rows("draws")))
+
+
+def _inclusion(found: Audit, receipt_id: str, withheld: frozenset[str]) -> Result:
     index = found.chain.index_of(receipt_id)
     if index is None:
         return error(404, "receipt_not_found", f"no revealed receipt {receipt_id!r}")
@@ -81,7 +98,7 @@ def _inclusion(found: Audit, receipt_id: str) -> Result:
     proof = merkle.inclusion_proof(index, found.chain.leaves[: head.tree_size])
     data = {
         "@kind": "draw_inclusion",
-        "receipt": receipt,
+        "receipt": _published(found, index, withheld),
         "leaf_index": index,
         "leaf_hash": found.chain.leaves[index].hex(),
         "head": _head(found, head),
@@ -109,15 +126,16 @@ def _consistency(found: Audit, first: str, second: str) -> Result:
     return Result(data=data | {"proof": [p.hex() for p in proof]})
 
 
-def _batch(found: Audit, text: str) -> Result:
+def _batch(found: Audit, text: str, withheld: frozenset[str]) -> Result:
     number = _number(text, "batch")
     if isinstance(number, Result):
         return number
     head = found.chain.head(number)
     if head is None:
         return error(404, "batch_not_found", f"batches run from 1 to {len(found.chain.heads)}")
-    receipts = found.chain.receipts[head.tree_size - head.size : head.tree_size]
-    return Result(data={"@kind": "draw_batch", "head": _head(found, head), "receipts": list(receipts)})
+    receipts = [_published(found, i, withheld) for i in range(head.tree_size - head.size, head.tree_size)]
+    hidden = sum(1 for r in receipts if r.get("withheld"))
+    return Result(data={"@kind": "draw_batch", "head": _head(found, head), "receipts": receipts, "withheld": hidden})
 
 
 def digests(ctx: Context, params: Params, query: Query) -> Result:
@@ -185,8 +203,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "provenance_kind": "computed",
         "since": "2026-11-25",
         "stability": "beta",
-        "does_not_include": (SAMPLE_NOTE, "who drew: receipts carry no user"),
     }
+    not_included = (SAMPLE_NOTE, "who drew: receipts carry no user")
+    withheld = f"the receipts of a product under {MIN_DRAWS} revealed draws, as their leaf hashes only"
     chain_params = (
         Param("receipt", description="a receipt id: the receipt with its inclusion proof"),
         Param("batch", type="integer", minimum=1, description="a batch number: its receipts"),
@@ -202,12 +221,14 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             query_params=chain_params,
             errors=(400, 404),
             summary="Hash-linked Merkle batches of revealed draw receipts, with inclusion and consistency proofs",
+            does_not_include=(*not_included, withheld),
             **common,
         ),
         Surface(
             "verify.digests",
             "/api/verify/digests",
             compute=digests,
+            does_not_include=not_included,
             model=docs.DrawDigests,
             summary="Every published tree head, each checked against the recomputed chain",
             **common,
@@ -216,6 +237,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "verify.fairness",
             "/api/verify/fairness",
             compute=fairness,
+            does_not_include=not_included,
             model=docs.DrawFairness,
             summary=f"Observed outcomes against declared odds (counts withheld below {MIN_DRAWS} draws)",
             **common,
@@ -224,6 +246,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "verify.health",
             "/api/verify/health",
             compute=health,
+            does_not_include=not_included,
             model=docs.VerifyHealth,
             summary="Aggregate status of the draw chain, commitments, outcomes and the export",
             **common,

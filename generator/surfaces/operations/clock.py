@@ -22,6 +22,7 @@ import orjson
 
 from generator.models.operations import status as docs
 from generator.site import Site
+from generator.web.body import MAX_DEPTH, deeper_than
 from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface, error
 from generator.web.validate import parse_date_time
 
@@ -75,16 +76,25 @@ def _client(ctx: Context) -> dict[str, str | None]:
 
 
 def _body(raw: bytes | None, method: str) -> dict[str, Any]:
+    """The body as received: its JSON when it is JSON the app could answer with (at most
+    ``MAX_DEPTH`` arrays and objects deep, the bound every body reader keeps: the response writer
+    cannot serialise past depth 254, and orjson reads up to 1,024), else its text, else base64."""
     if raw is None:
         return {"read": False, "size": None, "json": None, "text": None}
     described: dict[str, Any] = {"read": True, "size": len(raw), "json": None, "text": None}
     try:
-        described["json"] = orjson.loads(raw) if raw else None
+        document = orjson.loads(raw) if raw else None
     except orjson.JSONDecodeError:
-        try:
-            described["text"] = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            described["base64"] = base64.b64encode(raw).decode()
+        pass
+    else:
+        if not deeper_than(document, MAX_DEPTH):
+            described["json"] = document
+            return described
+        described["note"] = f"JSON nested more than {MAX_DEPTH} deep is mirrored as text"
+    try:
+        described["text"] = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        described["base64"] = base64.b64encode(raw).decode()
     return described
 
 

@@ -15,6 +15,7 @@ from generator.hashing import content_hash
 from generator.models.participation import echoes as docs
 from generator.participation.identify import CONTRACT, RULES, SHAPE, Ambiguous, normalise
 from generator.site import Site
+from generator.surfaces.participation.participation import CALLER_TEXT
 from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 
 LIMIT = 65_536
@@ -62,7 +63,7 @@ def self_declaration(ctx: Context, params: Params, query: Query) -> Result:
 
 def identify(ctx: Context, params: Params, query: Query) -> Result:
     try:
-        return Result(data=_answer(ctx, "identify_echo", ctx.json_body()))
+        return Result(data=_answer(ctx, "identify_echo", ctx.json_body()), provenance=CALLER_TEXT)
     except Ambiguous as bad:
         return error(400, "ambiguous_canonical_value", str(bad))
 

@@ -16,16 +16,21 @@ from pydantic import BaseModel
 from generator.hashing import content_hash
 from generator.models.participation import echoes as docs
 from generator.site import Site
+from generator.web.envelope import Provenance
 from generator.web.surface import Context, Method, Param, Params, Query, Result, Surface, error
 
 LIMIT = 16 * 1024
 KINDS = ("human", "agent", "autonomous-<persona>", "system", "platform", "collective", "oracle", "witness", "other")
 NOTHING_KEPT = "validated and echoed once; nothing is stored, published or logged"
+# An answer carrying back what a caller wrote (an echo, a receipt): the words are the caller's, so no
+# reuse permission is ours to assert. NOASSERTION in the payload (spec C: the notes echo is
+# NOASSERTION) and in _meta alike, the way the participants' self-declarations are (discovery ledgers).
+CALLER_TEXT = Provenance(sources=("caller-submitted-text",), tiers=("proprietary",))
 
 
-def echo(kind: str, document: dict[str, Any], license: str = "NOASSERTION") -> Result:
-    data = {"@kind": kind, "echo": document, "content_hash": content_hash(document), "license": license}
-    return Result(data=data | {"stored": False, "note": NOTHING_KEPT})
+def echo(kind: str, document: dict[str, Any]) -> Result:
+    data = {"@kind": kind, "echo": document, "content_hash": content_hash(document), "license": CALLER_TEXT.license}
+    return Result(data=data | {"stored": False, "note": NOTHING_KEPT}, provenance=CALLER_TEXT)
 
 
 def channel(kind: str, status: str, accepts: dict[str, Any], **detail: Any) -> Result:
@@ -102,10 +107,20 @@ def post_note(ctx: Context, params: Params, query: Query) -> Result:
     return echo("agent_note_echo", body.model_dump())
 
 
+def _names_of(entry: dict[str, Any]) -> tuple[str, str, str]:
+    """What a seed note is found by: its id, its content hash, the hash's bare hex."""
+    return entry["id"], entry["content_hash"], entry["content_hash"].removeprefix("sha256:")
+
+
 def note(ctx: Context, params: Params, query: Query) -> Result:
-    found = next((n for n in note_entries(ctx) if n["id"] == params["id"].lower()), None)
+    """A seed note by its 16-hex id or by its content hash (spec C: "per-id lookup for seed content
+    hashes"), the hash bare or as ``sha256:<hex>``, in any case."""
+    wanted = params["id"].lower()
+    found = next((n for n in note_entries(ctx) if wanted in _names_of(n)), None)
     if found is None:
-        return error(404, "note_not_found", "only the seed notes have ids; a posted note is echoed, never kept")
+        return error(
+            404, "note_not_found", "only the seed notes have ids and hashes; a posted note is echoed, never kept"
+        )
     return Result(data={"@kind": "agent_note", **found, "license": "CC0-1.0"})
 
 
@@ -118,7 +133,7 @@ def farewell(ctx: Context, params: Params, query: Query) -> Result:
 
 def post_farewell(ctx: Context, params: Params, query: Query) -> Result:
     body = ctx.body(docs.FarewellBody)
-    return echo("farewell_acknowledged", body.model_dump(by_alias=True), license="CC0-1.0")
+    return echo("farewell_acknowledged", body.model_dump(by_alias=True))
 
 
 # -------------------------------------------------------------------------------------------- paused doors
@@ -220,7 +235,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enumerate=lambda ctx: ({"id": n["id"]} for n in note_entries(ctx)),
             freshness="welcome",
             provenance_kind="static",
-            summary="One seed note by id",
+            summary="One seed note by its id or its content hash",
         ),
         Surface(
             "participation.farewell",
