@@ -3,7 +3,8 @@
 python build.py ingest [--mirror DIR]            acquire sources, build state/catalog.duckdb
 python build.py stats                            per game and source: sets, cards, quarantine
 python build.py build --out DIR --as-of ISO8601 [--mirror DIR]
-python build.py serve --dist DIR --port N
+python build.py serve --dist DIR --port N [--state DIR]
+python build.py feedback list|export [--state DIR]   the reports POSTed to /api/v1/feedback
 python build.py effect-coverage                  One Piece effect texts that compile, per set
 """
 
@@ -13,8 +14,12 @@ import datetime as dt
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from generator.participation.feedback_store import StoredReport
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_STATE = Path(os.environ.get("CARDPANTRY_STATE", ROOT / "state"))
@@ -39,7 +44,7 @@ state_option = click.option(
     type=click.Path(file_okay=False, path_type=Path),
     default=DEFAULT_STATE,
     show_default=True,
-    help="Build state folder: catalog.duckdb and the source run history.",
+    help="State folder: catalog.duckdb, the source run history, and the reports POSTed to /api/v1/feedback.",
 )
 
 
@@ -142,15 +147,67 @@ def build(
     "(local use only: anyone can read such tokens).",
 )
 @platform_option
-def serve(dist: Path, host: str, port: int, dev_referee_key: bool, platform: Path | None) -> None:
+@state_option
+def serve(dist: Path, host: str, port: int, dev_referee_key: bool, platform: Path | None, state_dir: Path) -> None:
     """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn (generator.serve.server)."""
     from generator.serve.app import create_app
     from generator.serve.server import run
 
-    app = create_app(dist, dev_referee_key=dev_referee_key, platform=platform)
+    app = create_app(dist, dev_referee_key=dev_referee_key, platform=platform, state=state_dir)
     referee = "on" if app.context.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
-    click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee})")
+    click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee}; reports kept in {state_dir})")
     run(app, host, port)
+
+
+@cli.group()
+def feedback() -> None:
+    """Read the reports POSTed to /api/v1/feedback (the app's state folder; nothing here changes them)."""
+
+
+def _stored_reports(state_dir: Path, kind: str | None, after: str | None) -> list[StoredReport]:
+    from generator.participation.feedback_store import FILE_NAME, FeedbackStore, sequence_of
+
+    if not (state_dir / FILE_NAME).exists():
+        click.echo(f"no report store at {state_dir / FILE_NAME}: nothing has been stored there", err=True)
+        return []
+    try:
+        since = sequence_of(after) if after else 0
+    except ValueError as bad:
+        raise click.BadParameter(str(bad), param_hint="--after") from None
+    store = FeedbackStore(state_dir, max_reports=1, max_bytes=1024)  # bounds apply to writes only
+    try:
+        return list(store.reports(since, kind))
+    finally:
+        store.close()
+
+
+kind_option = click.option("--kind", default=None, help="Only this kind (federation-adopter: the adopter claims).")
+after_option = click.option("--after", default=None, help="Only the reports stored after this id (fb-<n>).")
+
+
+@feedback.command("list")
+@state_option
+@kind_option
+@after_option
+def feedback_list(state_dir: Path, kind: str | None, after: str | None) -> None:
+    """One line a report, oldest first: id, when, kind, and the start of its message."""
+    reports = _stored_reports(state_dir, kind, after)
+    for found in reports:
+        message = " ".join(str(found.document.get("message", "")).split())
+        click.echo(f"{found.id}\t{found.received_at}\t{found.kind}\t{message[:100]}")
+    click.echo(f"{len(reports)} report(s)", err=True)
+
+
+@feedback.command("export")
+@state_option
+@kind_option
+@after_option
+def feedback_export(state_dir: Path, kind: str | None, after: str | None) -> None:
+    """Every report whole, as JSON lines (id, received_at, kind, content_hash, document), oldest first."""
+    import orjson
+
+    for found in _stored_reports(state_dir, kind, after):
+        click.echo(orjson.dumps(found.as_json()).decode())
 
 
 if __name__ == "__main__":

@@ -57,6 +57,18 @@ class Deploy(Frozen):
     app_origin: str = Field(pattern=r"^https?://[^/\s]+$")  # where a CDN host (Netlify) proxies to the app
 
 
+class FeedbackTerms(Frozen):
+    """The report channel's terms (``[feedback]``): what the app keeps and for how long it answers.
+
+    ``response_window_hours`` is a promise only a maintainer can make: unset, the channel promises
+    no window and says so."""
+
+    response_window_hours: int | None = Field(None, ge=1)
+    per_client_per_minute: int = Field(ge=1)  # stored reports a client may send in any 60 s
+    max_reports: int = Field(ge=1)  # the store's bounds: past either, a POST is refused (503)
+    max_store_bytes: int = Field(ge=1024)
+
+
 class Wholesale(Frozen):
     key_sha256: tuple[str, ...] = ()
 
@@ -77,6 +89,7 @@ class Site(Frozen):
     code_license: str
     freshness: dict[str, int]
     rate_limits: RateLimits
+    feedback: FeedbackTerms
     deploy: Deploy
     wholesale: Wholesale
     kingdom: Kingdom

@@ -42,7 +42,7 @@ from generator.surfaces.operations import (
     status,
 )
 from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product
-from generator.surfaces.participation import calling_card, identify, participation, receipts, recipe
+from generator.surfaces.participation import calling_card, feedback, identify, participation, receipts, recipe
 from generator.surfaces.play import play
 from generator.surfaces.playful import playful
 from generator.web.surface import Surface
@@ -73,6 +73,7 @@ FAMILIES = (
     coverage,
     coverage_history,
     datasets,
+    feedback,
     participation,
     identify,
     receipts,
