@@ -41,7 +41,7 @@ from generator.surfaces.operations import (
     sources,
     status,
 )
-from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product
+from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product, site_pages
 from generator.surfaces.participation import calling_card, feedback, identify, participation, receipts, recipe
 from generator.surfaces.play import play
 from generator.surfaces.playful import playful
@@ -83,6 +83,7 @@ FAMILIES = (
     calling_card,
     price_guide,
     pages,
+    site_pages,
     gallery,
     culture_pages,
     guide_pages,
