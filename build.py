@@ -2,7 +2,7 @@
 
 python build.py ingest [--mirror DIR]            acquire sources, build state/catalog.duckdb
 python build.py stats                            per game and source: sets, cards, quarantine
-python build.py build --out DIR --as-of ISO8601 [--mirror DIR]
+python build.py build --out DIR --as-of ISO8601 [--mirror DIR] [--base-url https://cards.example.org]
 python build.py serve --dist DIR --port N [--state DIR]
 python build.py feedback list|export [--state DIR]   the reports POSTed to /api/v1/feedback
 python build.py effect-coverage                  One Piece effect texts that compile, per set
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -113,15 +114,38 @@ def _as_of(value: str | None) -> dt.datetime:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=ROOT / "dist", show_default=True)
 @click.option("--as-of", "as_of", default=None, help="Build time (ISO 8601); else SOURCE_DATE_EPOCH, else now.")
 @click.option("--reuse-catalog", is_flag=True, help="Skip ingest and render from the existing catalog.")
+@click.option(
+    "--base-url",
+    "base_url",
+    envvar="CARDPANTRY_BASE_URL",
+    default=None,
+    help="The site's origin for every absolute URL (https://cards.example.org); env CARDPANTRY_BASE_URL, "
+    "else content/site.toml's (http://127.0.0.1:8000, where `serve` listens).",
+)
 @mirror_option
 @state_option
 @platform_option
 def build(
-    out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None, state_dir: Path, platform: Path | None
+    out: Path,
+    as_of: str | None,
+    reuse_catalog: bool,
+    base_url: str | None,
+    mirror: Path | None,
+    state_dir: Path,
+    platform: Path | None,
 ) -> None:
     """Ingest the sources, then render every static surface into OUT with its routes manifest."""
     from generator.build import build as run_build
     from generator.ingest.run import ingest as run_ingest
+    from generator.site import BASE_URL, BASE_URL_VARIABLE, load_site
+
+    if base_url:  # read by load_site, here and in the forked render workers
+        if not re.match(BASE_URL, base_url):
+            raise click.BadParameter(
+                f"{base_url!r} is not an origin: scheme://host[:port], no path", param_hint="--base-url"
+            )
+        os.environ[BASE_URL_VARIABLE] = base_url
+        load_site.cache_clear()
 
     moment = _as_of(as_of)
     catalog = state_dir / "catalog.duckdb"
@@ -129,7 +153,7 @@ def build(
     if not (reuse_catalog and catalog.exists()):
         click.echo("Ingesting sources")
         sources = run_ingest(state_dir, mirror, log=click.echo, at=moment).report()  # runs dated as of the build
-    click.echo(f"Rendering into {out} as of {moment.isoformat()}")
+    click.echo(f"Rendering into {out} as of {moment.isoformat()} for {load_site().base_url}")
     summary = run_build(out, moment, catalog, sources, platform_dir=platform)
     click.echo(summary.line())
 

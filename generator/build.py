@@ -101,7 +101,8 @@ def build(
         fingerprinting = side.submit(fingerprint, con.cursor(), as_of)
         export = platform_dir or default_platform_dir()
         previous = load_manifest(out)
-        inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}".encode())
+        # The base URL can come from the environment (CARDPANTRY_BASE_URL), which no file digest sees.
+        inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}\n{site.base_url}".encode())
         if previous and not force and previous.get("fingerprint") == inputs:
             return _unchanged(previous, sources, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
@@ -120,7 +121,7 @@ def build(
     )
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
-    manifest = ManifestBuilder(iso(as_of), inputs)
+    manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
     summary = BuildSummary()
     summary.sources = sources or summary.sources
     show = sys.stderr.isatty() if progress is None else progress

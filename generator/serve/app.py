@@ -32,7 +32,7 @@ from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.serve.pool import OverBudget, Pool
 from generator.serve.served import Served
-from generator.site import load_site
+from generator.site import for_base_url, load_site
 from generator.surfaces.families import joy_index, surfaces
 from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
@@ -85,9 +85,11 @@ class App:
             )
 
         self.served = Served(dist, context_of)
+        if self.served.base_url not in (None, self.site.base_url):  # answer with the URLs the files carry
+            self.site = for_base_url(self.site, self.served.base_url)
         snapshot = self.served.context.snapshot
         self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
-        self.served.context = replace(self.served.context, platform=self.platform)
+        self.served.context = replace(self.served.context, site=self.site, platform=self.platform)
         self.pool: Pool | None = Pool(_start_worker, (str(dist), referee_key)) if offload else None
 
     def close(self) -> None:
