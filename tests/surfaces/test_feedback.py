@@ -159,3 +159,9 @@ def test_openapi_declares_the_refusals_of_a_report(ask) -> None:
     post = ask("GET", "/api/openapi.json").json()["paths"][PATH]["post"]["responses"]
     assert {"200", "400", "413", "429", "503"} <= set(post)
     assert "Retry-After" in post["429"]["headers"]
+
+
+def test_the_rate_limits_document_declares_the_one_limit_the_app_enforces(ask) -> None:
+    enforced = ask("GET", "/api/v1/rate-limits").json()["data"]["enforced"]
+    limit = ask("GET", PATH).json()["data"]["limits"]["per_client_per_minute"]
+    assert list(enforced) == [f"POST {PATH}"] and enforced[f"POST {PATH}"].startswith(f"{limit} stored reports")
