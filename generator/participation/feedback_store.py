@@ -39,6 +39,11 @@ class StoreFull(Exception):
     """The store is at one of its bounds: nothing was written."""
 
 
+class StoreUnavailable(Exception):
+    """The store could not be opened or written (a folder it cannot create, a full disk, a lock held
+    past ``BUSY_MILLISECONDS``): nothing was written."""
+
+
 @dataclass(frozen=True)
 class StoredReport:
     id: str  # "fb-<n>", n counting from 1 in the order reports were stored
@@ -94,18 +99,27 @@ class FeedbackStore:
         encoded = canonical(document)
         text, digest = encoded.decode(), HASH_PREFIX + sha256_hex(encoded)
         stamp = received_at.astimezone(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+        try:
+            seq = self._insert(stamp, kind, digest, text, len(encoded))
+        except (sqlite3.Error, OSError) as failed:
+            self.close()  # the next report opens the file afresh
+            raise StoreUnavailable(str(failed)) from failed
+        return StoredReport(report_id(seq), stamp, kind, digest, document)
+
+    def _insert(self, stamp: str, kind: str, digest: str, text: str, size_of: int) -> int:
         connection = self._connect()
         connection.execute("BEGIN IMMEDIATE")
         try:
             count, size = connection.execute(_sql("totals")).fetchone()
-            if count >= self.max_reports or size + len(encoded) > self.max_bytes:
+            if count >= self.max_reports or size + size_of > self.max_bytes:
                 raise StoreFull(f"the store holds {count} reports, {size} bytes")
             (seq,) = connection.execute(_sql("append"), (stamp, kind, digest, text)).fetchone()
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
             raise
-        return StoredReport(report_id(seq), stamp, kind, digest, document)
+        return int(seq)
 
     def reports(self, after: int = 0, kind: str | None = None) -> Iterator[StoredReport]:
         """Every stored report after sequence number ``after``, oldest first (none when no store exists)."""

@@ -165,3 +165,10 @@ def test_the_rate_limits_document_declares_the_one_limit_the_app_enforces(ask) -
     enforced = ask("GET", "/api/v1/rate-limits").json()["data"]["enforced"]
     limit = ask("GET", PATH).json()["data"]["limits"]["per_client_per_minute"]
     assert list(enforced) == [f"POST {PATH}"] and enforced[f"POST {PATH}"].startswith(f"{limit} stored reports")
+
+
+def test_a_store_that_cannot_be_written_is_a_503_not_a_500(small_dist: Path, tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file-not-a-folder"
+    blocked.write_text("")
+    refused = _asker(App(small_dist, state=blocked))("POST", PATH, content=orjson.dumps(REPORT))
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "feedback_store_unavailable"

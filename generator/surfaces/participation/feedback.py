@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.models.participation.feedback import FeedbackBody, FeedbackChannelInfo, FeedbackReceipt
 from generator.participation.feedback import RateLimited
-from generator.participation.feedback_store import FILE_NAME, StoreFull
+from generator.participation.feedback_store import FILE_NAME, StoreFull, StoreUnavailable
 from generator.site import Site
 from generator.web.surface import Context, Method, Params, Query, Result, Surface, error
 
@@ -54,8 +54,8 @@ def channel(ctx: Context, params: Params, query: Query) -> Result:
             "400": "invalid_body (and the other body codes): the report does not match the schema; nothing kept",
             "413": f"body_too_large: over {LIMIT} bytes; nothing kept",
             "429": "rate_limited: this client's reports of the last minute are at the limit; wait Retry-After seconds",
-            "503": "feedback_store_full (the store is at a bound) or feedback_not_stored (the app runs without a "
-            "state folder); nothing kept",
+            "503": "feedback_store_full (the store is at a bound), feedback_store_unavailable (it cannot be "
+            "written just now) or feedback_not_stored (the app runs without a state folder); nothing kept",
         },
         "response_window_hours": terms.response_window_hours,
         "response_window": _window(site),
@@ -78,6 +78,9 @@ def report(ctx: Context, params: Params, query: Query) -> Result:
         taken = ctx.feedback.take(body.kind, body.model_dump(exclude_none=True), client, ctx.now)
     except StoreFull:
         return error(503, "feedback_store_full", f"the report store is full, so nothing was kept: report at {tracker}")
+    except StoreUnavailable:
+        message = f"the report store cannot be written just now, so nothing was kept: try again, or report at {tracker}"
+        return error(503, "feedback_store_unavailable", message)
     if isinstance(taken, RateLimited):
         limit, wait = ctx.site.feedback.per_client_per_minute, taken.retry_after
         message = f"at most {limit} reports a minute from one client; nothing was kept: send it again in {wait} s"
