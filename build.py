@@ -2,8 +2,9 @@
 
 python build.py ingest [--mirror DIR]            acquire sources, build state/catalog.duckdb
 python build.py stats                            per game and source: sets, cards, quarantine
-python build.py build --out DIR --as-of ISO8601 [--mirror DIR]
-python build.py serve --dist DIR --port N
+python build.py build --out DIR --as-of ISO8601 [--mirror DIR] [--base-url https://cards.example.org]
+python build.py serve --dist DIR --port N [--state DIR]
+python build.py feedback list|export [--state DIR]   the reports POSTed to /api/v1/feedback
 python build.py effect-coverage                  One Piece effect texts that compile, per set
 """
 
@@ -11,10 +12,15 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from generator.participation.feedback_store import StoredReport
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_STATE = Path(os.environ.get("CARDPANTRY_STATE", ROOT / "state"))
@@ -39,7 +45,7 @@ state_option = click.option(
     type=click.Path(file_okay=False, path_type=Path),
     default=DEFAULT_STATE,
     show_default=True,
-    help="Build state folder: catalog.duckdb and the source run history.",
+    help="State folder: catalog.duckdb, the source run history, and the reports POSTed to /api/v1/feedback.",
 )
 
 
@@ -108,15 +114,38 @@ def _as_of(value: str | None) -> dt.datetime:
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=ROOT / "dist", show_default=True)
 @click.option("--as-of", "as_of", default=None, help="Build time (ISO 8601); else SOURCE_DATE_EPOCH, else now.")
 @click.option("--reuse-catalog", is_flag=True, help="Skip ingest and render from the existing catalog.")
+@click.option(
+    "--base-url",
+    "base_url",
+    envvar="CARDPANTRY_BASE_URL",
+    default=None,
+    help="The site's origin for every absolute URL (https://cards.example.org); env CARDPANTRY_BASE_URL, "
+    "else content/site.toml's (http://127.0.0.1:8000, where `serve` listens).",
+)
 @mirror_option
 @state_option
 @platform_option
 def build(
-    out: Path, as_of: str | None, reuse_catalog: bool, mirror: Path | None, state_dir: Path, platform: Path | None
+    out: Path,
+    as_of: str | None,
+    reuse_catalog: bool,
+    base_url: str | None,
+    mirror: Path | None,
+    state_dir: Path,
+    platform: Path | None,
 ) -> None:
     """Ingest the sources, then render every static surface into OUT with its routes manifest."""
     from generator.build import build as run_build
     from generator.ingest.run import ingest as run_ingest
+    from generator.site import BASE_URL, BASE_URL_VARIABLE, load_site
+
+    if base_url:  # read by load_site, here and in the forked render workers
+        if not re.match(BASE_URL, base_url):
+            raise click.BadParameter(
+                f"{base_url!r} is not an origin: scheme://host[:port], no path", param_hint="--base-url"
+            )
+        os.environ[BASE_URL_VARIABLE] = base_url
+        load_site.cache_clear()
 
     moment = _as_of(as_of)
     catalog = state_dir / "catalog.duckdb"
@@ -124,7 +153,7 @@ def build(
     if not (reuse_catalog and catalog.exists()):
         click.echo("Ingesting sources")
         sources = run_ingest(state_dir, mirror, log=click.echo, at=moment).report()  # runs dated as of the build
-    click.echo(f"Rendering into {out} as of {moment.isoformat()}")
+    click.echo(f"Rendering into {out} as of {moment.isoformat()} for {load_site().base_url}")
     summary = run_build(out, moment, catalog, sources, platform_dir=platform)
     click.echo(summary.line())
 
@@ -142,15 +171,67 @@ def build(
     "(local use only: anyone can read such tokens).",
 )
 @platform_option
-def serve(dist: Path, host: str, port: int, dev_referee_key: bool, platform: Path | None) -> None:
+@state_option
+def serve(dist: Path, host: str, port: int, dev_referee_key: bool, platform: Path | None, state_dir: Path) -> None:
     """Serve DIST as a CDN would, plus the dynamic routes, with uvicorn (generator.serve.server)."""
     from generator.serve.app import create_app
     from generator.serve.server import run
 
-    app = create_app(dist, dev_referee_key=dev_referee_key, platform=platform)
+    app = create_app(dist, dev_referee_key=dev_referee_key, platform=platform, state=state_dir)
     referee = "on" if app.context.referee_key else "off (set CARDPANTRY_REFEREE_KEY)"
-    click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee})")
+    click.echo(f"Serving {dist} on http://{host}:{port}/ (practice referee {referee}; reports kept in {state_dir})")
     run(app, host, port)
+
+
+@cli.group()
+def feedback() -> None:
+    """Read the reports POSTed to /api/v1/feedback (the app's state folder; nothing here changes them)."""
+
+
+def _stored_reports(state_dir: Path, kind: str | None, after: str | None) -> list[StoredReport]:
+    from generator.participation.feedback_store import FILE_NAME, FeedbackStore, sequence_of
+
+    if not (state_dir / FILE_NAME).exists():
+        click.echo(f"no report store at {state_dir / FILE_NAME}: nothing has been stored there", err=True)
+        return []
+    try:
+        since = sequence_of(after) if after else 0
+    except ValueError as bad:
+        raise click.BadParameter(str(bad), param_hint="--after") from None
+    store = FeedbackStore(state_dir, max_reports=1, max_bytes=1024)  # bounds apply to writes only
+    try:
+        return list(store.reports(since, kind))
+    finally:
+        store.close()
+
+
+kind_option = click.option("--kind", default=None, help="Only this kind (federation-adopter: the adopter claims).")
+after_option = click.option("--after", default=None, help="Only the reports stored after this id (fb-<n>).")
+
+
+@feedback.command("list")
+@state_option
+@kind_option
+@after_option
+def feedback_list(state_dir: Path, kind: str | None, after: str | None) -> None:
+    """One line a report, oldest first: id, when, kind, and the start of its message."""
+    reports = _stored_reports(state_dir, kind, after)
+    for found in reports:
+        message = " ".join(str(found.document.get("message", "")).split())
+        click.echo(f"{found.id}\t{found.received_at}\t{found.kind}\t{message[:100]}")
+    click.echo(f"{len(reports)} report(s)", err=True)
+
+
+@feedback.command("export")
+@state_option
+@kind_option
+@after_option
+def feedback_export(state_dir: Path, kind: str | None, after: str | None) -> None:
+    """Every report whole, as JSON lines (id, received_at, kind, content_hash, document), oldest first."""
+    import orjson
+
+    for found in _stored_reports(state_dir, kind, after):
+        click.echo(orjson.dumps(found.as_json()).decode())
 
 
 if __name__ == "__main__":

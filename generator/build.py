@@ -103,7 +103,8 @@ def build(
         fingerprinting = side.submit(fingerprint, con.cursor(), as_of)
         export = platform_dir or default_platform_dir()
         previous = load_manifest(out)
-        inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}".encode())
+        # The base URL can come from the environment (CARDPANTRY_BASE_URL), which no file digest sees.
+        inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}\n{site.base_url}".encode())
         if previous and not force and previous.get("fingerprint") == inputs:
             return _unchanged(previous, sources, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
@@ -124,7 +125,7 @@ def build(
     ctx = settled(ctx)  # statuses a probe decides (gaps, missions, handoffs), as the facts say
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
-    manifest = ManifestBuilder(iso(as_of), inputs)
+    manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
     summary = BuildSummary()
     summary.sources = sources or summary.sources
     show = sys.stderr.isatty() if progress is None else progress

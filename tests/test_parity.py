@@ -181,10 +181,11 @@ def _stop(process: subprocess.Popen) -> None:
 
 
 @pytest.fixture(scope="module")
-def app_port(parity_dist: Path) -> Iterator[int]:
-    """The app under uvicorn (``build.py serve``), as every host's upstream."""
-    port = _free_port()
+def app_port(parity_dist: Path, tmp_path_factory) -> Iterator[int]:
+    """The app under uvicorn (``build.py serve``), as every host's upstream, with a state folder of its own."""
+    port, state = _free_port(), tmp_path_factory.mktemp("parity-state")
     serve = [sys.executable, str(ROOT / "build.py"), "serve", "--dist", str(parity_dist), "--port", str(port)]
+    serve += ["--state", str(state)]
     process = _start(serve, port, "the app")
     yield port
     _stop(process)
@@ -314,6 +315,10 @@ CASES = [
         status=204,
     ),
     Case("static-html", "/play/spec", status=200),
+    Case("site-root", "/", status=200),  # the page the site's base URL names (issue 32)
+    Case("site-root-head", "/", "HEAD", status=200),
+    Case("changelog-page", "/changelog", status=200),  # where an Atom entry's alternate link lands
+    Case("feedback-terms-file", "/api/v1/feedback", status=200),  # says a host without the app cannot store
     Case("static-path-ending-in-json", "/api/v1/play/index.json", status=200),
     Case(
         "post-handler-bad-body",

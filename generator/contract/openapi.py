@@ -30,6 +30,7 @@ ERROR_TEXT = {
     413: "Body too large",
     402: "Payment cannot buy this",
     418: "I'm a teapot",
+    429: "Too many requests: wait the Retry-After seconds",
     503: "Paused, or unavailable on this deployment",
 }
 ENVELOPE_HEADERS = (
@@ -158,12 +159,14 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: 
     responses: dict[str, Any] = {str(answer_status): _answer(ctx, surface, name, ref_of, model)}
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
     page = {"text/html": {"schema": {"type": "string"}}}
-    for status in sorted(_error_statuses(surface, name) - {answer_status}):
+    for status in sorted(_error_statuses(surface, name, method) - {answer_status}):
         content = error
         if surface.error_page is not None and name == "get" and status != 405:
             # a reader's error page; a 404 may also be the app's JSON one (a path no route matches)
             content = {**page, **error} if status == 404 else page
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": content}
+        if status == 429:  # RFC 9110 10.2.3: the seconds to wait
+            responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}}
     return responses
 
 
@@ -207,10 +210,11 @@ def _model_schema(surface: Surface, model: type[BaseModel], ref_of: Refs) -> dic
     return _enveloped(ref_of[model], ref_of[Meta]) if surface.enveloped else {"$ref": ref_of[model]}
 
 
-def _error_statuses(surface: Surface, name: str) -> set[int]:
+def _error_statuses(surface: Surface, name: str, method: Method | None = None) -> set[int]:
     """Every error status the operation can answer."""
     refusable = surface.query_params or any(p.pattern or p.format for p in surface.path_params)
     statuses = set(surface.errors) | {405} | ({400} if refusable else set())  # generator.web.validate
+    statuses |= set(method.errors) if method is not None else set()
     if "{" in surface.path:
         statuses.add(404)  # a value no route matches (a slash, an unknown id) is the JSON 404
     if name != "get":

@@ -4,8 +4,15 @@
   paragraph of notes, then H2 sections of ``- [title](url): note`` links; a section named
   "Optional" holds what a reader with little context may skip. Links are absolute and only to routes
   this build answers; the guides section lists every guide the registry enumerates.
-- robots.txt allows the public read surface, disallows the gated areas the spec names (the MCP gate,
-  account pages) and any registered surface whose auth is not public, and points to the sitemap.
+- robots.txt disallows the gated areas the spec names (the MCP gate, account pages) and every
+  registered surface whose auth is not public, and points to the sitemap. It means the same to an
+  RFC 9309 parser (the longest matching rule wins) and to a first-match one (``urllib.robotparser``):
+  there is no ``Allow`` line (everything not disallowed is allowed), and a gated path with a
+  placeholder is never cut at the placeholder (``/api/v1/sources/`` would block the public source
+  pages): it is written once per value a public surface above it enumerates
+  (``/api/v1/sources/<id>/runs``), a plain prefix every parser reads, and in RFC 9309's wildcard
+  form (``/api/v1/sources/*/runs``) for any other value; a first-match parser that knows no
+  wildcards reads that line as a literal path no URL has, so it changes nothing there.
 - The sitemap (sitemaps.org 0.9) lists every HTML page the registry enumerates, absolute and
   percent-encoded. Over 50,000 URLs it becomes a sitemap index of numbered pages of 50,000
   (``/sitemaps/{page}.xml``); page 1 is always served, so a crawler can rely on it.
@@ -14,6 +21,7 @@
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from xml.sax.saxutils import escape
 
@@ -62,8 +70,22 @@ def _disallowed(ctx: Context) -> list[str]:
     gated = list(ctx.content.discovery.wellknown.robots.disallow_always)
     for surface in ctx.surfaces:
         if surface.auth != "public":
-            gated.append(surface.path.split("{")[0])
+            gated += _rules(ctx, surface.path)
     return list(dict.fromkeys(gated))
+
+
+def _rules(ctx: Context, path: str) -> list[str]:
+    """A gated path as robots rules (see the module docstring)."""
+    if "{" not in path:
+        return [path]
+    wildcard = re.sub(r"\{\w+\}", "*", path)
+    for above in ctx.surfaces:
+        values, tail = above.enumerate, path[len(above.path) :]
+        if values is None or above.auth != "public" or "{" not in above.path:
+            continue
+        if path.startswith(above.path + "/") and "{" not in tail:
+            return [*sorted(above.concrete(params) + tail for params in values(ctx)), wildcard]
+    return [wildcard]
 
 
 def robots_txt(ctx: Context) -> str:
@@ -75,7 +97,6 @@ def robots_txt(ctx: Context) -> str:
     lines += [
         "",
         "User-agent: *",
-        "Allow: /",
         *(f"Disallow: {path}" for path in _disallowed(ctx)),
         "",
         f"Sitemap: {absolute(site, '/sitemap.xml')}",

@@ -109,7 +109,7 @@ def server_card(ctx: Context) -> dict[str, Any]:
         "version": API_VERSION,
         "description": fill(prose.description, site),
         "title": fill(prose.title, site),
-        "websiteUrl": absolute(site, "/llms.txt"),  # the site root has no page; llms.txt documents the service
+        "websiteUrl": absolute(site, "/"),  # the site root page (generator/surfaces/pages/site_pages.py)
     }
     if repository is not None:
         card["repository"] = {"url": repository, "source": "github"}

@@ -1,9 +1,10 @@
 """HTML pages from Jinja2 templates in ``templates/``.
 
 A template sees the surface's data, plus the few site-wide values the shared layout
-(``templates/base.html``) needs: the site's name and address, its games for the header search,
-and the stylesheet's content-hashed address. The environment is made once per process (each render worker
-compiles a template once).
+(``templates/base.html``) needs: the site's name, its games for the header search, and the
+stylesheet's content-hashed address. Not its base URL: a page's data carries its canonical URL,
+made from its own context's site (the app may serve a build made for another base URL). The
+environment is made once per process (each render worker compiles a template once).
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ def environment() -> Environment:
         site_name=site.display_name,
         site_games=tuple(site.game_names.items()),
         stylesheet=stylesheet_path(),
-        base_url=site.base_url,
     )
     return env
 

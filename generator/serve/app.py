@@ -7,9 +7,10 @@ Order of answers for a request:
    same surface functions, from ``dist/_data``; POST/DELETE/ANY read the body only when the method
    says so, up to its limit), or 405 with the ``Allow`` the surface's handlers derive;
 3. any other path: the 404 (under ``/api/v1/``, the JSON envelope with did-you-mean suggestions).
-The app needs nothing at run time but ``dist/``, the referee key from the environment, and the
+The app needs nothing at run time but ``dist/``, the referee key from the environment, the
 platform export (``CARDPANTRY_PLATFORM``, default the synthetic sample): the role-scoped answers of
-family D read it per request, and it is never copied into ``dist/``.
+family D read it per request, and it is never copied into ``dist/``) and, to keep the reports POSTed
+to ``/api/v1/feedback``, a state folder (without one, that POST answers 503 and keeps nothing).
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from urllib.parse import parse_qsl
 
 from generator.catalog.snapshot_files import FileSnapshot
 from generator.content import load_content
+from generator.participation.feedback import FeedbackChannel
 from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.serve.pool import OverBudget, Pool
 from generator.serve.served import Served
-from generator.site import load_site
+from generator.site import for_base_url, load_site
 from generator.surfaces.discovery.claims import settled
 from generator.surfaces.families import joy_index, surfaces
 from generator.web.conditional import pick_encoding, unchanged
@@ -52,13 +54,20 @@ REQUEST_ID = re.compile(rb"[A-Za-z0-9_.-]{8,64}")
 
 class App:
     def __init__(
-        self, dist: Path, referee_key: bytes | None = None, offload: bool = False, platform: Path | None = None
+        self,
+        dist: Path,
+        referee_key: bytes | None = None,
+        offload: bool = False,
+        platform: Path | None = None,
+        state: Path | None = None,
     ):
         """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.serve.pool``);
         off, they run inline (tests, and the workers themselves). ``platform``: the platform export
-        the role-scoped answers read (default ``platform_dir()``), checked against this build's SKUs."""
+        the role-scoped answers read (default ``platform_dir()``), checked against this build's SKUs.
+        ``state``: the folder the feedback reports are stored in (None: none are kept)."""
         self.dist, self.dist_name = dist, os.fspath(dist)
         self.site = load_site()
+        self.feedback = FeedbackChannel.in_folder(state, self.site.feedback) if state is not None else None
         self.registry = surfaces(self.site)
         self.surfaces = {s.id: s for s in self.registry}
         # Surfaces whose GET depends on the moment: the app computes them even where the build left
@@ -79,14 +88,24 @@ class App:
                     as_of=as_of,
                     surfaces=self.registry,
                     platform=self.platform,
+                    feedback=self.feedback,
                 )
             )
 
         self.served = Served(dist, context_of)
+        if self.served.base_url not in (None, self.site.base_url):  # answer with the URLs the files carry
+            self.site = for_base_url(self.site, self.served.base_url)
         snapshot = self.served.context.snapshot
         self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
-        self.served.context = replace(self.served.context, platform=self.platform)
+        self.served.context = replace(self.served.context, site=self.site, platform=self.platform)
         self.pool: Pool | None = Pool(_start_worker, (str(dist), referee_key)) if offload else None
+
+    def close(self) -> None:
+        """At shutdown: the worker pool's processes, and the report store's file."""
+        if self.pool is not None:
+            self.pool.close()
+        if self.feedback is not None:
+            self.feedback.store.close()
 
     @property
     def context(self) -> Context:
@@ -107,8 +126,7 @@ class App:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})
-            if self.pool is not None:
-                self.pool.close()
+            self.close()
             await send({"type": "lifespan.shutdown.complete"})
             return
         if scope["type"] != "http":
@@ -275,11 +293,14 @@ def _answer_in_worker(
     return respond(surface, app.context_for(request), params, query, path, request_id=request_id, method=method)
 
 
-def create_app(dist: Path | str = "dist", dev_referee_key: bool = False, platform: Path | None = None) -> App:
+def create_app(
+    dist: Path | str = "dist", dev_referee_key: bool = False, platform: Path | None = None, state: Path | None = None
+) -> App:
     """The app over ``dist``. The referee key comes from CARDPANTRY_REFEREE_KEY; the public development
-    key only when asked for explicitly; with neither, the practice referee answers 503."""
+    key only when asked for explicitly; with neither, the practice referee answers 503. Reports POSTed
+    to the feedback channel are stored in ``state`` (None: refused, nothing kept)."""
     try:
         key = referee_key(os.environ, dev=dev_referee_key)
     except KeyConfigError:
         key = None
-    return App(Path(dist), key, offload=True, platform=platform)
+    return App(Path(dist), key, offload=True, platform=platform, state=state)

@@ -52,6 +52,7 @@ class Served:
         self.header_sets: dict[str, dict[str, str]] = manifest["header_sets"]
         as_of = _parse_instant(manifest["as_of"])
         self.as_of, self.last_modified = as_of, http_date(as_of)
+        self.base_url: str | None = manifest.get("base_url")  # the one the build wrote its URLs with
         self.context = context_of(FileSnapshot(root, load_site().encoding), as_of)
         self.context_of = context_of
         self.answers: OrderedDict[tuple[str, str], StaticAnswer] = OrderedDict()

@@ -42,9 +42,9 @@ from generator.surfaces.operations import (
     sources,
     status,
 )
-from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product
+from generator.surfaces.pages import culture_pages, guide_pages, pages, price_guide, product, site_pages
 from generator.surfaces.pages.reader import error_page
-from generator.surfaces.participation import calling_card, identify, participation, receipts, recipe
+from generator.surfaces.participation import calling_card, feedback, identify, participation, receipts, recipe
 from generator.surfaces.play import play
 from generator.surfaces.playful import playful
 from generator.web.surface import Surface
@@ -75,6 +75,7 @@ FAMILIES = (
     coverage,
     coverage_history,
     datasets,
+    feedback,
     participation,
     identify,
     receipts,
@@ -84,6 +85,7 @@ FAMILIES = (
     calling_card,
     price_guide,
     pages,
+    site_pages,
     gallery,
     culture_pages,
     guide_pages,

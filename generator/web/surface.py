@@ -28,6 +28,7 @@ from generator.web.envelope import Provenance
 if TYPE_CHECKING:
     from generator.catalog.snapshot import Snapshot
     from generator.content import Content
+    from generator.participation.feedback import FeedbackChannel
     from generator.platform.export import Platform
 
 Params = Mapping[str, str]
@@ -63,6 +64,7 @@ class Context:
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
     surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
     platform: Platform | None = None  # the platform's own records (families D, E): never written to dist/ whole
+    feedback: FeedbackChannel | None = None  # the app's report store (its state folder); None in a build
     # A build's scratch memo for answers several routes share (the examples): each render worker
     # fills its own copy. None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)
@@ -175,6 +177,7 @@ class Method:
     check_body: bool = True
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
+    errors: tuple[int, ...] = ()  # error statuses this method may answer beyond the body's 400/413 (OpenAPI)
 
     @property
     def body_required(self) -> bool:

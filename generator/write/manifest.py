@@ -4,7 +4,7 @@ Hosts are generated from it (nginx first) and the app serves by it, so a CDN and
 status, media type, ETag and headers. Headers repeat across thousands of routes, so each distinct
 set is stored once under ``header_sets``; the ``Link`` self target is written as ``{path}``.
 
-    {"version": 1, "as_of": ..., "header_sets": {"h0": {...}},
+    {"version": 1, "as_of": ..., "base_url": ..., "header_sets": {"h0": {...}},
      "routes": {"/api/v1/universal/games": {"file": "api/v1/universal/games.json", "status": 200,
                 "type": "application/json", "etag": "\\"...\\"", "sha256": "...", "headers": "h0",
                 "twins": ["br", "gz"], "surface": "universal.games"}},
@@ -57,6 +57,7 @@ class Manifest(TypedDict):
 
     version: int
     as_of: str
+    base_url: str  # the site's base URL the build wrote every absolute URL with
     fingerprint: str
     data_files: dict[str, str]  # file -> sha256
     header_sets: dict[str, dict[str, str]]
@@ -73,8 +74,8 @@ def route_headers(path: str, headers: dict[str, str]) -> tuple[bytes, str, str]:
 
 
 class ManifestBuilder:
-    def __init__(self, as_of: str, fingerprint: str):
-        self.as_of = as_of
+    def __init__(self, as_of: str, fingerprint: str, base_url: str):
+        self.as_of, self.base_url = as_of, base_url
         self.fingerprint = fingerprint
         self.routes: dict[str, RouteEntry] = {}
         self._sets: dict[bytes, str] = {}
@@ -102,6 +103,7 @@ class ManifestBuilder:
         return {
             "version": 1,
             "as_of": self.as_of,
+            "base_url": self.base_url,
             "fingerprint": self.fingerprint,
             "data_files": dict(sorted(data_files.items())),
             "header_sets": {set_id: orjson.loads(key) for key, set_id in self._sets.items()},

@@ -48,12 +48,12 @@ def test_filters_compose_and_since_is_strictly_newer(ask) -> None:
     wanted = sorted(str(e["date"]) for e in AUTHORED if e["impact"] == "breaking" and str(e["date"]) > "2026-07-12")
     assert [e["date"] for e in data["entries"]] == wanted[::-1] and wanted[0] == "2026-08-16"
     assert data["scope"]["total_entries_after_filters"] == len(wanted) >= 2
-    assert data["filters_applied"] == {"since": "2026-07-12", "kind": None, "impact": "breaking"}
+    assert data["filters_applied"] == {"since": "2026-07-12", "kind": None, "impact": "breaking", "id": None}
     added = ask("GET", "/api/v1/changelog?kind=endpoint-added").json()["data"]["entries"]
     assert added and {e["kind"] for e in added} == {"endpoint-added"}
 
 
-@pytest.mark.parametrize("query", ["since=2026-13-01", "kind=nope", "impact=minor", "format=rss"])
+@pytest.mark.parametrize("query", ["since=2026-13-01", "kind=nope", "impact=minor", "format=rss", "id=22"])
 def test_a_bad_filter_is_a_400_naming_what_is_accepted(ask, query: str) -> None:
     response = ask("GET", f"/api/v1/changelog?{query}")
     error = response.json()["error"]
@@ -74,6 +74,27 @@ def test_the_atom_feed_reads_in_a_feed_reader(ask) -> None:
     assert {t.term for t in newest.tags} >= {"endpoint-modified", "breaking"}
     since = feedparser.parse(ask("GET", "/api/v1/changelog?format=atom&since=2026-11-01").content)
     assert len(since.entries) == sum(1 for e in AUTHORED if str(e["date"]) > "2026-11-01") >= 3
+
+
+def test_every_atom_entry_has_content_and_alternate_links_to_itself(ask) -> None:
+    """RFC 4287 4.1.1: an entry without content needs an alternate link; ours have both, so a feed
+    reader shows the whole text and has a page to open: the entry's section of /changelog (feedparser
+    takes the HTML alternate as the entry's link). The JSON alternate answers that one entry."""
+    feed = feedparser.parse(ask("GET", "/api/v1/changelog?format=atom").content)
+    base = ask("GET", "/.well-known/cardpantry.json").json()["base_url"]
+    page = ask("GET", "/changelog")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    by_id = {e["id"]: e for e in AUTHORED}
+    assert len(feed.entries) == len(AUTHORED) > SPEC_COUNTED
+    for entry in feed.entries:
+        authored = by_id[entry.id.rsplit(":", 1)[1]]
+        text = authored["summary"] + (f" {authored['detail']}" if authored.get("detail") else "")
+        assert [(c.type, c.value) for c in entry.content] == [("text/plain", text)]
+        alternates = {link.type: link.href for link in entry.links if link.rel == "alternate"}
+        assert entry.link == alternates["text/html"] == f"{base}/changelog#{authored['id']}"
+        assert f'<h2 id="{authored["id"]}">' in page.text  # the fragment lands on the entry's section
+        answered = ask("GET", alternates["application/json"].removeprefix(base)).json()["data"]["entries"]
+        assert [e["id"] for e in answered] == [authored["id"]]
 
 
 def test_the_markdown_form(ask) -> None:

@@ -11,10 +11,12 @@ import dataclasses
 import datetime as dt
 import itertools
 import re
+import urllib.robotparser
 import xml.etree.ElementTree as ET
 from typing import Any
 
 import orjson
+import protego
 import pytest
 
 from generator.content import CONTENT_ROOT, load_content
@@ -512,13 +514,49 @@ def test_llms_txt_lists_the_guides_the_registry_enumerates(dctx: Context) -> Non
     ]
 
 
-def test_robots_allows_the_read_surface_and_points_to_the_sitemap(dctx: Context) -> None:
-    text = get(dctx, "wellknown.robots")
-    lines = text.splitlines()
-    assert "User-agent: *" in lines and "Allow: /" in lines and "Disallow: /" not in lines
+def test_robots_points_to_the_sitemap_and_never_cuts_a_path_at_its_placeholder(dctx: Context) -> None:
+    lines = get(dctx, "wellknown.robots").splitlines()
+    assert "User-agent: *" in lines and not any(line.startswith("Allow:") for line in lines)
     assert f"Sitemap: {SITE.base_url}/sitemap.xml" in lines and "Disallow: /api/mcp" in lines
+    assert "Disallow: /api/v1/sources/" not in lines  # it blocked the public source pages
     trust = Surface("market.trust", "/api/v1/users/{username}/trust", "D", lambda ctx, p, q: None, auth="user")
-    assert "Disallow: /api/v1/users/" in get(with_surfaces(dctx, trust), "wellknown.robots").splitlines()
+    assert "Disallow: /api/v1/users/*/trust" in get(with_surfaces(dctx, trust), "wellknown.robots").splitlines()
+
+
+def _verdicts(text: str, paths: list[str]) -> tuple[dict[str, bool], dict[str, bool]]:
+    """What RFC 9309's longest match (protego) and a first-match parser (urllib.robotparser) allow."""
+    longest = protego.Protego.parse(text)
+    first = urllib.robotparser.RobotFileParser()
+    first.parse(text.splitlines())
+    url = SITE.base_url
+    return (
+        {p: longest.can_fetch(url + p, "anybot") for p in paths},
+        {p: first.can_fetch("anybot", url + p) for p in paths},
+    )
+
+
+def test_robots_means_the_same_to_a_longest_match_and_a_first_match_parser(dctx: Context) -> None:
+    """Every page the build writes for the public is allowed, every gated path disallowed, by both
+    kinds of parser (the leading ``Allow: /`` made a first-match parser allow everything)."""
+    ids = [source.source_id for source in dctx.snapshot.sources()]
+    assert ids
+    public = sorted(
+        {
+            s.concrete(params)
+            for s in dctx.surfaces
+            if s.auth == "public" and s.enumerate is not None
+            for params in s.enumerate(dctx)
+        }
+    )
+    gated = ["/api/mcp", "/api/mcp/tools", "/api/account/keys", "/account/", "/account/settings"]
+    gated += [f"/api/v1/sources/{i}/runs" for i in ids] + [f"/api/v1/sources/{i}/runs?window=7d" for i in ids]
+    unknown = "/api/v1/sources/a-source-added-after-the-build/runs"  # the wildcard line, for RFC 9309 parsers
+    assert {f"/api/v1/sources/{i}" for i in ids} <= set(public) and "/" in public
+    expected = {p: True for p in public} | {p: False for p in gated}
+    longest, first = _verdicts(get(dctx, "wellknown.robots"), list(expected))
+    assert {p for p in expected if longest[p] != expected[p]} == set()
+    assert {p for p in expected if first[p] != expected[p]} == set()
+    assert _verdicts(get(dctx, "wellknown.robots"), [unknown])[0] == {unknown: False}
 
 
 def _locs(xml: str, element: str) -> list[str]:

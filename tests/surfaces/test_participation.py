@@ -31,7 +31,6 @@ def post(ask, path: str, body) -> tuple[int, dict]:
 @pytest.mark.parametrize(
     ("path", "body"),
     [
-        ("/api/v1/feedback", {"kind": "contract-drift", "message": "manifest says GET, app says 405"}),
         ("/api/v1/peers", {"content_hash": HASH, "actor_kind": "agent"}),
         ("/api/v1/guestbook", {"content_hash": HASH, "note": "hello from a test"}),
         ("/api/v1/agents/notes", {"title": "t", "text": "x", "for_kin": "agent"}),
@@ -81,7 +80,6 @@ def test_status_documents_of_the_channels(ask) -> None:
     assert "autonomous-wren" in peers["accepted_declared_kinds"]
     guestbook = ask("GET", "/api/v1/guestbook").json()["data"]
     assert guestbook["status"] == "publication-disabled" and guestbook["detail"]["entries"] == []
-    assert ask("GET", "/api/v1/feedback").json()["data"]["detail"]["response_window_hours"] == 48
     notes = ask("GET", "/api/v1/agents/notes").json()["data"]
     assert notes["count"] == len(notes["notes"]) == 5
     for note in notes["notes"]:

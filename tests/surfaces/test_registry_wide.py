@@ -252,8 +252,17 @@ def test_the_vibe_counts_the_described_surfaces(ctx: Context) -> None:
 def test_robots_disallows_the_authored_paths_and_every_gated_surface(ctx: Context) -> None:
     _, _, parts = answer(ctx, "wellknown.robots")
     authored = ctx.content.discovery.wellknown.robots.disallow_always
-    gated = [s.path.split("{")[0] for s in ctx.surfaces if s.auth != "public"]
-    assert parts["disallowed"] == list(dict.fromkeys([*authored, *gated]))
+    gated = [s for s in ctx.surfaces if s.auth != "public"]
+    assert parts["disallowed"][: len(authored)] == list(authored)
+    rules = parts["disallowed"][len(authored) :]
+    assert gated and all(any(_covers(rule, s.path) for rule in rules) for s in gated)
+    assert all(any(_covers(rule, s.path) for s in gated) for rule in rules)  # nothing else
+
+
+def _covers(rule: str, path: str) -> bool:
+    """Whether a Disallow rule is one of ``path``'s concrete or wildcard forms (never a cut prefix)."""
+    pattern = re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(path))
+    return re.fullmatch(pattern, rule.replace("*", "x")) is not None
 
 
 @pytest.mark.parametrize(

@@ -167,11 +167,13 @@ def test_methods_query_strings_and_unknown_paths_choose_the_app_or_405(manifest:
         "/api/v1/universal/games/",
         "/API/v1/universal/games",
         "/_routes.json",
-        "/",
+        "/index.html",  # the site root's file answers at / only
     ):
         known = request(maps, path)
         assert maps.get("cardpantry_action", known) == "app"
         assert maps.get("cardpantry_file", known) == ""
+    root = request(maps, "/")  # the site root is a page (issue 32)
+    assert (maps.get("cardpantry_action", root), maps.get("cardpantry_file", root)) == ("file", "/index.html")
 
 
 @pytest.mark.parametrize(

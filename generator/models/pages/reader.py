@@ -24,6 +24,7 @@ class PageItem(Doc):
 
 class PageSection(Doc):
     heading: str
+    anchor: str | None = Field(None, pattern=r"^[a-z][a-z0-9-]*$", description="the section's stable fragment id")
     text: str | None = None
     items: tuple[PageItem, ...] = ()
     columns: tuple[str, ...] = ()

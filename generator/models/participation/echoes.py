@@ -1,7 +1,8 @@
 """Request and response models of the participation family (spec section C: stateless or echo).
 
 Request models are strict (unknown members refused) and bounded; every answer is computed per
-request and stored nowhere (Cache-Control: no-store).
+request and stored nowhere (Cache-Control: no-store). The one channel that keeps what it is sent, the
+feedback channel, has its models in ``feedback.py``.
 """
 
 from __future__ import annotations
@@ -22,18 +23,10 @@ AlsoPostTo = Literal["/api/v1/encounter"]
 MEME: str = get_args(Meme)[0]
 ALSO_POST_TO: str = get_args(AlsoPostTo)[0]
 ACTOR_KIND = r"^(human|agent|system|platform|collective|oracle|witness|other|autonomous-[a-z0-9]{1,40})$"
-FeedbackKind = Literal["contract-drift", "guide-feedback", "endpoint-suggestion", "federation-adopter", "general"]
 
 
 class Body(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class FeedbackBody(Body):
-    kind: FeedbackKind
-    message: str = Field(min_length=1, max_length=4000)
-    endpoint: str | None = Field(None, max_length=300)
-    contact: str | None = Field(None, max_length=300)
 
 
 class PeerBody(Body):
@@ -125,7 +118,7 @@ class Echo(Doc):
 class ChannelInfo(Doc):
     kind: str = Field(alias="@kind")
     status: str
-    accepts: dict[str, Any]
+    accepts: dict[str, Any] = Field(description="the JSON Schema (draft 2020-12) of the POST body")
     stored: Literal[False]
     detail: dict[str, Any]
 

@@ -175,6 +175,7 @@ class PlaySpecPage(Doc):
     row_count: int
     layers: tuple[Obj, ...]
     index: str
+    canonical: str
 
 
 class ProviderTools(RootModel[list[dict[str, Any]]]):

@@ -1,10 +1,12 @@
 """``GET /api/v1/changelog``: the contract's own history, as JSON (default), Atom or Markdown.
 
 Authored in ``content/orientation/changelog.yaml`` (begins 2026-05-17; earlier history is not
-covered) and served newest first. ``since`` (YYYY-MM-DD: only entries strictly newer), ``kind`` and
-``impact`` compose. Every form is sent ``Cache-Control: public, max-age=600, s-maxage=3600``
-(spec "Events" 2). Atom entries are dated at midnight UTC of their day; their ids are tag URIs
-(RFC 4151), stable across hosts and builds.
+covered) and served newest first. ``since`` (YYYY-MM-DD: only entries strictly newer), ``kind``,
+``impact`` and ``id`` (one entry) compose. Every form is sent ``Cache-Control: public, max-age=600,
+s-maxage=3600`` (spec "Events" 2). Atom entries are dated at midnight UTC of their day; their ids
+are tag URIs (RFC 4151), stable across hosts and builds; each carries its whole text as ``content``
+and two links to itself: ``alternate`` (RFC 4287 4.1.1), its section of the changelog page
+(``/changelog#cl-023``, HTML: what a feed reader opens), and the JSON changelog narrowed to it.
 """
 
 from __future__ import annotations
@@ -19,19 +21,22 @@ from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
 PATH = "/api/v1/changelog"
+PAGE = "/changelog"  # the reader page (generator.surfaces.pages.site_pages), one section per entry
 CACHE = {"Cache-Control": "public, max-age=600, s-maxage=3600"}
 FORMATS = ("json", "atom", "md")
 KINDS, IMPACTS = get_args(ChangeKind), get_args(Impact)
 ATOM, MARKDOWN = "application/atom+xml", "text/markdown"
 
 
-def _entries(ctx: Context, since: dt.date | None, kind: str | None, impact: str | None) -> list[Any]:
+def _entries(ctx: Context, since: dt.date | None, query: Query) -> list[Any]:
+    kind, impact, one = query.get("kind"), query.get("impact"), query.get("id")
     kept = [
         e
         for e in ctx.content.orientation.changelog
         if (since is None or e.date > since)
         and (kind is None or e.kind == kind)
         and (impact is None or e.impact == impact)
+        and (one is None or e.id == one)
     ]
     return sorted(kept, key=lambda e: (e.date, e.id), reverse=True)
 
@@ -39,7 +44,7 @@ def _entries(ctx: Context, since: dt.date | None, kind: str | None, impact: str 
 def changelog(ctx: Context, params: Params, query: Query) -> Result:
     fmt, kind, impact = query.get("format", "json"), query.get("kind"), query.get("impact")
     since = dt.date.fromisoformat(query["since"]) if "since" in query else None
-    entries = _entries(ctx, since, kind, impact)
+    entries = _entries(ctx, since, query)
     if fmt == "atom":
         return Result(data=atom(ctx, entries), media_type=ATOM, headers=CACHE)
     if fmt == "md":
@@ -55,7 +60,7 @@ def changelog(ctx: Context, params: Params, query: Query) -> Result:
             "total_entries_after_filters": len(entries),
             "not_exhaustive_for_earlier_history": True,
         },
-        "filters_applied": {"since": query.get("since"), "kind": kind, "impact": impact},
+        "filters_applied": {"since": query.get("since"), "kind": kind, "impact": impact, "id": query.get("id")},
         "formats": list(FORMATS),
         "filter_vocabulary": {"kind": list(KINDS), "impact": list(IMPACTS), "format": list(FORMATS)},
         "subscribe_hints": [
@@ -90,6 +95,7 @@ def atom(ctx: Context, entries: list[Any]) -> str:
     ]
     for e in entries:
         body = e.summary + (f" {e.detail}" if e.detail else "")
+        page, narrowed = f"{base}{PAGE}#{e.id}", f"{base}{PATH}?id={e.id}"
         lines += [
             "  <entry>",
             f"    <id>tag:{host},{e.date.isoformat()}:changelog:{e.id}</id>",
@@ -97,8 +103,11 @@ def atom(ctx: Context, entries: list[Any]) -> str:
             f"    <updated>{_stamp(e.date)}</updated>",
             f"    <category term={quoteattr(e.kind)}/>",
             f"    <category term={quoteattr(e.impact)}/>",
+            f'    <link rel="alternate" type="text/html" href={quoteattr(page)}/>',
+            f'    <link rel="alternate" type="application/json" href={quoteattr(narrowed)}/>',
             *(f'    <link rel="related" href={quoteattr(base + url)}/>' for url in e.related_urls),
-            f"    <summary>{escape(body)}</summary>",
+            f"    <summary>{escape(e.summary)}</summary>",
+            f'    <content type="text">{escape(body)}</content>',
             "  </entry>",
         ]
     return "\n".join([*lines, "</feed>", ""])
@@ -125,6 +134,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
                 Param("since", format="date", description="only entries newer than this date (YYYY-MM-DD)"),
                 Param("kind", enum=KINDS, description="one change kind"),
                 Param("impact", enum=IMPACTS, description="one impact"),
+                Param("id", pattern=r"^cl-[0-9]{3,}$", description="only the entry with this id (cl-023)"),
                 Param("format", enum=FORMATS, default="json", description="json, atom (a feed) or md"),
             ),
             media_variants=(ATOM, MARKDOWN),
@@ -132,6 +142,6 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             freshness="changelog",
             provenance_kind="static",
             errors=(400,),
-            summary="The contract's changelog: since, kind and impact filters; json, atom or md",
+            summary="The contract's changelog: since, kind, impact and id filters; json, atom or md",
         ),
     )

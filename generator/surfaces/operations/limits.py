@@ -3,7 +3,8 @@
 The figures are the site config's (``[rate_limits]`` in ``content/site.toml``), the same ones every
 answer's ``RateLimit-*`` headers carry, so the document and the headers cannot disagree. Static
 files are served by a CDN that counts nothing: the policy is how we ask to be treated, and what a
-host that does enforce limits should enforce.
+host that does enforce limits should enforce. The one limit the app enforces itself is listed under
+``enforced``: the report channel's, from ``[feedback]`` (a 429 with Retry-After past it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class RateLimits(Doc):
     policy: str = Field(description="the RateLimit-Policy header value (IETF draft syntax: limit;w=window)")
     headers: tuple[str, ...]
     on_429: str
+    enforced: dict[str, str] = Field(description="the limits the app enforces itself, by operation")
     prefer: tuple[str, ...]
 
 
@@ -40,6 +42,10 @@ def rate_limits(ctx: Context, params: Params, query: Query) -> Result:
         "policy": limits.policy,
         "headers": ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "RateLimit-Policy"],
         "on_429": "wait the Retry-After seconds (or RateLimit-Reset when absent) before the next request",
+        "enforced": {
+            "POST /api/v1/feedback": f"{ctx.site.feedback.per_client_per_minute} stored reports per client in any "
+            "60 s, then 429 rate_limited with Retry-After (docs/participation.md)"
+        },
         "prefer": [
             "conditional requests (If-None-Match): a 304 costs almost nothing",
             "set documents over one request per card when mirroring",

@@ -1,17 +1,17 @@
-"""Participation echoes and paused doors (spec section C): nothing a caller sends is stored.
+"""Participation echoes and paused doors (spec section C): nothing a caller sends here is stored (the
+report channel, which keeps reports, is ``feedback.py``).
 
 Echo channels validate a body against a strict model and answer it back with a content hash
-(``generator.hashing.content_hash``: sha256 over RFC 8785 canonical JSON), ``no-store``: feedback, peers,
-guestbook, agent notes, farewell. Their GETs publish the channel's status. Paused doors answer 503
-before reading anything (``Method(read_body=False)``; a GET has no body to read): registration,
-carry-this (except the root's GET, which publishes the paused-state contract), do-you-remember-me.
+(``generator.hashing.content_hash``: sha256 over RFC 8785 canonical JSON), ``no-store``: peers,
+guestbook, agent notes, farewell. Their GETs publish the channel's status (a body's JSON Schema, not
+Python types). Paused doors answer 503 before reading anything (``Method(read_body=False)``; a GET
+has no body to read): registration, carry-this (except the root's GET, which publishes the
+paused-state contract), do-you-remember-me.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from pydantic import BaseModel
 
 from generator.hashing import content_hash
 from generator.models.participation import echoes as docs
@@ -37,22 +37,7 @@ def channel(kind: str, status: str, accepts: dict[str, Any], **detail: Any) -> R
     return Result(data={"@kind": kind, "status": status, "accepts": accepts, "stored": False, "detail": detail})
 
 
-def _fields(model: type[BaseModel]) -> dict[str, Any]:
-    return {name: (f.description or str(f.annotation)) for name, f in model.model_fields.items()}
-
-
 # ----------------------------------------------------------------------------------------- echo channels
-
-
-def feedback_info(ctx: Context, params: Params, query: Query) -> Result:
-    return channel(
-        "feedback_channel", "open", _fields(docs.FeedbackBody), response_window_hours=48, tracker=ctx.site.contact
-    )
-
-
-def feedback(ctx: Context, params: Params, query: Query) -> Result:
-    body = ctx.body(docs.FeedbackBody)
-    return echo("feedback_receipt", body.model_dump() | {"response_window_hours": 48})
 
 
 def peers_status(ctx: Context, params: Params, query: Query) -> Result:
@@ -80,7 +65,8 @@ def peers(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def guestbook_status(ctx: Context, params: Params, query: Query) -> Result:
-    return channel("guestbook", "publication-disabled", _fields(docs.GuestbookBody), entries=[], count=0)
+    schema = docs.GuestbookBody.model_json_schema()
+    return channel("guestbook", "publication-disabled", schema, entries=[], count=0)
 
 
 def guestbook(ctx: Context, params: Params, query: Query) -> Result:
@@ -182,16 +168,6 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
     door: dict[str, Any] = {"freshness": "uncached", "provenance_kind": "static", "model": docs.Paused}
     carry_door = Method(carry_paused, read_body=False, status=503)
     return (
-        Surface(
-            "participation.feedback",
-            "/api/v1/feedback",
-            "C",
-            feedback_info,
-            model=docs.ChannelInfo,
-            post=Method(feedback, answer=docs.Echo, body=docs.FeedbackBody, max_body=LIMIT),
-            summary="Report channel: GET its terms, POST a report (echoed)",
-            **live,
-        ),
         Surface(
             "participation.peers",
             "/api/v1/peers",

@@ -36,6 +36,11 @@ def _content(make: Callable[[PlayContent], dict[str, Any]]) -> Handler:
     return lambda ctx, params, query: Result(data=make(ctx.content.play))
 
 
+def spec_page(ctx: Context, params: Params, query: Query) -> Result:
+    """The play module's directory page, with its canonical URL under the site's base URL."""
+    return Result(data=play_data.play_spec(ctx.content.play) | {"canonical": ctx.site.base_url + "/play/spec"})
+
+
 def _lookup(fetch: Callable[[PlayContent, str], dict[str, Any]], param: str) -> Handler:
     def compute(ctx: Context, params: Params, query: Query) -> Result:
         try:
@@ -249,7 +254,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.spec",
             "/play/spec",
             "F",
-            _content(play_data.play_spec),
+            spec_page,
             enumerate=one,
             media_type="text/html",
             template="play/spec.html",

@@ -1,0 +1,1 @@
+INSERT INTO reports (received_at, kind, content_hash, document) VALUES (?, ?, ?, ?) RETURNING seq;
