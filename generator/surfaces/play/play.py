@@ -36,6 +36,11 @@ def _content(make: Callable[[PlayContent], dict[str, Any]]) -> Handler:
     return lambda ctx, params, query: Result(data=make(ctx.content.play))
 
 
+def _registry(make: Callable[[PlayContent, tuple[Surface, ...]], dict[str, Any]]) -> Handler:
+    """A document that states each resource's status: made from the content and the registry."""
+    return lambda ctx, params, query: Result(data=make(ctx.content.play, ctx.surfaces))
+
+
 def _lookup(fetch: Callable[[PlayContent, str], dict[str, Any]], param: str) -> Handler:
     def compute(ctx: Context, params: Params, query: Query) -> Result:
         try:
@@ -163,7 +168,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.index",
             f"{PLAY}/index.json",
             "F",
-            _content(play_data.play_index),
+            _registry(play_data.play_index),
             enumerate=one,
             freshness="methodology",
             model=docs.PlayIndex,
@@ -174,7 +179,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.archetypes",
             f"{PLAY}/archetypes",
             "F",
-            _content(play_data.archetypes),
+            _registry(play_data.archetypes),
             enumerate=one,
             freshness="methodology",
             model=docs.Archetypes,
@@ -196,6 +201,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "F",
             _static(lambda ctx: play_data.meta(ctx.content.play, ctx.now)),
             enumerate=one,
+            stability="beta",  # a preview: the structure only, until a tournament-results source is registered
             freshness="methodology",
             model=docs.PlayMeta,
             provenance_kind="static",
@@ -249,7 +255,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.spec",
             "/play/spec",
             "F",
-            _content(play_data.play_spec),
+            _registry(play_data.play_spec),
             enumerate=one,
             media_type="text/html",
             template="play/spec.html",
