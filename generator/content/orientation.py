@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from generator.models.frozen import Frozen
 from generator.sources.registry import load_registry
+from generator.sources.tiers import SourceTier
 from generator.yamlfile import load_yaml
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -55,7 +56,7 @@ class Welcome(Frozen):
     sister_doors: tuple[Door, ...]
     posted_from: str
     regard: str
-    license_tiers: dict[str, str] = Field(min_length=8, max_length=8)
+    license_tiers: dict[SourceTier, str] = Field(min_length=8, max_length=8)  # the spec's names, each once
     contract_invariants: tuple[str, ...]
 
     @model_validator(mode="after")

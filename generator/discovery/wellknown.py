@@ -20,12 +20,12 @@ from typing import Any
 from generator.content.wellknown import fill
 from generator.contract.openapi import API_VERSION
 from generator.discovery.links import absolute, absolute_if_served, repository_url, reverse_dns_namespace, served
+from generator.sources.tiers import LICENCE_TIERS
 from generator.web.envelope import SERVICE_AUTHORED, UNDECLARED, iso
 from generator.web.surface import Context
 
 SERVER_CARD_SCHEMA = "https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json"
 MCP_GATE = "/api/mcp"
-LICENCE_TIERS = ("CC0-1.0", "NOASSERTION", "internal-only", "partner-redistributable", "proprietary")
 WELL_KNOWN = (
     "/.well-known/{service}.json",
     "/.well-known/ai-plugin.json",

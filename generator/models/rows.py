@@ -8,6 +8,8 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from generator.sources.tiers import SourceTier
+
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -109,7 +111,7 @@ class Source(Frozen):
     source_id: str
     game: str
     name: str
-    tier: str
+    tier: SourceTier
     version: str
     published: dt.date
     homepage: str

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
+from generator.sources.tiers import SourceTier
+
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 
 
@@ -22,7 +24,7 @@ class SourceSpec(BaseModel):
     id: str
     game: str
     name: str
-    tier: str
+    tier: SourceTier  # the spec's names only (generator/sources/tiers.py)
     version: str
     published: dt.date  # the pinned version's publication date: its data is "as of" that day
     homepage: str

@@ -14,10 +14,13 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.rulebook.models import CONTENT_DIR, load_play_content
+from generator.site import load_site
+from generator.surfaces.families import surfaces
 from generator.surfaces.play import play_data as play
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "state" / "catalog.duckdb"
+REGISTRY = surfaces(load_site())
 RULE = re.compile(r"^\d+(-\d+)*$")
 SECTIONS = [
     "the-game-and-how-to-win",
@@ -158,7 +161,7 @@ def test_dangling_reference_refuses_to_load(tmp_path):
 
 
 def test_archetypes_and_the_financial_boundary(content):
-    data = play.archetypes(content)
+    data = play.archetypes(content, REGISTRY)
     assert [a["id"] for a in data["archetypes"]] == ["hobbyist", "collector", "competitor"]
     boundary = data["financial_boundary"]
     flags = ("touches_money", "stores_anything", "rewards_possible", "mints_identity")
@@ -167,13 +170,13 @@ def test_archetypes_and_the_financial_boundary(content):
 
 
 def test_play_index_is_the_f_family(content):
-    data = play.play_index(content)
+    data = play.play_index(content, REGISTRY)
     assert {(r["method"], r["path"]) for r in data["resources"]} == F_FAMILY
     assert sum(data["status_counts"].values()) == 13
 
 
 def test_play_spec_page_renders_every_row(content):
-    data = play.play_spec(content)
+    data = play.play_spec(content, REGISTRY)
     assert data["layer_count"] == 7 and data["row_count"] == 28
     assert all(len(layer["rows"]) == 4 for layer in data["layers"])
     env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=select_autoescape(["html"]))

@@ -17,7 +17,8 @@ from generator.sources.registry import DATA_DIR, SourceSpec, load_registry, sour
 
 SPECS = load_registry()
 IDS = [spec.id for spec in SPECS]
-TIERS = {"proprietary", "mit", "cc-by", "cc0", "public-domain"}
+# The spec's _meta.source_license tiers: the only ones a source may carry.
+TIERS = {"cc0", "cc-by", "cc-by-nc", "cc-by-sa", "mit", "partner-redistributable", "internal-only", "proprietary"}
 
 
 def matches(path: str, pattern: str) -> bool:
@@ -85,6 +86,17 @@ def test_entries_are_frozen_and_reject_unknown_fields(tmp_path):
         'include = ["a"]\nsurprise = 1\n'
     )
     with pytest.raises(pydantic.ValidationError):
+        load_registry(registry)
+
+
+@pytest.mark.parametrize("tier", ["internal", "unrecorded", "public-domain", "NOASSERTION"])
+def test_a_source_with_a_tier_the_spec_does_not_name_does_not_load(tmp_path, tier):
+    registry = tmp_path / "sources.toml"
+    registry.write_text(
+        f'[[source]]\nid = "x"\ngame = "op"\nname = "x"\ntier = "{tier}"\nversion = "1"\n'
+        'published = 2030-01-02\nhomepage = "https://example.invalid"\nmirror = "x"\ninclude = ["a"]\n'
+    )
+    with pytest.raises(pydantic.ValidationError, match="tier"):
         load_registry(registry)
 
 

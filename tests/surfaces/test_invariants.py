@@ -39,6 +39,9 @@ PREAMBLE = ("@encoding", "@kind", "@content_hash", "@self_hash", "@retrieved_at"
 REQUIRED_PREAMBLE = PREAMBLE[:5]
 DENSITIES = {"sparse", "normal", "saturated"}
 TIERS = {"cc0", "cc-by", "cc-by-nc", "cc-by-sa", "mit", "partner-redistributable", "internal-only", "proprietary"}
+# Any tier a document states: _meta.source_license's names and the "License tiers" table's.
+SPEC_TIERS = TIERS | {"CC0-1.0", "NOASSERTION"}
+TIER_KEYS = ("tier", "license_tier", "source_tier")
 LINK_RELS = {
     "self",
     "start",
@@ -140,6 +143,32 @@ def check_headers(surface: Surface, ctx: Context, path: str, rendered: Rendered,
     assert limit.isdigit() and remaining.isdigit() and reset.isdigit()
     assert 0 <= int(remaining) <= int(limit) and int(limit) == ctx.site.rate_limits.limit
     assert h["X-Joy-Index"] == str(ctx.joy_index)
+
+
+def _dicts(value: Any, meta: dict | None) -> list[tuple[dict, dict | None]]:
+    """Every object in ``value`` with the ``_meta`` that speaks for it (a recorded answer inside a
+    document, such as an example's response, carries its own)."""
+    if isinstance(value, dict):
+        meta = value["_meta"] if isinstance(value.get("_meta"), dict) and "sources" in value["_meta"] else meta
+        return [(value, meta)] + [d for v in value.values() for d in _dicts(v, meta)]
+    return [d for v in value for d in _dicts(v, meta)] if isinstance(value, list) else []
+
+
+def check_tiers_and_stated_sources(document: Any, meta: dict | None) -> None:
+    """Every tier a document states is a name the spec gives; every source whose state it states
+    (``{id, tier, state}``) is in ``_meta.sources`` with that tier, but a blocked one (rights
+    unrecorded: the spec's ``source_license`` has no name for it, and its absence says so)."""
+    for found, speaking in _dicts(document, meta):
+        for key in TIER_KEYS:
+            if isinstance(found.get(key), str):
+                assert found[key] in SPEC_TIERS, f"{key} {found[key]!r} is not a tier the spec names"
+        if speaking is None or not {"id", "tier", "state"} <= set(found):
+            continue
+        if found["state"] == "blocked":
+            assert found["id"] not in speaking["sources"], f"blocked {found['id']} named in _meta.sources"
+            continue
+        assert found["id"] in speaking["sources"], f"{found['id']} ({found['state']}) is not in _meta.sources"
+        assert speaking["source_license"][speaking["sources"].index(found["id"])] == found["tier"]
 
 
 def check_instant(value: str) -> dt.datetime:
@@ -329,6 +358,7 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, 
         document = body["data"]
     else:
         document = body
+    check_tiers_and_stated_sources(document, body["_meta"] if surface.enveloped else None)
     assert surface.model is not None, f"{surface.id} declares no response model"
     surface.model.model_validate(document)  # the contract: every answer matches its declared model
     # The universal trust rendering carries no content hash by the spec (section D); its own tests check it.

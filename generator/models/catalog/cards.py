@@ -12,6 +12,7 @@ from pydantic import Field
 
 from generator.models.catalog.universal import CardMembers, UniversalCard
 from generator.models.frozen import Doc
+from generator.sources.tiers import Tier
 
 Confidence = Literal["exact", "high", "medium", "low"]
 SourceState = Literal["observed", "not_observed", "planned", "paused", "blocked"]
@@ -36,9 +37,12 @@ class Siblings(Doc):
 
 
 class SourceStatus(Doc):
+    """One source's state for this card (or game), decided in one place for every surface
+    (generator/surfaces/catalog/provenance.py; docs/catalog-reads.md "Source states")."""
+
     id: str
     name: str
-    tier: str
+    tier: Tier = Field(description="a licence tier the spec names; NOASSERTION: rights not recorded")
     state: SourceState
     publication: str = Field(description="what of this source is published here")
     version: str | None = None
@@ -73,7 +77,9 @@ class Order(Doc):
 class OfferBook(Doc):
     """Open peer-to-peer offers from the platform's listings (never who made them)."""
 
-    status: Literal["open", "empty"]
+    status: Literal["open", "empty"] = Field(
+        description="open exactly when the platform-offers source is observed for this card, else empty"
+    )
     sample: bool = Field(description="true: the synthetic sample export, not market activity")
     currency: Literal["GBP"]
     asks: tuple[Order, ...] = Field(description="cheapest first")

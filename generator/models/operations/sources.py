@@ -8,6 +8,7 @@ from pydantic import Field
 
 from generator.models.frozen import Doc
 from generator.models.moment import Evaluated
+from generator.sources.tiers import SourceTier
 
 
 class LastRun(Doc):
@@ -29,7 +30,7 @@ class SourceEntry(Doc):
     homepage: str
     version: str
     published: str
-    license_tier: str
+    license_tier: SourceTier
     acquisition: Literal["npm", "pypi", "url", "mirror", "unknown"]
     at_id: str = Field(alias="@id")
     last_run: LastRun | None = None
@@ -115,7 +116,7 @@ class SourcesWelcome(Doc):
 class SourceCoverage(Doc):
     source: str
     game: str
-    license_tier: str
+    license_tier: SourceTier
     sets: int
     printings: int
     distinct_cards: int
@@ -130,7 +131,7 @@ class MatrixCell(Doc):
     game: str
     source: str
     state: Literal["live-confirmed", "live-probationary", "anticipated", "not-declared"]
-    license_tier: str
+    license_tier: SourceTier
 
 
 class Coverage(Doc):

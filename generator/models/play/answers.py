@@ -71,19 +71,65 @@ class GlossaryTerm(Doc):
     glossary: str
 
 
+PlayStatus = Literal["live", "preview", "planned"]
+STATUS = (
+    "from the registry (generator/surfaces/play/status.py): planned when no surface answers it, "
+    "preview when the surface is marked beta or experimental, live otherwise"
+)
+
+
+class PlayResource(Doc):
+    id: str
+    method: Literal["GET", "POST"]
+    path: str
+    title: str
+    status: PlayStatus = Field(description=STATUS)
+    layer: str
+    archetypes: tuple[str, ...]
+    composes_with: tuple[str, ...]
+
+
 class PlayIndex(Doc):
     kind: Literal["play_index"] = Field(alias="@kind")
     title: str
     resource_count: int
-    status_counts: dict[str, int]
-    resources: tuple[Obj, ...]
+    status_counts: dict[PlayStatus, int]
+    resources: tuple[PlayResource, ...]
     html: str
+
+
+class ResourceLink(Doc):
+    id: str
+    href: str
+    status: PlayStatus = Field(description=STATUS + "; the same as in the play index")
+
+
+class PlannedFlow(Doc):
+    id: str
+    description: str
+    resources: tuple[ResourceLink, ...]
+    waiting_on: tuple[str, ...] = Field(description="its resources that are not live yet")
+    missing: str | None = Field(description="what its live resources do not do yet (authored)")
+
+
+class Archetype(Doc):
+    id: str
+    title: str
+    summary: str
+    primary_needs: tuple[str, ...]
+    flows_served_today: tuple[ResourceLink, ...] = Field(description="resources served now: never planned")
+    flows_planned: tuple[PlannedFlow, ...] = Field(
+        description="each waits on a resource that is not live, or names what is missing"
+    )
+    financial_stance: str
+    composes_with_player_kinds: tuple[str, ...]
+    doctrinal_grounding: tuple[str, ...]
 
 
 class Archetypes(Doc):
     kind: Literal["play_archetypes"] = Field(alias="@kind")
     title: str
-    archetypes: tuple[Obj, ...]
+    archetypes: tuple[Archetype, ...]
     financial_boundary: Obj
 
 

@@ -14,12 +14,13 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
+from generator.models.play.answers import PlayStatus
 from generator.play.rulebook.worked_example import Frozen, RuleNo, Slug, WorkedExample
 from generator.yamlfile import load_yaml
 
 CONTENT_DIR = Path(__file__).resolve().parents[3] / "content" / "play"
 PlayerKind = Literal["human", "agent"]
-Status = Literal["live", "preview", "planned"]
+Status = PlayStatus  # authored only where no resource decides it (a spec row without one)
 Actor = Literal["turn_player", "non_turn_player", "each_player", "rules"]
 
 
@@ -121,9 +122,13 @@ class Glossary(Frozen):
 
 
 class PlannedFlow(Frozen):
+    """A flow not served yet: it waits on a resource that is not live, or ``missing`` says what its
+    live resources do not do yet (the archetypes document refuses one that claims neither)."""
+
     id: Slug
     resources: tuple[Slug, ...]
     description: str
+    missing: str | None = None
 
 
 class Archetype(Frozen):
@@ -158,8 +163,7 @@ class Resource(Frozen):
     method: Literal["GET", "POST"]
     path: str
     title: str
-    status: Status
-    layer: Slug
+    layer: Slug  # no status: it is the registry's (generator/surfaces/play/status.py)
     archetypes: tuple[Slug, ...]
     composes_with: tuple[Slug, ...]
 
@@ -180,8 +184,14 @@ class SpecRow(Frozen):
     layer: Slug
     capability: str
     resource: Slug | None
-    status: Status
+    status: Status | None = None  # only without a resource: a row with one states the resource's status
     path_params: dict[str, Slug] = {}
+
+    @model_validator(mode="after")
+    def _status_is_authored_only_without_a_resource(self) -> SpecRow:
+        if (self.status is None) == (self.resource is None):
+            raise ValueError(f"spec row {self.id}: a status is authored exactly when no resource decides it")
+        return self
 
 
 class PlaySpec(Frozen):

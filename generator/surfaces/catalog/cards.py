@@ -3,7 +3,9 @@
 ``everything`` is the composer: the universal card, its structural siblings (other languages and
 variants of the same set and number, the same card in other sets) and what each source publishes.
 ``evidence`` says, for the same card, what is known about its value and why none is published. Both
-are written for every SKU; search/everything folds ``everything`` into its answer.
+are written for every SKU; search/everything folds ``everything`` into its answer. Each source's
+state and tier come from ``provenance.source_states`` (the one place they are decided), and the
+answer's ``_meta`` names every source it states (``provenance.stated_provenance``).
 """
 
 from __future__ import annotations
@@ -16,16 +18,16 @@ from generator.models.catalog import cards as docs
 from generator.models.rows import Printing
 from generator.platform.book import offer_book
 from generator.site import Site
-from generator.surfaces.catalog.doors import PRICE_REASONS, RIGHTS
+from generator.surfaces.catalog.doors import PRICE_REASONS
 from generator.surfaces.catalog.links import card_url, sample_printing
 from generator.surfaces.catalog.oracle import oracle_id
+from generator.surfaces.catalog.provenance import source_states, stated_provenance
 from generator.surfaces.catalog.universal import WITHHELD, _card_provenance, card_document, card_members, lookup_card
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Method, Params, Query, Result, Surface
 
 BATCH_LIMIT = 100
 BATCH_BODY_BYTES = 16 * 1024  # 100 SKUs of up to ~40 characters, quoted, with room to spare
-OFFERS_PUBLISHED = "open offers from the platform's own listings: price, quantity and condition, never who"
 
 
 def sibling(entry: IndexEntry, game: str, relation: str) -> dict[str, Any]:
@@ -55,52 +57,6 @@ def siblings(ctx: Context, printing: Printing) -> dict[str, Any]:
     return {"same_number": same_number, "other_printings": others}
 
 
-def source_states(ctx: Context, game: str, carried: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
-    """Each source that could speak about a card of ``game`` (or the game, when ``carried`` is None),
-    and what of it is published here: the catalog's sources (observed when they carry the
-    printing), then the platform's planned, paused and blocked ones."""
-    states = []
-    for s in ctx.snapshot.sources():
-        if s.game != game:
-            continue
-        seen = carried is None or s.source_id in carried
-        publication = "structural fields published; prices and images withheld"
-        states.append(
-            {
-                "id": s.source_id,
-                "name": s.name,
-                "tier": s.tier,
-                "version": s.version,
-                "state": "observed" if seen else "not_observed",
-                "publication": publication if seen else "covers this game but not this printing",
-            }
-        )
-    blocked = ctx.site.blocked_source
-    return states + [
-        {
-            "id": "platform-offers",
-            "name": "the platform's own collector offers",
-            "tier": "internal",
-            "state": "observed" if ctx.platform is not None else "planned",
-            "publication": OFFERS_PUBLISHED + (" (synthetic sample)" if ctx.platform and ctx.platform.sample else ""),
-        },
-        {
-            "id": "platform-sold-comps-ledger",
-            "name": "the platform's completed sales",
-            "tier": "internal-only",
-            "state": "paused",
-            "publication": f"paused: {RIGHTS}",
-        },
-        {
-            "id": blocked,
-            "name": f"{blocked} price history",
-            "tier": "unrecorded",
-            "state": "blocked",
-            "publication": "blocked: its rights are not recorded, nothing is acquired or published",
-        },
-    ]
-
-
 def everything_document(ctx: Context, printing: Printing) -> dict[str, Any]:
     return {
         "@kind": "card_everything",
@@ -109,7 +65,7 @@ def everything_document(ctx: Context, printing: Printing) -> dict[str, Any]:
         "oracle_id": oracle_id(printing.game, printing.card_key),
         "card": card_members(ctx, printing, "normal")[0],
         "siblings": siblings(ctx, printing),
-        "sources": source_states(ctx, printing.game, printing.sources),
+        "sources": source_states(ctx, printing.game, (printing,)),
         "history": [],
         "reference_price": None,
         "reference_price_status": {"status": "withheld", "value": None, "reason": PRICE_REASONS[0]},
@@ -120,13 +76,15 @@ def everything(ctx: Context, params: Params, query: Query) -> Result:
     found = lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
-    return Result(data=everything_document(ctx, found), provenance=_card_provenance(ctx, found))
+    data = everything_document(ctx, found)
+    return Result(data=data, provenance=stated_provenance(ctx, data["sources"], _card_provenance(ctx, found)))
 
 
 def evidence(ctx: Context, params: Params, query: Query) -> Result:
     found = lookup_card(ctx, params["sku"])
     if isinstance(found, Result):
         return found
+    states = source_states(ctx, found.game, (found,))
     data = {
         "@kind": "card_evidence",
         "@id": f"/api/v1/cards/{found.sku}/evidence",
@@ -141,9 +99,9 @@ def evidence(ctx: Context, params: Params, query: Query) -> Result:
             "reason": "price observations are recorded from sources whose reuse rights are not recorded; "
             "their publication is paused",
         },
-        "sources": source_states(ctx, found.game, found.sources),
+        "sources": states,
     }
-    return Result(data=data, provenance=_card_provenance(ctx, found))
+    return Result(data=data, provenance=stated_provenance(ctx, states, _card_provenance(ctx, found)))
 
 
 def batch(ctx: Context, params: Params, query: Query) -> Result:

@@ -14,9 +14,9 @@ from typing import Any
 from generator.catalog.snapshot import IndexEntry
 from generator.models.catalog import prices as docs
 from generator.site import Site
-from generator.surfaces.catalog.cards import source_states
 from generator.surfaces.catalog.doors import PRICE_REASONS
 from generator.surfaces.catalog.links import card_url
+from generator.surfaces.catalog.provenance import source_states, stated_provenance
 from generator.surfaces.catalog.universal import WITHHELD
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Params, Query, Result, Surface, error
@@ -66,6 +66,7 @@ def price_game(ctx: Context, params: Params, query: Query) -> Result:
         }
         for s in ctx.snapshot.sets_of_game(game.game)
     ]
+    states = source_states(ctx, game.game)
     data = {
         "@kind": "price_guide_game",
         "game": game.game,
@@ -74,10 +75,10 @@ def price_game(ctx: Context, params: Params, query: Query) -> Result:
         "price": WITHHELD_PRICE,
         "set_count": len(sets),
         "sets": sets,
-        "sources": source_states(ctx, game.game),
+        "sources": states,
         "movers": f"/prices/{game.game}/movers",
     }
-    return Result(data=data, provenance=_sources(ctx, game.game))
+    return Result(data=data, provenance=stated_provenance(ctx, states, _sources(ctx, game.game)))
 
 
 def _ref(entry: IndexEntry) -> dict[str, Any]:
@@ -143,14 +144,15 @@ def price_card(ctx: Context, params: Params, query: Query) -> Result:
                 "variant": p.variant,
                 "rarity": p.rarity,
                 "price": WITHHELD_PRICE,
-                "sources": source_states(ctx, game, p.sources),
+                "sources": source_states(ctx, game, (p,)),
             }
             for p in printings
         ],
         "everything": f"/api/v1/cards/{printings[0].sku}/everything",
         "up": set_url(game, set_code),
     }
-    return Result(data=data, provenance=_sources(ctx, game))
+    stated = [s for p in data["printings"] for s in p["sources"]]
+    return Result(data=data, provenance=stated_provenance(ctx, stated, _sources(ctx, game)))
 
 
 def every_number(ctx: Context) -> Iterator[Params]:

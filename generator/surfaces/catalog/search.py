@@ -15,6 +15,7 @@ from generator.models.catalog import cards as docs
 from generator.site import Site
 from generator.surfaces.catalog.cards import everything_document
 from generator.surfaces.catalog.links import card_url
+from generator.surfaces.catalog.provenance import stated_provenance
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
@@ -96,7 +97,9 @@ def search_everything(ctx: Context, params: Params, query: Query) -> Result:
     if len(buckets(matches)) == 1:
         printing = ctx.snapshot.printing(_primary(matches).entry.sku)
         data["everything"] = everything_document(ctx, printing) if printing else None
-    return Result(data=data, provenance=_sources(ctx, game))
+    used = _sources(ctx, game)
+    folded = data["everything"]  # its source states name their sources in _meta, as on cards.everything
+    return Result(data=data, provenance=stated_provenance(ctx, folded["sources"], used) if folded else used)
 
 
 def _primary(matches: list[Match]) -> Match:

@@ -5,10 +5,12 @@ the per-game distinct cards are exact unions), dates from the sets, freshness an
 (quarantined by the latest run) from the run summaries. ``since`` (YYYY-MM-DD) keeps only sets
 released on or after that day (undated sets are left out then). No prices anywhere.
 
-The matrix has one cell per game and source (spec "Coverage"): ``live-confirmed`` when the source
-serves that game and its latest run was ok, ``live-probationary`` when it was partial (some rows
-quarantined), ``anticipated`` for the platform's own offer export (planned for every game), and
-``not-declared`` where the source does not serve the game; each cell carries the license tier.
+The matrix has one cell per game and source (spec "Coverage"): each catalog source, and the
+platform's own offer export (declared for every game). A cell maps the state the card surfaces
+state for that game and source (``generator.surfaces.catalog.provenance``, where the mapping is
+written down): ``live-confirmed`` or ``live-probationary`` when observed (whole or partial latest
+read), ``anticipated`` when declared but nothing of it is observed, ``not-declared`` where the
+source does not serve the game; each cell carries the license tier.
 """
 
 from __future__ import annotations
@@ -19,27 +21,14 @@ from generator.models.operations.sources import Coverage, CoverageHunt
 from generator.models.rows import CardSet, Source
 from generator.site import Site
 from generator.surfaces.catalog.preamble import parse_day
+from generator.surfaces.catalog.provenance import PLATFORM_OFFERS, PLATFORM_TIER, matrix_cell
 from generator.surfaces.operations.sources import age_hours, runs_of, stamp
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 
-PLANNED = ("platform-offers", "internal")  # the platform's own offer export: anticipated for every game
 
-
-def _cell(ctx: Context, game: str, source: Source) -> dict[str, Any]:
-    if source.game != game:
-        state = "not-declared"
-    else:
-        runs = runs_of(ctx, source.source_id)
-        state = {"ok": "live-confirmed", "partial": "live-probationary"}.get(
-            runs[-1].status if runs else "", "not-declared"
-        )
-    return {"game": game, "source": source.source_id, "state": state, "license_tier": source.tier}
-
-
-def matrix(ctx: Context, games: list[str], sources: list[Any]) -> list[dict[str, Any]]:
-    cells = [_cell(ctx, g, s) for g in games for s in sources]
-    planned, tier = PLANNED
-    return cells + [{"game": g, "source": planned, "state": "anticipated", "license_tier": tier} for g in games]
+def matrix(ctx: Context, games: list[str], sources: list[Source]) -> list[dict[str, Any]]:
+    cells = [matrix_cell(ctx, g, s.source_id, s.tier, serves=s.game == g) for g in games for s in sources]
+    return cells + [matrix_cell(ctx, g, PLATFORM_OFFERS, PLATFORM_TIER, serves=True) for g in games]
 
 
 def _source_entry(ctx: Context, source: Source, sets_kept: set[tuple[str, str]] | None) -> dict[str, Any]:

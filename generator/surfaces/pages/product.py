@@ -22,7 +22,7 @@ from generator.hashing import content_hash
 from generator.identity import identity
 from generator.models.pages.reader import ReaderPage
 from generator.site import Site
-from generator.surfaces.catalog import cards, prices
+from generator.surfaces.catalog import cards, prices, provenance
 from generator.surfaces.catalog.universal import lookup_card
 from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
@@ -71,7 +71,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         ]
         for s in d["siblings"]["same_number"] + d["siblings"]["other_printings"]
     ]
-    states = [[s["name"], s["tier"], s["state"].replace("_", " "), s["publication"]] for s in d["sources"]]
+    states = [_state_row(s) for s in d["sources"]]
     sections: list[dict[str, Any]] = [
         {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
         {"heading": "As printed", "columns": ("Attribute", "Value"), "rows": attributes, "items": []},
@@ -114,6 +114,10 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     return page(ctx, product_url(found.sku), d["@id"], title, description, sections, notice=WITHHELD_NOTE)
 
 
+def _state_row(state: dict[str, Any]) -> list[str]:
+    return [state["name"], state["tier"], state["state"].replace("_", " "), state["publication"]]
+
+
 def number_page(ctx: Context, params: Params, query: Query) -> Result:
     found = prices.price_card(ctx, params, query)
     if found.error is not None:
@@ -123,10 +127,8 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         [link(p["sku"], product_url(p["sku"])), p["name"], p["lang"], p["variant"] or "", p["rarity"] or "", "withheld"]
         for p in d["printings"]
     ]
-    states: dict[str, list[str]] = {}
-    for printing in d["printings"]:
-        for state in printing["sources"]:
-            states.setdefault(state["name"], [state["tier"], state["state"].replace("_", " "), state["publication"]])
+    printings = ctx.snapshot.printings_of_number(d["game"], d["set"], d["number"])
+    states = [_state_row(s) for s in provenance.source_states(ctx, d["game"], printings)]  # of the whole number
     sections = [
         {
             "heading": "Printings",
@@ -137,7 +139,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         {
             "heading": "Sources",
             "columns": ("Source", "Rights", "State", "What is published"),
-            "rows": [[name, *values] for name, values in states.items()],
+            "rows": states,
             "items": [],
         },
     ]

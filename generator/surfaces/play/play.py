@@ -36,9 +36,15 @@ def _content(make: Callable[[PlayContent], dict[str, Any]]) -> Handler:
     return lambda ctx, params, query: Result(data=make(ctx.content.play))
 
 
+def _registry(make: Callable[[PlayContent, tuple[Surface, ...]], dict[str, Any]]) -> Handler:
+    """A document that states each resource's status: made from the content and the registry."""
+    return lambda ctx, params, query: Result(data=make(ctx.content.play, ctx.surfaces))
+
+
 def spec_page(ctx: Context, params: Params, query: Query) -> Result:
     """The play module's directory page, with its canonical URL under the site's base URL."""
-    return Result(data=play_data.play_spec(ctx.content.play) | {"canonical": ctx.site.base_url + "/play/spec"})
+    canonical = {"canonical": ctx.site.base_url + "/play/spec"}
+    return Result(data=play_data.play_spec(ctx.content.play, ctx.surfaces) | canonical)
 
 
 def _lookup(fetch: Callable[[PlayContent, str], dict[str, Any]], param: str) -> Handler:
@@ -168,7 +174,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.index",
             f"{PLAY}/index.json",
             "F",
-            _content(play_data.play_index),
+            _registry(play_data.play_index),
             enumerate=one,
             freshness="methodology",
             model=docs.PlayIndex,
@@ -179,7 +185,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.archetypes",
             f"{PLAY}/archetypes",
             "F",
-            _content(play_data.archetypes),
+            _registry(play_data.archetypes),
             enumerate=one,
             freshness="methodology",
             model=docs.Archetypes,
@@ -201,6 +207,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "F",
             _static(lambda ctx: play_data.meta(ctx.content.play, ctx.now)),
             enumerate=one,
+            stability="beta",  # a preview: the structure only, until a tournament-results source is registered
             freshness="methodology",
             model=docs.PlayMeta,
             provenance_kind="static",

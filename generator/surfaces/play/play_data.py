@@ -1,7 +1,8 @@
 """Data functions of the play module (spec family F): plain dicts for the envelope's ``data`` member.
 
 Each function is pure over the loaded content (``content/play``) and, for the effect grammar, the
-card pool; the surfaces registry wires them to paths and the envelope. ``content`` is the build's
+card pool, and for the index, archetypes and play spec the registry (each resource's status is the
+registry's: ``status.py``); the surfaces registry wires them to paths and the envelope. ``content`` is the build's
 (``Context.content.play``), loaded once per build by ``generator.content``. Unknown ids raise
 ``NotFound`` carrying ``known_ids``, which the app turns into the spec's 404 body. Links are site
 paths (``/api/v1/play/...``) so that any host can serve them; ``index_in_order`` is 1-based.
@@ -11,15 +12,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.effects.coverage import grammar_surface
-from generator.play.rulebook.models import PlayContent, SeeAlso
+from generator.play.rulebook.models import PlannedFlow, PlayContent, SeeAlso
+from generator.surfaces.play.status import ContradictedClaim, statuses
 from generator.web.envelope import iso
+from generator.web.surface import Surface
 
 PLAY = "/api/v1/play"
 
@@ -126,23 +129,54 @@ def glossary_term(content: PlayContent, term_id: str) -> dict[str, Any]:
     }
 
 
-def archetypes(content: PlayContent) -> dict[str, Any]:
+def archetypes(content: PlayContent, registry: Sequence[Surface]) -> dict[str, Any]:
+    """Each archetype's flows, every resource with the registry's status (``status.py``). An
+    authored claim the registry contradicts stops the build with the claim named: a served flow no
+    surface answers, or a planned flow whose resources are all live and that names nothing missing."""
+    status = statuses(content.index.resources, registry)
     paths = {r.id: r.path for r in content.index.resources}
+
+    def link(resource: str) -> dict[str, Any]:
+        return {"id": resource, "href": paths[resource], "status": status[resource]}
+
     out = _dump(content.archetypes)
-    for archetype in out["archetypes"]:
-        served = archetype["flows_served_today"]
-        archetype["flows_served_today"] = [{"id": r, "href": paths[r]} for r in served]
+    for archetype, authored in zip(out["archetypes"], content.archetypes.archetypes, strict=True):
+        where = f"content/play/archetypes.yaml: {authored.id}"
+        for resource in authored.flows_served_today:
+            if status[resource] == "planned":
+                raise ContradictedClaim(f"{where} serves {resource} today, but no surface answers {paths[resource]}")
+        archetype["flows_served_today"] = [link(r) for r in authored.flows_served_today]
+        archetype["flows_planned"] = [_planned(where, flow, link, status) for flow in authored.flows_planned]
     return {"@kind": "play_archetypes", **out}
 
 
-def play_index(content: PlayContent) -> dict[str, Any]:
-    resources = [_dump(r) for r in content.index.resources]
-    statuses = {s: sum(r["status"] == s for r in resources) for s in ("live", "preview", "planned")}
+def _planned(
+    where: str, flow: PlannedFlow, link: Callable[[str], dict[str, Any]], status: Mapping[str, str]
+) -> dict[str, Any]:
+    waiting = [r for r in flow.resources if status[r] != "live"]
+    if not waiting and flow.missing is None:
+        raise ContradictedClaim(
+            f"{where} plans {flow.id}, but its resources ({', '.join(flow.resources)}) are all live and it "
+            "names nothing missing: list them in flows_served_today, or say what is missing"
+        )
+    return {
+        "id": flow.id,
+        "description": flow.description,
+        "resources": [link(r) for r in flow.resources],
+        "waiting_on": waiting,
+        "missing": flow.missing,
+    }
+
+
+def play_index(content: PlayContent, registry: Sequence[Surface]) -> dict[str, Any]:
+    status = statuses(content.index.resources, registry)
+    resources = [{**_dump(r), "status": status[r.id]} for r in content.index.resources]
+    counts = {s: sum(r["status"] == s for r in resources) for s in ("live", "preview", "planned")}
     return {
         "@kind": "play_index",
         "title": content.index.title,
         "resource_count": len(resources),
-        "status_counts": statuses,
+        "status_counts": counts,
         "resources": resources,
         "html": "/play/spec",
     }
@@ -152,14 +186,17 @@ def _fill(path: str, params: Mapping[str, str]) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: params.get(m[1], m[0]), path)
 
 
-def play_spec(content: PlayContent) -> dict[str, Any]:
-    """The data the /play/spec page renders (templates/play/spec.html) and its JSON twin."""
+def play_spec(content: PlayContent, registry: Sequence[Surface]) -> dict[str, Any]:
+    """The data the /play/spec page renders (templates/play/spec.html) and its JSON twin: a row
+    with a resource states that resource's status (the registry's), a row without one its own."""
     resources = {r.id: r for r in content.index.resources}
+    status = statuses(content.index.resources, registry)
     layers = []
     for layer in content.spec.layers:
         rows = [
             {
                 **_dump(row),
+                "status": status[row.resource] if row.resource else row.status,
                 "method": resources[row.resource].method if row.resource else None,
                 "href": _fill(resources[row.resource].path, row.path_params) if row.resource else None,
             }
