@@ -15,6 +15,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from generator.contract.examples import example_document
+from generator.contract.operations import methods as _methods
+from generator.contract.operations import operation_id
 from generator.models.envelope import ErrorBody, Meta
 from generator.web.surface import Context, Method, Surface
 
@@ -42,7 +44,6 @@ ENVELOPE_HEADERS = (
     "X-Joy-Index",
     "Cache-Control",
 )
-METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
 Refs = dict[type[BaseModel], str]  # model -> its schema's $ref
 
 
@@ -73,21 +74,6 @@ def openapi(ctx: Context) -> dict[str, Any]:
 
 def _openapi_path(path: str) -> str:
     return path  # our placeholders are OpenAPI's already: {sku}, {hash}
-
-
-def _methods(surface: Surface) -> dict[str, Method | None]:
-    """The operations a surface answers: GET (compute) and its Methods; ANY expands to every method."""
-    found: dict[str, Method | None] = {}
-    if surface.compute is not None:
-        found["get"] = None
-    if surface.post is not None:
-        found["post"] = surface.post
-    if surface.delete is not None:
-        found["delete"] = surface.delete
-    if surface.any is not None:
-        for name in METHOD_NAMES:
-            found.setdefault(name, surface.any)
-    return found
 
 
 def operations(surface: Surface) -> list[tuple[str, str]]:
@@ -127,7 +113,7 @@ def _path_item(ctx: Context, surface: Surface, ref_of: Refs) -> dict[str, Any]:
 
 def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: Refs) -> dict[str, Any]:
     operation: dict[str, Any] = {
-        "operationId": f"{surface.id.replace('.', '_')}_{name}",
+        "operationId": operation_id(surface, name),
         "summary": surface.summary or surface.id,
         "tags": [f"family {surface.family}"],
         "parameters": _parameters(surface),

@@ -63,6 +63,9 @@ class Context:
     as_of: dt.datetime | None = None  # the build's as-of (the app reads it from the manifest)
     surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
     platform: Platform | None = None  # the platform's own records (families D, E): never written to dist/ whole
+    # Randomness for handlers that draw some (the practice referee's seeds and nonces); None: os.urandom.
+    # The build's example recordings pass a seeded one, so a recorded example is the same bytes every build.
+    entropy: Callable[[int], bytes] | None = field(default=None, compare=False)
     # A build's scratch memo for answers several routes share (the examples): each render worker
     # fills its own copy. None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)
@@ -98,6 +101,7 @@ class Result:
     media_type: str | None = None  # None: the surface's own; e.g. text/plain for ?format=text
     direct: bool = False  # a direct document even on an enveloped surface (e.g. a provider's tool array)
     next_link: str | None = None  # the next page of a paginated answer (_meta.next_link)
+    self_reference: bool = False  # this answer describes its own endpoint (beside the surface's declaration)
 
 
 def error(status: int, code: str, message: str, **extra: Any) -> Result:
@@ -174,6 +178,9 @@ class Method:
     check_body: bool = True
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
+    # The body of its example request (a JSON value) from the build's data; None: it sends none
+    # (generator.contract.recording records the answer, and /api/v1/examples shows both).
+    example: Callable[[Context], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -203,12 +210,12 @@ class Surface:
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
     since: str = "2026-05-17"  # the date the surface was first served (YYYY-MM-DD)
-    methodology: str | None = None  # a path explaining how the answer is made
     errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
     example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path
     paused: bool = False  # a status-only door: its documented answer is a 503 (with `model`), not a 200
     status: int = 200  # the status of its documented answer when not paused (a teapot's 418, a 402 door)
     clock: bool = False  # the GET answer depends on the time of the request (else: on the build alone)
+    gotchas: tuple[str, ...] = ()  # what trips a caller that the declaration cannot say (the examples add theirs)
 
     @property
     def answer_status(self) -> int:
