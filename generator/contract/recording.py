@@ -13,11 +13,11 @@ day a model changes; a recorded one cannot. How each is recorded:
   is the public development key when the build has none (a build never holds the real one): the
   referee's recorded answer is what a development app (``serve --dev-referee-key``) answers.
 
-``varies`` lists where a replay may differ: a computed answer is recorded twice, the second time a
-day later, from another client with other headers and other randomness, and every member that
-changed is listed (the request id and time of receipt always; a live answer's clock readings; an
-echo's headers). Everything else is the same for the same build, and the tests replay every
-example against the app to hold it to that.
+``varies`` lists where a replay may differ: a computed answer is recorded again over a year later
+(twice when it depends on the request's time, ``LATER``), from another client with other headers
+and other randomness, and every member that changed is listed (the request id and time of receipt
+always; a live answer's clock readings; an echo's headers). Everything else is the same for the
+same build, and the tests replay every example against the app to hold it to that.
 """
 
 from __future__ import annotations
@@ -37,8 +37,15 @@ from generator.web.respond import Rendered, respond
 from generator.web.surface import Context, Params, Query, Request, Surface
 
 AGENT = "cardpantry-examples/1"
-CLIENTS = ("192.0.2.1", "198.51.100.2")  # RFC 5737 documentation addresses: the two recordings' peers
-LATER = dt.timedelta(days=1, hours=1, minutes=1, seconds=1)  # when the second recording is received
+CLIENTS = ("192.0.2.1", "198.51.100.2")  # RFC 5737 documentation addresses: the first recording's peer, the others'
+# When the later recordings are received. Over a year later, so every age and budget a live answer
+# reports (stale after hours, dead after a week) has moved on; two of them, whose day, hour, minute and
+# second counts have no common divisor, so a pick by day or hour among n items (a koan of the day, a
+# joke of the hour) changes in at least one of them whatever n is.
+LATER = (
+    dt.timedelta(days=401, hours=1, minutes=1, seconds=1),
+    dt.timedelta(days=1117, hours=13, minutes=17, seconds=19),
+)
 BODY_METHODS = ("POST", "PUT", "PATCH")
 Answerer = Callable[[Context, Surface, Params, Query], Rendered]  # the file answer (memoised per build)
 
@@ -79,8 +86,14 @@ def record(
     body = _body(ctx, surface, method)
     sent = {"user-agent": AGENT} | ({"content-type": "application/json"} if body is not None else {})
     first = _computed(ctx, surface, method, params, query, sent, body, 0)
-    other = _computed(ctx, surface, method, params, query, sent | {"x-example": "second"}, body, 1)
-    return Recording(method, params, query, sent, body, first, False, tuple(differences(first, other)))
+    # An answer of the build's data differs only in its request id and receipt: one more recording
+    # shows it; one that depends on the request's time gets both.
+    later = LATER if method != "GET" or surface.clock else LATER[:1]
+    varies: dict[str, None] = {}
+    for nth in range(1, len(later) + 1):
+        other = _computed(ctx, surface, method, params, query, sent | {"x-example": str(nth)}, body, nth)
+        varies |= dict.fromkeys(differences(first, other))
+    return Recording(method, params, query, sent, body, first, False, tuple(varies))
 
 
 def _body(ctx: Context, surface: Surface, method: str) -> Any:
@@ -100,15 +113,15 @@ def _computed(
     body: Any,
     nth: int,
 ) -> Rendered:
-    """One recording of a computed answer, received ``nth * LATER`` after the build's as-of."""
-    received = ctx.now + nth * LATER
+    """One recording of a computed answer: the first at the build's as-of, the others ``LATER``."""
+    received = ctx.now + (LATER[nth - 1] if nth else dt.timedelta(0))
     per_request = method != "GET" or surface.clock  # else the app answers with the build's data and time
     raw = orjson.dumps(body) if body is not None else b""
     recording = replace(
         ctx,
         now=received if per_request else ctx.now,
         received_at=received,
-        request=Request(method, headers, raw, CLIENTS[nth]),
+        request=Request(method, headers, raw, CLIENTS[min(nth, 1)]),
         referee_key=ctx.referee_key or dev_key(),
         entropy=seeded(f"{surface.id} {method} {nth}"),
     )
