@@ -123,12 +123,15 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
         "x-since": surface.since,
     }
     if method is not None and method.body is not None:
-        operation["requestBody"] = {
-            "required": True,
-            "content": {"application/json": {"schema": {"$ref": ref_of[method.body]}}},
-        }
+        body: dict[str, Any] = {"schema": {"$ref": ref_of[method.body]}}
+        if method.example is not None:  # the body the examples send (/api/v1/examples/{id} has the answer)
+            body["example"] = method.example(ctx)
+        operation["requestBody"] = {"required": True, "content": {"application/json": body}}
     elif method is not None and method.read_body:
-        operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {}}}}
+        anything: dict[str, Any] = {"schema": {}}
+        if method.example is not None and name in ("post", "put", "patch"):
+            anything["example"] = method.example(ctx)
+        operation["requestBody"] = {"required": False, "content": {"application/json": anything}}
     return operation
 
 
