@@ -28,8 +28,8 @@ def _serving(surface: Surface) -> Iterator[str]:
         yield "a paused door: its answer is a 503 status document with zero records, whatever is asked"
     elif surface.status != 200:
         yield f"its documented answer is a {surface.status}, not a 200"
-    if not surface.enveloped:
-        yield "a direct document: no {data, _meta} envelope"
+    if not surface.enveloped and surface.media_type == "application/json":  # a page or a text is never enveloped
+        yield "a direct JSON document: no {data, _meta} envelope, so no _meta to read sources or licence from"
     for item in surface.does_not_include:
         yield f"leaves out: {item}"
     if surface.compute is None:
@@ -119,8 +119,11 @@ def _body_rule(method: Method) -> str:
 
 
 def _replays(recordings: Iterable[Recording]) -> Iterator[str]:
+    """What a replay of an example changes in the answer itself (every computed answer has its own
+    request id and time of receipt in ``_meta``: the example's ``varies`` lists those too)."""
     for recorded in recordings:
-        if recorded.varies:
-            shown = ", ".join(recorded.varies[:SHOWN_VARIES])
-            more = f" and {len(recorded.varies) - SHOWN_VARIES} more" if len(recorded.varies) > SHOWN_VARIES else ""
+        changed = [where for where in recorded.varies if not where.startswith("_meta.")]
+        if changed:
+            shown = ", ".join(changed[:SHOWN_VARIES])
+            more = f" and {len(changed) - SHOWN_VARIES} more" if len(changed) > SHOWN_VARIES else ""
             yield f"replaying the {recorded.method} example gives another {shown}{more}; the rest is the same"

@@ -11,7 +11,7 @@ day a model changes; a recorded one cannot. How each is recorded:
   build's as-of, so two builds of one as-of record the same bytes.
 - Randomness comes from ``Context.entropy`` seeded per recording, and the practice referee's key
   is the public development key when the build has none (a build never holds the real one): the
-  referee's recorded answer is what a development app (``serve --dev-referee-key``) answers.
+  referee's recorded answer is what a development app (``build.py serve --dev-referee-key``) answers.
 
 ``varies`` lists where a replay may differ: a computed answer is recorded again over a year later
 (twice when it depends on the request's time, ``LATER``), from another client with other headers

@@ -196,9 +196,10 @@ def test_no_see_also_list_is_boilerplate(examples) -> None:
 
 
 def test_gotchas_are_about_their_endpoint(examples) -> None:
-    """No gotcha is said of most endpoints alike, and the ones a declaration implies are there."""
+    """No gotcha is said of a fifth of the endpoints alike (what holds for most is the default, not a
+    gotcha), and the ones a declaration implies are there."""
     said = Counter(g for example in examples.values() for g in set(example["gotchas"]))
-    common = {g: n for g, n in said.items() if n > len(REGISTRY) // 4}
+    common = {g: n for g, n in said.items() if n > len(REGISTRY) // 5}
     assert not common, common
     for surface in REGISTRY:
         gotchas = examples[surface.id]["gotchas"]

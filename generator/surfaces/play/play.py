@@ -131,7 +131,7 @@ def deck_example(ctx: Context) -> dict[str, Any]:
 
 PRACTICE_EXAMPLE = {"op": "new", "level": 0, "seed": EXAMPLE_SEED}
 PRACTICE_GOTCHA = (
-    "the example is recorded under the public development key (what serve --dev-referee-key answers): a "
+    "the example is recorded under the public development key (what build.py serve --dev-referee-key answers): a "
     "deployment with its own key deals another game for the same seed and refuses the example's state token"
 )
 
