@@ -34,7 +34,8 @@ Skipped, because they are not links (each rule is narrow, so a broken link canno
 - JSON strings not starting with ``/`` or a scheme: repository file names (``connections`` paths,
   ``doc_citations``), not URLs of this site;
 - the bare base URL where a document declares it as the base (``base_url``, ``posted_from``, OpenAPI
-  ``servers[].url``): a prefix to resolve paths against. The site serves no page at ``/``;
+  ``servers[].url``, also in the example of /api/openapi.json): a prefix to resolve paths against.
+  The site serves no page at ``/``;
 - robots.txt ``Allow``/``Disallow`` (path prefixes for crawlers) and Atom ``<id>`` (an identifier).
 
 Every URL reached must answer something other than 404, and no 5xx but a documented 503 (the
@@ -111,8 +112,9 @@ def json_links(node: object, pointer: str = "", unserved: bool = False) -> Itera
             yield from json_links(value, f"{pointer}/{key}", unserved)
     elif isinstance(node, list):
         for n, value in enumerate(node):
-            if pointer == "/servers" and isinstance(value, dict) and str(value.get("url")).rstrip("/") == BASE:
-                value = {k: v for k, v in value.items() if k != "url"}  # OpenAPI: the base of every path
+            # OpenAPI's (and the copy its recorded example shows): the base of every path
+            if pointer.endswith("/servers") and isinstance(value, dict) and str(value.get("url")).rstrip("/") == BASE:
+                value = {k: v for k, v in value.items() if k != "url"}
             yield from json_links(value, f"{pointer}/{n}", unserved)
     elif isinstance(node, str) and URL.fullmatch(node):
         yield Found(node, f"json:{pointer}", unserved)

@@ -1,34 +1,47 @@
-"""Annotated examples, one per endpoint: a real request and the real response this build serves.
+"""Annotated examples, one document per endpoint, one recorded request and answer per operation.
 
-The response is computed by the same ``respond`` the files come from, so an example cannot drift
-from the API. Long arrays are trimmed to their first items (``trimmed`` says where and from how
-many). Surfaces that describe the registry itself (the OpenAPI, the examples) show their request
-only: their response is the document you are reading, or contains it.
+Every operation the OpenAPI document lists (GET and every other method, POSTs included) gets a real
+request and the answer the surface's handler gives on this build's data (``recording``), so an
+example cannot drift from the API. Long arrays are trimmed to their first items, and maps of very
+many members to their first members (``trimmed`` says where and from how many); ``varies`` says
+where a replay may differ. ``gotchas`` and ``see_also`` are this endpoint's own (``gotchas``,
+``related``); ``methodology`` is the manifest's pointer.
+
+The OpenAPI document inlines the GET example's answer when it is small; the surfaces that describe
+the registry are left out of that (OpenAPI would contain itself), but each has its example here.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 from urllib.parse import urlencode
 
 import orjson
 
+from generator.contract.gotchas import gotchas
+from generator.contract.operations import methods, operation_id
+from generator.contract.recording import Recording, record
+from generator.contract.related import see_also
+from generator.discovery.methodology import pointer
 from generator.web.respond import Rendered, respond
 from generator.web.surface import Context, Params, Query, Surface
 
 KEEP_ITEMS = 3
+MANY_MEMBERS = 64  # a map with more members than this is data keyed by name (paths, schemas): trimmed too
+TEXT_KEPT = 2000  # characters of a text answer shown
 OPENAPI_EXAMPLE_LIMIT = 4096  # bytes: larger examples are left to /api/v1/examples/{id}
 SELF_DESCRIBING = {"contract.openapi", "contract.examples", "contract.example", "contract.manifest", "contract.tools"}
 
 
 def example_request(ctx: Context, surface: Surface) -> tuple[Params, Query] | None:
+    """The surface's example request: declared, else its first enumerated path, else (a path with no
+    placeholder) the path itself; None when no request can be made from the build's data."""
     if surface.example is not None:
         return surface.example(ctx)
     if surface.enumerate is not None:
         first = next(iter(surface.enumerate(ctx)), None)
         return (dict(first), {}) if first is not None else None
-    return None
+    return ({}, {}) if "{" not in surface.path else None
 
 
 def example_document(ctx: Context, surface: Surface) -> Any | None:
@@ -46,7 +59,7 @@ def example_document(ctx: Context, surface: Surface) -> Any | None:
 
 
 def example_answer(ctx: Context, surface: Surface, params: Params, query: Query) -> Rendered:
-    """The answer to a surface's example request. The OpenAPI document and the examples routes ask
+    """The answer to a surface's example GET. The OpenAPI document and the examples routes ask
     for the same answers, some costly (a whole recorded match); a build renders each once per worker
     (``Context.memo``; the app has none and renders on demand)."""
     if ctx.memo is None:
@@ -67,59 +80,61 @@ def endpoint_id(surface: Surface) -> str:
     return surface.id
 
 
+def recordings(ctx: Context, surface: Surface) -> list[Recording]:
+    """One recording per operation of the surface (none when the build's data allows no request)."""
+    request = example_request(ctx, surface)
+    if request is None:
+        return []
+    return [record(ctx, surface, name.upper(), request, example_answer) for name in methods(surface)]
+
+
 def annotated(ctx: Context, surface: Surface) -> dict[str, Any]:
-    request = example_request(ctx, surface) if surface.compute is not None else None
-    entry: dict[str, Any] = {
+    recorded = recordings(ctx, surface)
+    operations = [operation(surface, r) for r in recorded]
+    answers = [op["response"]["body"] for op in operations if op["response"]["content_type"] == "application/json"]
+    return {
         "endpoint_id": endpoint_id(surface),
         "path": surface.path,
         "methods": list(surface.methods),
         "when_to_use": surface.summary,
-        "gotchas": gotchas(surface),
-        "see_also": see_also(ctx, surface),
-        "request": None,
-        "response": None,
-        "trimmed": {},
+        "methodology": pointer(ctx, surface),
+        "gotchas": gotchas(surface, recorded),
+        "see_also": see_also(ctx, surface, [a.get("data", a) if isinstance(a, dict) else a for a in answers]),
+        "operations": operations,
     }
-    if request is None:
-        return entry
-    params, query = request
-    path = surface.concrete(params)
-    entry["request"] = {"method": "GET", "url": path + (f"?{urlencode(query)}" if query else "")}
-    if surface.id in SELF_DESCRIBING:
-        entry["response"] = {"status": 200, "note": "this response describes the registry: fetch it to see it"}
-        return entry
-    rendered = example_answer(ctx, surface, params, query)
-    body: Any = rendered.body.decode("utf-8")
+
+
+def operation(surface: Surface, recorded: Recording) -> dict[str, Any]:
+    """One operation's example: the request as sent, the answer as recorded (trimmed)."""
+    url = surface.concrete(recorded.params) + (f"?{urlencode(recorded.query)}" if recorded.query else "")
+    request: dict[str, Any] = {"method": recorded.method, "url": url}
+    if recorded.headers:
+        request["headers"] = recorded.headers
+    if recorded.body is not None:
+        request["body"] = recorded.body
+    rendered, trimmed = recorded.rendered, dict[str, int]()
+    body = trim_body(rendered, trimmed)
+    return {
+        "operation_id": operation_id(surface, recorded.method),
+        "answered_by": "file" if recorded.from_file else "app",
+        "request": request,
+        "response": {"status": rendered.status, "content_type": rendered.media_type, "body": body},
+        "trimmed": trimmed,
+        "varies": list(recorded.varies),
+    }
+
+
+def trim_body(rendered: Rendered, trimmed: dict[str, int]) -> Any:
+    """The body as an example shows it: JSON trimmed (``_trim``), text cut to ``TEXT_KEPT`` characters."""
     if rendered.media_type == "application/json":
-        body = _trim(orjson.loads(rendered.body), "", entry["trimmed"])
-    elif len(body) > 2000:
-        entry["trimmed"]["(text)"] = len(body)
-        body = body[:2000]
-    entry["response"] = {"status": rendered.status, "content_type": rendered.headers["Content-Type"], "body": body}
-    return entry
-
-
-def gotchas(surface: Surface) -> list[str]:
-    """What trips a first-time caller, derived from the surface's own contract."""
-    notes = [f"leaves out: {item}" for item in surface.does_not_include]
-    if not surface.enveloped:
-        notes.append("a direct document: no {data, _meta} envelope")
-    for param in surface.query_params:
-        if param.enum:
-            notes.append(f"{param.name} must be one of {', '.join(param.enum)}; anything else is a 400")
-    if re.search(r"\{(game|token|code)\}", surface.path):
-        notes.append("game and set tokens are matched case-insensitively; the canonical form is lower case")
-    if surface.post is not None:
-        notes.append(f"POST bodies are strict JSON of at most {surface.post.max_body:,} bytes; nothing is stored")
-    if 404 in surface.errors:
-        notes.append("an unknown id is a 404 with the error body (and known_ids where the list is short)")
-    return notes
-
-
-def see_also(ctx: Context, surface: Surface) -> list[str]:
-    prefix = surface.path.rsplit("/", 1)[0]
-    related = [s.id for s in ctx.surfaces if s is not surface and s.path.startswith(prefix + "/")]
-    return related[:5]
+        document = orjson.loads(rendered.body) if rendered.body else None
+        if isinstance(document, dict) and "_meta" in document:  # the envelope is shown whole
+            return {k: v if k == "_meta" else _trim(v, k, trimmed) for k, v in document.items()}
+        return _trim(document, "", trimmed)
+    text = rendered.body.decode("utf-8", errors="replace")
+    if len(text) > TEXT_KEPT:
+        trimmed["(text)"] = len(text)
+    return text[:TEXT_KEPT]
 
 
 def _trim(value: Any, where: str, trimmed: dict[str, int]) -> Any:
@@ -128,5 +143,9 @@ def _trim(value: Any, where: str, trimmed: dict[str, int]) -> Any:
             trimmed[where or "(document)"] = len(value)
         return [_trim(v, f"{where}[{i}]", trimmed) for i, v in enumerate(value[:KEEP_ITEMS])]
     if isinstance(value, dict):
-        return {k: _trim(v, f"{where}.{k}" if where else k, trimmed) for k, v in value.items()}
+        kept = list(value.items())
+        if len(kept) > MANY_MEMBERS:
+            trimmed[where or "(document)"] = len(kept)
+            kept = kept[:KEEP_ITEMS]
+        return {k: _trim(v, f"{where}.{k}" if where else k, trimmed) for k, v in kept}
     return value

@@ -1,13 +1,16 @@
 """``GET /api/v1/manifest``: the typed directory of every public resource, from the registry.
 
 One entry per surface (path, methods, auth, freshness budget, methodology pointer, stability,
-since, static or computed), plus the ``embassy`` block the spec names, from the site config.
+since, static or computed), plus the ``embassy`` block the spec names, from the site config. The
+methodology pointer is ``generator.discovery.methodology``'s, the mapping the graph draws its
+``documents`` edges from.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from generator.discovery.methodology import pointer
 from generator.web.surface import Context, Surface
 
 
@@ -19,7 +22,7 @@ def resource(ctx: Context, surface: Surface) -> dict[str, Any]:
         "methods": list(surface.methods),
         "auth": surface.auth,
         "freshness": {"key": surface.freshness, "seconds": ctx.site.freshness[surface.freshness]},
-        "methodology": surface.methodology,
+        "methodology": pointer(ctx, surface),
         "stability": surface.stability,
         "since": surface.since,
         "serving": "static" if surface.enumerate is not None else "computed",

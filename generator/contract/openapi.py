@@ -15,6 +15,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from generator.contract.examples import example_document
+from generator.contract.operations import methods as _methods
+from generator.contract.operations import operation_id
 from generator.models.envelope import ErrorBody, Meta
 from generator.web.surface import Context, Method, Surface
 
@@ -48,7 +50,6 @@ ENVELOPE_HEADERS = (
 CHECKED_IN_THE_ANSWER = (
     "any JSON object is accepted: what does not fit the first schema is reported in the answer, not refused"
 )
-METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
 Refs = dict[type[BaseModel], str]  # model -> its schema's $ref
 
 
@@ -79,21 +80,6 @@ def openapi(ctx: Context) -> dict[str, Any]:
 
 def _openapi_path(path: str) -> str:
     return path  # our placeholders are OpenAPI's already: {sku}, {hash}
-
-
-def _methods(surface: Surface) -> dict[str, Method | None]:
-    """The operations a surface answers: GET (compute) and its Methods; ANY expands to every method."""
-    found: dict[str, Method | None] = {}
-    if surface.compute is not None:
-        found["get"] = None
-    if surface.post is not None:
-        found["post"] = surface.post
-    if surface.delete is not None:
-        found["delete"] = surface.delete
-    if surface.any is not None:
-        for name in METHOD_NAMES:
-            found.setdefault(name, surface.any)
-    return found
 
 
 def operations(surface: Surface) -> list[tuple[str, str]]:
@@ -133,7 +119,7 @@ def _path_item(ctx: Context, surface: Surface, ref_of: Refs) -> dict[str, Any]:
 
 def _operation(ctx: Context, surface: Surface, name: str, method: Method | None, ref_of: Refs) -> dict[str, Any]:
     operation: dict[str, Any] = {
-        "operationId": f"{surface.id.replace('.', '_')}_{name}",
+        "operationId": operation_id(surface, name),
         "summary": surface.summary or surface.id,
         "tags": [f"family {surface.family}"],
         "parameters": _parameters(surface),
@@ -143,13 +129,18 @@ def _operation(ctx: Context, surface: Surface, name: str, method: Method | None,
         "x-since": surface.since,
     }
     if method is not None and method.body is not None:
-        schema: dict[str, Any] = {"$ref": ref_of[method.body]}
+        body: dict[str, Any] = {"schema": {"$ref": ref_of[method.body]}}
         if not method.check_body:  # any object is taken and what breaks the model is answered as data:
-            schema = {"anyOf": [schema, {"type": "object"}], "description": CHECKED_IN_THE_ANSWER}
+            body["schema"] = {"anyOf": [body["schema"], {"type": "object"}], "description": CHECKED_IN_THE_ANSWER}
+        if method.example is not None:  # the body the examples send (/api/v1/examples/{id} has the answer)
+            body["example"] = method.example(ctx)
         required = method.body_required  # a model that requires no member: the body may be left out
-        operation["requestBody"] = {"required": required, "content": {"application/json": {"schema": schema}}}
+        operation["requestBody"] = {"required": required, "content": {"application/json": body}}
     elif method is not None and method.read_body:
-        operation["requestBody"] = {"required": False, "content": {"application/json": {"schema": {}}}}
+        anything: dict[str, Any] = {"schema": {}}
+        if method.example is not None and name in ("post", "put", "patch"):
+            anything["example"] = method.example(ctx)
+        operation["requestBody"] = {"required": False, "content": {"application/json": anything}}
     return operation
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from generator.discovery.methodology import pointer
 from generator.web.surface import Context, Surface
 
 FORMATS = ("json", "openai", "anthropic", "gemini")
@@ -68,7 +69,7 @@ def catalog(ctx: Context) -> list[dict[str, Any]]:
             "http": {"method": "GET", "path": s.path, "enveloped": s.enveloped, "media_type": s.media_type},
             "freshness": {"key": s.freshness, "seconds": ctx.site.freshness[s.freshness]},
             "provenance_kind": s.provenance_kind,
-            "methodology_url": s.methodology,
+            "methodology_url": pointer(ctx, s),
             "since": s.since,
             "stability": s.stability,
             "auth": s.auth,

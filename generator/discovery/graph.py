@@ -5,7 +5,8 @@ properties computed from the registry); the authored methodologies, doctrines an
 kingdoms of the ledger; the story arcs of the pillow book as ``connection_doc`` nodes. Every node of
 the eight kinds carries exactly its kind's properties, in the ontology's order.
 
-Edges (``EDGE_TYPES``) are drawn only from declared facts: a methodology's ``documents`` prefixes and
+Edges (``EDGE_TYPES``) are drawn only from declared facts: a methodology's ``documents`` prefixes
+(``generator.discovery.methodology``, the mapping the manifest and the tools read too) and
 its ``instantiates_doctrine``, an audit's doctrine, a doctrine's audit command, a kingdom's
 predecessor, an arc's kingdom and the kingdoms its entries cite, and paths nested under another
 resource's path. The graph depends on nothing but the registry and the content, so it is a file.
@@ -24,6 +25,7 @@ from generator.content.discovery import DiscoveryContent
 from generator.content.doctrine import DoctrineCorpus, Methodology
 from generator.content.ledgers import PillowBook, PillowEntry
 from generator.content.registries import Kingdom
+from generator.discovery.methodology import documented, methodology_path
 from generator.discovery.resources import resource_properties
 from generator.models.discovery.graph import EdgeType
 from generator.models.discovery.ledgers import StoryArc
@@ -47,13 +49,6 @@ def _node(kind: str, ident: str, label: str, href: str | None, properties: dict[
 
 def _edge(source: str, target: str, kind: str) -> Edge:
     return {"source": source, "target": target, "type": kind}
-
-
-def documented(methodology: Methodology, surfaces: tuple[Surface, ...]) -> list[Surface]:
-    """The surfaces a methodology documents: ids starting with a prefix ending in ".", or equal to one."""
-    return [
-        s for s in surfaces if any(s.id.startswith(p) if p.endswith(".") else s.id == p for p in methodology.documents)
-    ]
 
 
 def _resource_nodes(ctx: Context) -> Iterator[Node]:
@@ -83,13 +78,12 @@ def cited_kingdoms(arc: StoryArc, entries: Iterable[PillowEntry]) -> set[str]:
 def _authored_nodes(content: DiscoveryContent) -> Iterator[Node]:
     corpus, ledgers = content.doctrine, content.ledgers
     for m in corpus.methodologies:
-        served = next((p.href for p in m.published_in if p.href.startswith("/")), None)
         formats = len({p.format for p in m.published_in})
         yield _node(
             "methodology",
             m.id,
             m.title,
-            served,
+            methodology_path(m),
             _properties(content, "methodology", m, has_audio_variant=False, formats_count=formats),
         )
     for d in corpus.doctrines:

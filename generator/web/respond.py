@@ -188,7 +188,7 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
         freshness_seconds=freshness,
         provenance=result.provenance,
         does_not_include=answer.does_not_include,
-        self_reference=answer.self_reference,
+        self_reference=answer.self_reference or result.self_reference,
         request_id=answer.request_id,
         next_link=result.next_link,
     )

@@ -65,6 +65,9 @@ class Context:
     surfaces: tuple[Surface, ...] = ()  # the registry itself, for surfaces that describe the API
     platform: Platform | None = None  # the platform's own records (families D, E): never written to dist/ whole
     feedback: FeedbackChannel | None = None  # the app's report store (its state folder); None in a build
+    # Randomness for handlers that draw some (the practice referee's seeds and nonces); None: os.urandom.
+    # The build's example recordings pass a seeded one, so a recorded example is the same bytes every build.
+    entropy: Callable[[int], bytes] | None = field(default=None, compare=False)
     # A build's scratch memo for answers several routes share (the examples): each render worker
     # fills its own copy. None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)
@@ -101,6 +104,7 @@ class Result:
     direct: bool = False  # a direct document even on an enveloped surface (e.g. a provider's tool array)
     template: str | None = None  # a template other than the surface's (an HTML surface's error page)
     next_link: str | None = None  # the next page of a paginated answer (_meta.next_link)
+    self_reference: bool = False  # this answer describes its own endpoint (beside the surface's declaration)
 
 
 def error(status: int, code: str, message: str, **extra: Any) -> Result:
@@ -177,6 +181,9 @@ class Method:
     check_body: bool = True
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
+    # The body of its example request (a JSON value) from the build's data; None: it sends none
+    # (generator.contract.recording records the answer, and /api/v1/examples shows both).
+    example: Callable[[Context], Any] | None = None
     errors: tuple[int, ...] = ()  # error statuses this method may answer beyond the body's 400/413 (OpenAPI)
 
     @property
@@ -216,7 +223,6 @@ class Surface:
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
     since: str = "2026-05-17"  # the date the surface was first served (YYYY-MM-DD)
-    methodology: str | None = None  # a path explaining how the answer is made
     errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
     example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path
     paused: bool = False  # a status-only door: its documented answer is a 503 (with `model`), not a 200
@@ -225,6 +231,7 @@ class Surface:
     # How an HTML surface answers its own errors (a 404, a 400) for a reader: a page on the shared
     # layout. Set by the registry on every text/html surface (surfaces.families); None: the error body.
     error_page: ErrorPage | None = None
+    gotchas: tuple[str, ...] = ()  # what trips a caller that the declaration cannot say (the examples add theirs)
 
     @property
     def answer_status(self) -> int:

@@ -80,7 +80,7 @@ def throwaway_surfaces(site) -> tuple[Surface, ...]:
             "B",
             probe,
             enumerate=lambda ctx: [{}],
-            post=Method(probe_said, body=ThrowawayProbeBody, max_body=1024),
+            post=Method(probe_said, body=ThrowawayProbeBody, max_body=1024, example=lambda ctx: {"said": "hello"}),
             query_params=(SHADE,),
             model=ThrowawayProbe,
             freshness="methodology",
@@ -214,10 +214,15 @@ def test_the_examples_show_a_real_request_and_answer(dist: Path, call) -> None:
     entry = next(e for e in index["examples"] if e["endpoint_id"] == SURFACE_ID)
     assert entry["path"] == PATH and entry["href"] == f"{V1}/examples/{SURFACE_ID}"
     example = data_of(dist, entry["href"])
-    assert example["request"] == {"method": "GET", "url": PATH}
-    assert example["response"]["status"] == 200
-    assert example["response"]["body"]["data"] == {"@kind": "throwaway_probe", "shade": "light", "said": None}
-    assert any("shade must be one of light, dark" in note for note in example["gotchas"])
+    get, post = example["operations"]
+    assert get["request"] == {"method": "GET", "url": PATH} and get["answered_by"] == "file"
+    assert get["response"]["status"] == 200
+    assert get["response"]["body"]["data"] == {"@kind": "throwaway_probe", "shade": "light", "said": None}
+    assert post["request"]["method"] == "POST" and post["request"]["body"] == {"said": "hello"}
+    assert post["answered_by"] == "app" and post["response"]["status"] == 200
+    assert post["response"]["body"]["data"] == {"@kind": "throwaway_probe", "shade": "light", "said": "hello"}
+    assert any("?shade is optional: one of light, dark" in note for note in example["gotchas"])
+    assert any("POST takes a strict JSON object" in note for note in example["gotchas"])
     assert call("GET", entry["href"]).json()["data"] == example
 
 

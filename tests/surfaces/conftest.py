@@ -126,6 +126,7 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
 ERROR_SAMPLES: dict[str, list[Case]] = {
     "universal.card": [({"sku": "op-op01-404-en"}, {})],
     "universal.sets": [({"game": "mtg"}, {})],
+    "ontology.methodology": [({"id": "nope"}, {})],
     "universal.temporal_card": [({"date": "2024-02-30", "sku": KNOWN_SKU}, {})],
     "federation.identify": [({"hash": "nope"}, {})],
     "federation.by_upstream": [({}, {"upstream": "nope"})],

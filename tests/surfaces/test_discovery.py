@@ -20,7 +20,7 @@ import protego
 import pytest
 
 from generator.content import CONTENT_ROOT, load_content
-from generator.discovery.graph import documented
+from generator.discovery.methodology import documented
 from generator.models.discovery.vocabulary import NODE_KINDS
 from generator.site import load_site
 from generator.sources.registry import load_registry

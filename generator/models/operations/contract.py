@@ -105,17 +105,44 @@ class ExamplesIndex(Doc):
     examples: tuple[ExampleIndexEntry, ...]
 
 
+class ExampleRequest(Doc):
+    method: str
+    url: str  # the path and query, relative to the base URL
+    headers: dict[str, str] | None = None  # what the recording sent (none for a file's answer)
+    body: Any = None  # the JSON body sent, when the method takes one
+
+
+class ExampleResponse(Doc):
+    status: int
+    content_type: str
+    body: Any  # the JSON document (trimmed), or the text (cut)
+
+
+class ExampleOperation(Doc):
+    operation_id: str  # OpenAPI's operationId
+    answered_by: Literal["file", "app"]  # a static host answers a file; only the app computes the rest
+    request: ExampleRequest
+    response: ExampleResponse
+    trimmed: dict[str, int]  # where the body was trimmed, and from how many items or members
+    varies: tuple[str, ...]  # where a replay of the request may differ (request id, the clock, the caller)
+
+
+class SeeAlso(Doc):
+    endpoint_id: str
+    path: str
+    relation: Literal["parent", "child", "linked", "same_segment", "same_family"]
+
+
 class Example(Doc):
     kind: Literal["example"] = Field(alias="@kind")
     endpoint_id: str
     path: str
     methods: tuple[str, ...]
     when_to_use: str
+    methodology: str | None
     gotchas: tuple[str, ...]
-    see_also: tuple[str, ...]
-    request: Obj | None
-    response: Obj | None
-    trimmed: dict[str, int]
+    see_also: tuple[SeeAlso, ...]
+    operations: tuple[ExampleOperation, ...]
 
 
 class Diagnostic(Doc):

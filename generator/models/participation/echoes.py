@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from generator.models.frozen import Doc
 
@@ -96,8 +96,19 @@ class Receipt(Doc):
     note: str
 
 
+class CitedReceipt(Receipt):
+    """A receipt as a body cites it: exactly as answered (``stored: 0`` is not ``false``)."""
+
+    @field_validator("stored", mode="before")
+    @classmethod
+    def _a_boolean(cls, value: Any) -> Any:
+        if not isinstance(value, bool):
+            raise ValueError("stored is the boolean false, as every receipt says")
+        return value
+
+
 class MindConnectBody(RecognizeBody):
-    in_response_to: Receipt = Field(description="the other party's receipt, as it was answered")
+    in_response_to: CitedReceipt = Field(description="the other party's receipt, as it was answered")
 
 
 class EncounterBody(Body):

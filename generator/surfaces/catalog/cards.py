@@ -137,6 +137,14 @@ def example_sku(ctx: Context) -> tuple[Params, Query]:
     return {"sku": getattr(sample_printing(ctx), "sku", "none")}, {}
 
 
+def batch_example(ctx: Context) -> dict[str, Any]:
+    """The batch's example body: two SKUs of the sample set and one no set has (its item is the 404)."""
+    first = sample_printing(ctx)
+    known = [p.sku for p in ctx.snapshot.printings_of_set(first.game, first.set_code)[:2]] if first else []
+    missing = f"{first.game}-{first.set_code}-0000-zz" if first else "op-none-0000-zz"
+    return {"skus": [*known, missing], "density": "sparse"}
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
     per_card: dict[str, Any] = {
         "enumerate": every_sku,
@@ -170,7 +178,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/cards/batch",
             "A",
             None,
-            post=Method(batch, max_body=BATCH_BODY_BYTES, body=docs.BatchRequest),
+            post=Method(batch, max_body=BATCH_BODY_BYTES, body=docs.BatchRequest, example=batch_example),
             does_not_include=WITHHELD,
             model=docs.BatchAnswer,
             summary="Up to 100 universal cards in one request, in order, a per-item 404 for unknown SKUs",

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.models.catalog import reference as docs
 from generator.site import Site
+from generator.surfaces.catalog.links import sample_printing
 from generator.web.envelope import Provenance
 from generator.web.surface import Context, Params, Query, Result, Surface
 
@@ -86,9 +87,20 @@ def bulk_catalog(ctx: Context, params: Params, query: Query) -> Result:
     return Result(status=503, data=[head, foot])
 
 
+def example_sku(ctx: Context) -> tuple[Params, Query]:
+    """A real SKU of the build for the doors' example requests (the door answers alike for any)."""
+    return {"sku": getattr(sample_printing(ctx), "sku", "none")}, {}
+
+
+def example_set(ctx: Context) -> tuple[Params, Query]:
+    found = sample_printing(ctx)
+    return {"code": f"{found.game}-{found.set_code}" if found else "none"}, {}
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
     blocked = site.blocked_source
     door: dict[str, Any] = {"errors": (503,), "paused": True, "provenance_kind": "static", "freshness": "status"}
+    per_sku: dict[str, Any] = {**door, "example": example_sku}
     return (
         Surface(
             "doors.card_history",
@@ -101,7 +113,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             ),
             model=docs.PausedDoor,
             summary="PAUSED: a card's price history (status only)",
-            **door,
+            **per_sku,
         ),
         Surface(
             "doors.blocked_history",
@@ -116,7 +128,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             ),
             model=docs.PausedDoor,
             summary=f"BLOCKED: {blocked} history (status only, no data)",
-            **door,
+            **per_sku,
         ),
         Surface(
             "doors.set_checklist",
@@ -130,6 +142,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             model=docs.PausedDoor,
             summary="PAUSED: a set checklist (status only)",
             **door,
+            example=example_set,
         ),
         Surface(
             "doors.bulk_catalog",
@@ -162,7 +175,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             model=docs.SoldComps,
             freshness="status",
             provenance_kind="static",
-            example=lambda ctx: ({"sku": "op-op01-001-en"}, {}),
+            example=example_sku,
             summary="PAUSED: one SKU's sold comps (the pause reasons, no buckets)",
         ),
     )

@@ -147,6 +147,20 @@ def schema_document(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=schema())
 
 
+def statement_example(ctx: Context) -> dict[str, Any]:
+    """A blessing of the first answering rhyme of the content: its card and its museum work."""
+    rhymes = ctx.content.answering_rhymes
+    first = rhymes.relations[0]
+    work = next(w for w in rhymes.works if w.id == first.work)  # the loader checks every relation's work
+    return {
+        "contract": CONTRACT,
+        "action": "bless",
+        "sku": first.sku,
+        "work": {"museum": work.museum, "accession_id": work.accession_id},
+        "by": "an example reader",
+    }
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface(
@@ -155,7 +169,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "C",
             contract,
             enumerate=lambda ctx: [{}],
-            post=Method(post_statement, max_body=LIMIT, body=Statement, answer=StatementReceipt),
+            post=Method(
+                post_statement, max_body=LIMIT, body=Statement, answer=StatementReceipt, example=statement_example
+            ),
             model=StatementContract,
             freshness="methodology",
             provenance_kind="static",

@@ -24,6 +24,7 @@ V1 = "/api/v1"
 ONTOLOGY_PATH = f"{V1}/ontology"
 KINDS_PATH = f"{V1}/kinds"
 GRAPH_PATH = f"{V1}/graph"
+KIND_SURFACE = "ontology.kind"
 HTML_GRAPH = "/graph"  # the spec's HTML page of the graph (family C), linked only when registered
 NOTES = (
     "Not enveloped: this document is its own contract, and _envelope carries what _meta carries elsewhere.",
@@ -150,7 +151,8 @@ def kind(ctx: Context, params: Params, query: Query) -> Result:
             "instances_note": note,
             "ontology": ONTOLOGY_PATH,
             "graph": GRAPH_PATH,
-        }
+        },
+        self_reference=f"resource:{KIND_SURFACE}" in members,  # the resource kind lists this endpoint too
     )
 
 
@@ -185,7 +187,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             summary="Directory of the eight NodeKinds, with property and instance counts",
         ),
         Surface(
-            "ontology.kind",
+            KIND_SURFACE,
             f"{KINDS_PATH}/{{kind}}",
             "B",
             kind,
@@ -212,6 +214,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "B",
             graph,
             model=docs.GraphDocument,
+            self_reference=True,  # a resource node per surface, this one included
             **common,
             summary="Typed node and edge mesh: resources, kinds, methodologies, doctrines, audits, kingdoms",
         ),

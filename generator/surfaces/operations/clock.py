@@ -137,7 +137,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             ECHO_PATH,
             "B",
             None,
-            any=Method(echo, max_body=ECHO_LIMIT),
+            any=Method(echo, max_body=ECHO_LIMIT, example=lambda ctx: {"hello": "echo"}),
             model=docs.Echo,
             summary="The request as it reached us, secrets redacted, the address only as a daily-salted hash",
             **live,

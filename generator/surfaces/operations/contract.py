@@ -17,6 +17,7 @@ from generator.site import Site
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
 V1 = "/api/v1"
+EXAMPLE_PATH = f"{V1}/examples/{{endpoint_id}}"
 DIAGNOSTIC_CHECKS = (
     "the body is an object with exactly two members, data and _meta",
     "_meta.spec_version is the string 1",
@@ -79,7 +80,9 @@ def example(ctx: Context, params: Params, query: Query) -> Result:
             f"no endpoint has the id {wanted!r}",
             known_ids=[examples.endpoint_id(s) for s in ctx.surfaces],
         )
-    return Result(data={"@kind": "example", **examples.annotated(ctx, surface)})
+    # The example of this very endpoint is the one example document that describes its own endpoint.
+    itself = surface.path == EXAMPLE_PATH
+    return Result(data={"@kind": "example", **examples.annotated(ctx, surface)}, self_reference=itself)
 
 
 def diagnostic(ctx: Context, params: Params, query: Query) -> Result:
@@ -140,6 +143,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             provenance_kind="static",
             errors=(400,),
             variants=(ProviderTools,),
+            self_reference=True,  # the catalog lists this endpoint as a tool
             summary="Every public GET endpoint as a callable function",
         ),
         Surface(
@@ -149,13 +153,14 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             examples_index,
             enumerate=one,
             model=docs.ExamplesIndex,
+            self_reference=True,  # the index lists this endpoint's own example
             freshness="methodology",
             provenance_kind="static",
             summary="Per-endpoint examples index",
         ),
         Surface(
             "contract.example",
-            f"{V1}/examples/{{endpoint_id}}",
+            EXAMPLE_PATH,
             "B",
             example,
             model=docs.Example,
@@ -163,7 +168,8 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             freshness="methodology",
             provenance_kind="static",
             errors=(404,),
-            summary="One annotated example: a real request and the response this build serves",
+            example=lambda ctx: ({"endpoint_id": "contract.diagnostic"}, {}),  # not itself: no recursion
+            summary="One annotated example per endpoint: a real request and answer for each operation",
         ),
         Surface(
             "contract.diagnostic",

@@ -160,6 +160,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             status,
             model=docs.Status,
             freshness="status",
+            self_reference=True,  # it lists every resource, itself included
             summary="Every resource with its freshness budget, how it is served, and its last-known state",
             **once,
         ),

@@ -20,6 +20,17 @@ from generator.web.surface import Context, Method, Params, Query, Result, Surfac
 
 PATH = "/api/v1/feedback"
 LIMIT = 16 * 1024
+
+
+def _example(ctx: Context) -> dict[str, Any]:
+    """The report the examples send (/api/v1/examples): a contract drift, as a caller would write it."""
+    return {
+        "kind": "contract-drift",
+        "message": "The manifest lists GET for this path, and the app answers 405.",
+        "endpoint": "/api/v1/manifest",
+    }
+
+
 READ_BY = "the maintainers, with `build.py feedback list` and `build.py feedback export` (JSON lines)"
 
 
@@ -108,7 +119,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             channel,
             enumerate=lambda ctx: [{}],
             model=FeedbackChannelInfo,
-            post=Method(report, answer=FeedbackReceipt, body=FeedbackBody, max_body=LIMIT, errors=(429, 503)),
+            post=Method(
+                report, answer=FeedbackReceipt, body=FeedbackBody, max_body=LIMIT, errors=(429, 503), example=_example
+            ),
             freshness="methodology",
             provenance_kind="static",
             stability="experimental",

@@ -68,6 +68,12 @@ def identify(ctx: Context, params: Params, query: Query) -> Result:
         return error(400, "ambiguous_canonical_value", str(bad))
 
 
+def identify_example(ctx: Context) -> dict[str, Any]:
+    """A normative vector of the contract as the example body: the one the normalisation shows best."""
+    vectors = ctx.content.identify.vectors
+    return next((v for v in vectors if v.name == "trimmed-and-lowercased"), vectors[0]).input
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
     return (
         Surface(
@@ -76,7 +82,14 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "C",
             self_declaration,
             enumerate=lambda ctx: [{}],
-            post=Method(identify, max_body=LIMIT, answer=docs.Identify, body=docs.BeingDeclaration, check_body=False),
+            post=Method(
+                identify,
+                max_body=LIMIT,
+                answer=docs.Identify,
+                body=docs.BeingDeclaration,
+                check_body=False,
+                example=identify_example,
+            ),
             model=docs.Identify,
             freshness="welcome",
             provenance_kind="computed",

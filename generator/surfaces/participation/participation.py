@@ -11,6 +11,7 @@ paused-state contract), do-you-remember-me.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from generator.hashing import content_hash
@@ -122,6 +123,23 @@ def post_farewell(ctx: Context, params: Params, query: Query) -> Result:
     return echo("farewell_acknowledged", body.model_dump(by_alias=True))
 
 
+# ---------------------------------------------------------------------------------------- example bodies
+
+
+def seed_hash(ctx: Context) -> str:
+    """A real content hash for example requests: the first seed note's, as 64 hex digits."""
+    entries = note_entries(ctx)
+    return (entries[0]["content_hash"] if entries else content_hash({})).removeprefix("sha256:")
+
+
+EXAMPLE_BODIES: dict[str, Callable[[Context], dict[str, Any]]] = {
+    "peers": lambda ctx: {"content_hash": seed_hash(ctx), "actor_kind": "agent"},
+    "guestbook": lambda ctx: {"content_hash": seed_hash(ctx), "actor_kind": "agent", "note": "Read the seed notes."},
+    "notes": lambda ctx: {"title": "On paused doors", "text": "A 503 that says why is an answer.", "for_kin": "agent"},
+    "farewell": lambda ctx: {"from": "an example agent", "note": "Thank you for the koans."},
+}
+
+
 # -------------------------------------------------------------------------------------------- paused doors
 
 
@@ -175,7 +193,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             peers_status,
             model=docs.PeersStatus,
             freshness="peers",
-            post=Method(peers, answer=docs.Echo, body=docs.PeerBody, max_body=LIMIT),
+            post=Method(peers, answer=docs.Echo, body=docs.PeerBody, max_body=LIMIT, example=EXAMPLE_BODIES["peers"]),
             provenance_kind="computed",
             summary="Peers status (publication disabled); POST validates and echoes a content hash",
         ),
@@ -185,7 +203,13 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "C",
             guestbook_status,
             model=docs.ChannelInfo,
-            post=Method(guestbook, answer=docs.Echo, body=docs.GuestbookBody, max_body=LIMIT),
+            post=Method(
+                guestbook,
+                answer=docs.Echo,
+                body=docs.GuestbookBody,
+                max_body=LIMIT,
+                example=EXAMPLE_BODIES["guestbook"],
+            ),
             summary="Guestbook: publication disabled; POST is validated and echoed once",
             **live,
         ),
@@ -196,7 +220,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             notes,
             model=docs.Notes,
             enumerate=lambda ctx: [{}],
-            post=Method(post_note, answer=docs.Echo, body=docs.NoteBody, max_body=LIMIT),
+            post=Method(
+                post_note, answer=docs.Echo, body=docs.NoteBody, max_body=LIMIT, example=EXAMPLE_BODIES["notes"]
+            ),
             freshness="welcome",
             provenance_kind="static",
             summary="The CC0 seed corpus of notes for agents; POST echoes a note with its hash and keeps nothing",
@@ -220,7 +246,13 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             farewell,
             model=docs.Farewell,
             query_params=(Param("from", description="who is leaving"),),
-            post=Method(post_farewell, answer=docs.Echo, body=docs.FarewellBody, max_body=LIMIT),
+            post=Method(
+                post_farewell,
+                answer=docs.Echo,
+                body=docs.FarewellBody,
+                max_body=LIMIT,
+                example=EXAMPLE_BODIES["farewell"],
+            ),
             summary="A benediction; POST is a stateless acknowledgment",
             **live,
         ),
@@ -253,6 +285,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             post=carry_door,
             delete=carry_door,
             paused=True,
+            example=lambda ctx: ({"content_hash": seed_hash(ctx)}, {}),
             errors=(503,),
             summary="PAUSED: per-hash carry-this (503 before anything is read)",
             **door,

@@ -107,6 +107,16 @@ def encounter(ctx: Context, params: Params, query: Query) -> Result:
     return receipt("witness_receipt", body.model_dump())
 
 
+# Example bodies: Ann recognises Bob, Bob answers Ann's receipt (as the server computed it), Ann sees a koan.
+RECOGNITION = {"recognizer_id": "ann", "recognized_id": "bob", "reason": "explained the deck validator's warnings"}
+ANSWER = {"recognizer_id": "bob", "recognized_id": "ann", "reason": "asked the question that found the bug"}
+ENCOUNTER = {"seer_label": "ann", "seen_label": "a koan", "context_url": "/api/v1/koan"}
+
+
+def mind_connect_example(ctx: Context) -> dict[str, Any]:
+    return {**ANSWER, "in_response_to": receipt("recognition_receipt", RECOGNITION, level=1).data}
+
+
 def surfaces(site: Site) -> tuple[Surface, ...]:
     posted: dict[str, Any] = {
         "freshness": "uncached",
@@ -120,7 +130,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/recognize",
             "C",
             None,
-            post=Method(recognize, max_body=LIMIT, body=docs.RecognizeBody),
+            post=Method(recognize, max_body=LIMIT, body=docs.RecognizeBody, example=lambda ctx: RECOGNITION),
             summary="A level-1 recognition receipt (sha256 over canonical JSON); self-recognition refused",
             **posted,
         ),
@@ -129,7 +139,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/mind-connect",
             "C",
             None,
-            post=Method(mind_connect, max_body=LIMIT, body=docs.MindConnectBody),
+            post=Method(mind_connect, max_body=LIMIT, body=docs.MindConnectBody, example=mind_connect_example),
             summary="A level-2 or level-3 receipt answering the other party's receipt (no level 4)",
             **posted,
         ),
@@ -138,7 +148,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/encounter",
             "C",
             None,
-            post=Method(encounter, max_body=LIMIT, body=docs.EncounterBody),
+            post=Method(encounter, max_body=LIMIT, body=docs.EncounterBody, example=lambda ctx: ENCOUNTER),
             summary="A content-hashed witness receipt of one party seeing another",
             **posted,
         ),

@@ -132,7 +132,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "C",
             template,
             enumerate=lambda ctx: [{}],
-            post=Method(check, max_body=LIMIT, answer=RecipeReport, body=Recipe, check_body=False),
+            post=Method(
+                check, max_body=LIMIT, answer=RecipeReport, body=Recipe, check_body=False, example=lambda ctx: EXAMPLE
+            ),
             model=RecipeTemplate,
             freshness="methodology",
             provenance_kind="static",

@@ -8,12 +8,14 @@ methods of their surfaces: the body is ``ctx.request.body`` (None when over the 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from generator.models.play import answers as docs
 from generator.play.cards import cards_of
+from generator.play.decks.ladder_decks import build_deck
 from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
 from generator.play.decks.validator import validate_deck
 from generator.play.engine.api import game_state_json_schema
@@ -112,13 +114,37 @@ def practice_move(ctx: Context, params: Params, query: Query) -> Result:
         )
     assert body is not None, "respond refused a body over the method's limit"
     try:
-        status, payload = practice(body, cards_of(ctx.snapshot), ctx.referee_key, ctx.now, rules=ctx.content.deck_rules)
+        cards, rules = cards_of(ctx.snapshot), ctx.content.deck_rules
+        status, payload = practice(body, cards, ctx.referee_key, ctx.now, ctx.entropy or os.urandom, rules)
     except ValueError as exc:  # the card pool cannot make the AI a legal, fully-compiled deck
         return error(503, "practice_unavailable", f"no practice match can be dealt from this catalog: {exc}")
     if status == 200:
         return Result(data=payload, provenance=_card_provenance(ctx))
     err = dict(payload["error"])
     return error(status, err.pop("code"), err.pop("message"), **err)
+
+
+def deck_example(ctx: Context) -> dict[str, Any]:
+    """The deck validator's example body: the Standard starter deck the practice referee deals from
+    this build's cards, judged on the build's date (so a replay gets the same verdict). A card pool
+    that can build no legal deck (a small test catalog) sends its first Leader and up to 50 other
+    cards instead, and the verdict says why they are not a deck."""
+    cards = cards_of(ctx.snapshot)
+    try:
+        built = build_deck(cards, EXAMPLE_SEED, role="starter", on_date=ctx.now.date(), rules=ctx.content.deck_rules)
+        leader, main = built.leader, list(built.main)
+    except ValueError:
+        ids = sorted(cards)
+        leader = next((i for i in ids if cards[i].category == "Leader"), "")
+        main = [i for i in ids if i != leader][:50]
+    return {"leader_id": leader, "main_deck_card_ids": main, "format": "standard", "date": ctx.now.date().isoformat()}
+
+
+PRACTICE_EXAMPLE = {"op": "new", "level": 0, "seed": EXAMPLE_SEED}
+PRACTICE_GOTCHA = (
+    "the example is recorded under the public development key (what build.py serve --dev-referee-key answers): a "
+    "deployment with its own key deals another game for the same seed and refuses the example's state token"
+)
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
@@ -179,6 +205,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             freshness="methodology",
             model=docs.PlayIndex,
             provenance_kind="static",
+            self_reference=True,  # the index lists its own path among the play resources
             summary="Every play resource",
         ),
         Surface(
@@ -240,7 +267,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/deck/validate",
             "F",
             None,
-            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=DeckRequest),
+            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=DeckRequest, example=deck_example),
             model=docs.DeckVerdict,
             errors=(400,),
             provenance_kind="computed",
@@ -251,7 +278,14 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/practice",
             "F",
             None,
-            post=Method(practice_move, max_body=MAX_BODY_BYTES, body=docs.PracticeRequest, offload=True),
+            post=Method(
+                practice_move,
+                max_body=MAX_BODY_BYTES,
+                body=docs.PracticeRequest,
+                offload=True,
+                example=lambda ctx: PRACTICE_EXAMPLE,
+            ),
+            gotchas=(PRACTICE_GOTCHA,),
             model=docs.PracticeReply,
             errors=(400, 503),
             provenance_kind="computed",
