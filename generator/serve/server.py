@@ -1,30 +1,50 @@
-"""The HTTP server the app runs under: uvicorn (httptools), with deadlines for reading a request.
+"""The HTTP server the app runs under: uvicorn (httptools, uvloop) behind a thin guard of limits.
 
-uvicorn has a keep-alive timeout for idle connections but none for a request being received: a
-client that sends half its headers, or a body shorter than its Content-Length, or a chunked body
-that never ends, held a connection (and, for a body, an app task) open for as long as it liked. Here
-a request's headers must arrive within ``HEADER_SECONDS`` of the connection opening or the previous
-answer, and its body within ``BODY_SECONDS`` of the headers (nginx's ``client_header_timeout`` and
-``client_body_timeout``, shorter). Past a deadline the client gets a 408 with the JSON error body
-when no answer has started, and the connection is closed. Header fields over ``MAX_HEADER_BYTES``
-in all get a 431, and a request the parser refuses a 400 (uvicorn's was plain text), both with the
-JSON error body, made through the one wire path (``generator.web.wire``).
+uvicorn bounds neither what a request may send nor how long it may take: a client that sent half
+its headers, a body shorter than its Content-Length, a 64 MB header line or 10,000 header fields,
+or that read its answer at 1 byte a second, held a connection (and memory) for as long as it liked,
+and what the parser refused was answered in plain text. ``GuardedProtocol`` is uvicorn's httptools
+protocol with the limits nginx has (docs/operations.md "Server limits" sets them side by side):
+
+- time: a request's headers within ``HEADER_SECONDS`` of the connection opening or the previous
+  answer, its body within ``BODY_SECONDS`` of the headers (nginx ``client_header_timeout``,
+  ``client_body_timeout``), else 408; an answer the client stops taking (the server's buffer for it
+  not drained within ``SEND_SECONDS``, nginx ``send_timeout``) aborts the connection;
+- size: the request target within ``MAX_TARGET_BYTES`` (414), the header fields within
+  ``MAX_HEADER_BYTES`` in all and ``MAX_HEADER_FIELDS`` in number (431), the bytes read before the
+  headers end bounded likewise, so one endless header line is refused, not buffered;
+- framing (RFC 9112): exactly one valid ``Host`` in HTTP/1.1 (400 ``bad_host``), no transfer coding
+  but ``chunked`` (501, as nginx), and the parser's own refusals (400 ``malformed_request``).
+
+Every refusal is the spec's JSON error body with the CORS headers of any public answer, made through
+the one wire path (``generator.web.wire``), and closes the connection.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
+import struct
 from http import HTTPStatus
-from typing import Any
+from typing import Any, NoReturn
 
 import uvicorn
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
 from generator.web.respond import plain_error
 from generator.web.wire import Outgoing, finalize
 
 HEADER_SECONDS = 10.0
 BODY_SECONDS = 30.0
+SEND_SECONDS = 30.0
+KEEP_ALIVE_SECONDS = 5  # uvicorn's default; nginx keepalive_timeout is 75 s
+MAX_TARGET_BYTES = 8 * 1024  # nginx: a request line over large_client_header_buffers' 8k is a 414
+MAX_HEADER_BYTES = 32 * 1024  # the header fields in all (nginx: 4 buffers of 8 KiB)
+MAX_HEADER_FIELDS = 100  # Apache's LimitRequestFields; nginx bounds only the bytes
+# A Host is a uri-host with an optional port (RFC 9112 3.2, RFC 3986 3.2.2): an IP literal in
+# brackets or reg-name characters; empty is allowed (a target without an authority).
+HOST = re.compile(rb"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(:[0-9]*)?\Z")
 
 
 def _status_line_bytes(out: Outgoing) -> bytes:
@@ -41,66 +61,154 @@ def _refusal(status: int, code: str, message: str) -> bytes:
     return _status_line_bytes(finalize(answer.status, answer.headers, answer.body, {}))
 
 
-MAX_HEADER_BYTES = 32 * 1024  # the request's header fields in all (nginx: 4 buffers of 8 KiB)
 REQUEST_TIMEOUT = _refusal(408, "request_timeout", "The request did not arrive in time; send it again, whole.")
 HEADERS_TOO_LARGE = _refusal(
-    431, "headers_too_large", f"The request's header fields are over {MAX_HEADER_BYTES} bytes in all; nothing was read."
+    431,
+    "headers_too_large",
+    f"The request's header fields are over {MAX_HEADER_BYTES} bytes in all, or over {MAX_HEADER_FIELDS} "
+    "fields; nothing was read.",
+)
+TARGET_TOO_LONG = _refusal(
+    414, "uri_too_long", f"The request target is over {MAX_TARGET_BYTES} bytes; nothing was read."
+)
+BAD_HOST = _refusal(
+    400, "bad_host", "An HTTP/1.1 request carries exactly one Host header field with a valid host (RFC 9112 3.2)."
+)
+UNSUPPORTED_CODING = _refusal(
+    501,
+    "unsupported_transfer_coding",
+    "The only transfer coding accepted is chunked, alone (send a compressed body with Content-Encoding).",
 )
 MALFORMED = _refusal(400, "malformed_request", "The request is not valid HTTP/1.1; nothing was read.")
 
 
-class _HeadersTooLarge(Exception):
-    """Raised from the parser's header callback to stop parsing (uvicorn then answers, below)."""
+class _Refused(Exception):
+    """Raised from a parser callback to stop parsing; uvicorn then calls ``send_400_response``,
+    which sends the refusal the callback set."""
 
 
-class DeadlineProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol plus the two reading deadlines, a bound on the header fields
-    (431), and the JSON error body for what the parser refuses (400)."""
+class GuardedProtocol(HttpToolsProtocol):
+    """uvicorn's httptools protocol with the limits above (see the module docstring)."""
 
-    header_seconds, body_seconds = HEADER_SECONDS, BODY_SECONDS
-    _deadline: asyncio.TimerHandle | None = None
+    header_seconds, body_seconds, send_seconds = HEADER_SECONDS, BODY_SECONDS, SEND_SECONDS
+    max_target_bytes, max_header_bytes, max_header_fields = MAX_TARGET_BYTES, MAX_HEADER_BYTES, MAX_HEADER_FIELDS
 
-    max_header_bytes = MAX_HEADER_BYTES
-    _header_bytes = 0
+    _deadline: asyncio.TimerHandle | None = None  # the reading deadline (408)
+    _send_deadline: asyncio.TimerHandle | None = None  # the sending deadline (abort)
     _refused: bytes | None = None
+    _running: RequestResponseCycle | None = None  # the request being answered (pipelined ones wait)
+    _chunked = False
+    _in_head = True  # reading a request line and header fields (from the connection's start)
+    _head_bytes = _target_bytes = _header_bytes = _fields = _hosts = 0
+
+    # ------------------------------------------------------------------ size and framing
+
+    def data_received(self, data: bytes) -> None:
+        """The bytes before the headers end are bounded before the parser buffers them: a header
+        line that never ends is refused once the bound (plus at most one read) has arrived."""
+        if self._in_head:
+            self._head_bytes += len(data)
+        super().data_received(data)
+        if self._in_head and self._head_bytes > self.max_target_bytes + self.max_header_bytes:
+            self._refused = self._refused or HEADERS_TOO_LARGE
+            self.send_400_response("")
 
     def on_message_begin(self) -> None:
-        self._header_bytes, self._refused = 0, None
+        self._refused, self._chunked = None, False
+        self._target_bytes = self._header_bytes = self._fields = self._hosts = 0
         super().on_message_begin()
+
+    def on_url(self, url: bytes) -> None:
+        self._target_bytes += len(url)
+        if self._target_bytes > self.max_target_bytes:
+            self._refuse(TARGET_TOO_LONG)
+        super().on_url(url)
 
     def on_header(self, name: bytes, value: bytes) -> None:
         self._header_bytes += len(name) + len(value) + 4  # ": " and CRLF
-        if self._header_bytes > self.max_header_bytes:
-            self._refused = HEADERS_TOO_LARGE
-            raise _HeadersTooLarge
+        self._fields += 1
+        if self._header_bytes > self.max_header_bytes or self._fields > self.max_header_fields:
+            self._refuse(HEADERS_TOO_LARGE)
+        lowered = name.lower()
+        if lowered == b"host":
+            self._hosts += 1
+            if self._hosts > 1 or not HOST.match(value.strip()):
+                self._refuse(BAD_HOST)
+        elif lowered == b"transfer-encoding":
+            if value.strip().lower() != b"chunked":
+                self._refuse(UNSUPPORTED_CODING)  # nginx: 501 for any coding but chunked
+            self._chunked = True
         super().on_header(name, value)
 
+    def on_headers_complete(self) -> None:
+        version = self.parser.get_http_version()
+        if self._hosts == 0 and version == "1.1":
+            self._refuse(BAD_HOST)
+        if self._chunked and version != "1.1":
+            self._refuse(MALFORMED)  # HTTP/1.0 has no transfer codings: its framing is faulty (RFC 9112 6.1)
+        self._in_head = False
+        self._arm(self.body_seconds)
+        super().on_headers_complete()
+
     def send_400_response(self, msg: str) -> None:
-        """uvicorn's answer to a request its parser refused (plain text) becomes ours: the JSON error
-        body, or the 431 when the header fields were too large; the connection is closed."""
+        """uvicorn's answer to a request its parser refused (plain text) becomes ours: the refusal a
+        callback raised, else the JSON 400; the connection is closed."""
         self._disarm()
-        self.transport.write(self._refused or MALFORMED)
-        self.transport.close()
+        self._in_head = False
+        if not self.transport.is_closing():
+            self.transport.write(self._refused or MALFORMED)
+            self.transport.close()
+
+    def _refuse(self, answer: bytes) -> NoReturn:
+        self._refused = answer
+        raise _Refused
+
+    # ------------------------------------------------------------------ time
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm(self.header_seconds)
 
-    def on_headers_complete(self) -> None:
-        self._arm(self.body_seconds)
-        super().on_headers_complete()
-
     def on_message_complete(self) -> None:
         self._disarm()
+        self._in_head, self._head_bytes = True, 0  # what follows is the next request's head
         super().on_message_complete()
 
     def on_response_complete(self) -> None:
+        read_already = bool(self.pipeline)  # the next request arrived while this one was answered
         super().on_response_complete()
-        if not self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        if not read_already:
             self._arm(self.header_seconds)  # the next request on this connection, if any
+        if self.transport.get_write_buffer_size() and self._send_deadline is None:
+            self._arm_send()  # an answer still waiting for the client to take it
+
+    def pause_writing(self) -> None:
+        """The server's buffer for this connection filled: the client must take it in time."""
+        super().pause_writing()
+        self._arm_send()
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._disarm_send()
+        if self.transport.get_write_buffer_size():
+            self._arm_send()
+
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: Any) -> None:
+        self._running = cycle
+        super()._start_asgi_task(cycle, app)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """uvicorn tells only the last request parsed that the client is gone; with pipelined requests
+        the one being answered kept writing to the closed transport (a RuntimeError per answer)."""
         self._disarm()
+        self._disarm_send()
+        for cycle in (self._running, *(queued for queued, _ in self.pipeline)):
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
+        self.pipeline.clear()
         super().connection_lost(exc)
 
     def _arm(self, seconds: float) -> None:
@@ -120,9 +228,42 @@ class DeadlineProtocol(HttpToolsProtocol):
             self.transport.write(REQUEST_TIMEOUT)
         self.transport.close()
 
+    def _arm_send(self) -> None:
+        self._disarm_send()
+        self._send_deadline = self.loop.call_later(self.send_seconds, self._send_expire)
+
+    def _disarm_send(self) -> None:
+        if self._send_deadline is not None:
+            self._send_deadline.cancel()
+            self._send_deadline = None
+
+    def _send_expire(self) -> None:
+        """The client took too little of its answer in time: the connection is reset. A close, even
+        ``abort()``, would leave what the kernel holds (megabytes) to trickle out as slowly as the
+        client likes; a zero linger time makes the close a reset that discards it."""
+        self._send_deadline = None
+        if not self.transport.get_write_buffer_size():
+            return
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.transport.abort()
+
+
+DeadlineProtocol = GuardedProtocol  # the name issue 13 gave it
+
 
 def run(app: Any, host: str, port: int) -> None:
-    """Serve ``app`` as ``build.py serve`` does: one process, no access log (nothing a caller sends is logged)."""
+    """Serve ``app`` as ``build.py serve`` does: one process, no access log (nothing a caller sends is
+    logged), no WebSocket upgrade (the app serves none: an ``Upgrade`` request is answered as HTTP)."""
     uvicorn.run(
-        app, host=host, port=port, http=DeadlineProtocol, access_log=False, log_level="warning", server_header=False
+        app,
+        host=host,
+        port=port,
+        http=GuardedProtocol,
+        ws="none",
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+        access_log=False,
+        log_level="warning",
+        server_header=False,
     )
