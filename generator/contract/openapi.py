@@ -42,7 +42,8 @@ ENVELOPE_HEADERS = (
     "X-Joy-Index",
     "Cache-Control",
 )
-METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
+# What an ANY surface (the echo) answers itself; OPTIONS is the app's own preflight on every path.
+METHOD_NAMES = ("get", "post", "put", "patch", "delete")
 Refs = dict[type[BaseModel], str]  # model -> its schema's $ref
 
 

@@ -117,7 +117,7 @@ class App:
         if route and method in READ_METHODS and not variant:
             await self._send_static(send, served, path, route, raw_headers, head=method == "HEAD")
             return
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in raw_headers.items()}
+        headers = _request_headers(scope["headers"])
         found = match(self.registry, path)
         # A GET that depends on the build alone is answered as of the build, with the deterministic
         # request id a file would carry: the same bytes on every request, so its ETag revalidates.
@@ -127,7 +127,7 @@ class App:
             await self._send(send, not_found(self.context_for(None), path, request_id), headers, None, method == "HEAD")
             return
         surface, params = found
-        if method == "OPTIONS" and surface.any is None:
+        if method == "OPTIONS":  # the app's own, even where a surface answers any method (the echo)
             await self._send(send, options(surface, headers), headers, None, head=True)
             return
         handler = surface.method(method)
@@ -194,6 +194,16 @@ def _normalise(path: str) -> str:
         return path
     resolved = posixpath.normpath(path)
     return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
+
+
+def _request_headers(pairs: list[tuple[bytes, bytes]]) -> dict[str, str]:
+    """A field sent more than once arrives as one, its values joined by ", " (RFC 9110 5.3), so a
+    handler sees the repeat: a second Authorization is malformed, never the one that wins."""
+    headers: dict[str, str] = {}
+    for raw_name, raw_value in pairs:
+        name, value = raw_name.decode("latin-1"), raw_value.decode("latin-1")
+        headers[name] = f"{headers[name]}, {value}" if name in headers else value
+    return headers
 
 
 def _client(scope: Scope) -> str | None:

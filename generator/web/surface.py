@@ -230,10 +230,11 @@ class Surface:
 
     def method(self, name: str) -> Method | None:
         """The handler of a method other than GET/HEAD (those are ``compute``); ``any`` answers what
-        nothing else claims."""
+        nothing else claims among ``ALL_METHODS`` (TRACE or an invented method is a 405, as elsewhere)."""
         if name in ("GET", "HEAD") and self.compute is not None:
             return None
-        return {"POST": self.post, "DELETE": self.delete}.get(name) or self.any
+        claimed = {"POST": self.post, "DELETE": self.delete}.get(name)
+        return claimed or (self.any if name in ALL_METHODS else None)
 
     def concrete(self, params: Params) -> str:
         return re.sub(r"\{(\w+)\}", lambda m: params[m.group(1)], self.path)

@@ -233,6 +233,22 @@ def test_public_answers_carry_cors_and_a_preflight_is_answered(app: App) -> None
     assert "access-control-allow-methods" not in plain.headers
 
 
+def test_a_preflight_allows_authorization_where_a_key_is_read_and_never_credentials(app: App) -> None:
+    """Issue 34: browsers could not send a key to the role views (Authorization was not allowed), and
+    the headers a page needs to read were not exposed."""
+    ask_for = {"Origin": "https://example.org", "Access-Control-Request-Method": "GET"}
+    role = call(app, "OPTIONS", "/api/auctions", headers=ask_for | {"Access-Control-Request-Headers": "authorization"})
+    assert role.status_code == 204 and "Authorization" in role.headers["access-control-allow-headers"]
+    public = call(app, "OPTIONS", "/api/v1/universal/games", headers=ask_for)
+    assert "Authorization" not in public.headers["access-control-allow-headers"]
+    for answer in (role, public, call(app, "GET", "/api/auctions"), call(app, "GET", "/api/v1/teapot")):
+        assert "access-control-allow-credentials" not in answer.headers
+    teapot = call(app, "GET", "/api/v1/teapot")
+    exposed = teapot.headers["access-control-expose-headers"].split(", ")
+    assert {"WWW-Authenticate", "Safe-Methods", "Accept-Additions"} <= set(exposed)
+    assert "safe-methods" in teapot.headers and "accept-additions" in teapot.headers
+
+
 def test_a_computed_answer_that_depends_on_the_build_alone_revalidates(app: App) -> None:
     """Issue 13: a query variant was rendered with the request's clock and a random request id, so its
     ETag changed every second and If-None-Match never matched. Now it is as of the build."""
