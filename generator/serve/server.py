@@ -38,7 +38,8 @@ from generator.web.wire import Outgoing, finalize
 HEADER_SECONDS = 10.0
 BODY_SECONDS = 30.0
 SEND_SECONDS = 30.0
-KEEP_ALIVE_SECONDS = 5  # uvicorn's default; nginx keepalive_timeout is 75 s
+KEEP_ALIVE_SECONDS = 5.0  # an idle connection (uvicorn's default); nginx keepalive_timeout is 75 s
+TICK_SECONDS = 1.0  # how often a connection's deadlines are checked: each is kept within this
 MAX_TARGET_BYTES = 8 * 1024  # nginx: a request line over large_client_header_buffers' 8k is a 414
 MAX_HEADER_BYTES = 32 * 1024  # the header fields in all (nginx: 4 buffers of 8 KiB)
 MAX_HEADER_FIELDS = 100  # Apache's LimitRequestFields; nginx bounds only the bytes
@@ -93,13 +94,16 @@ class GuardedProtocol(HttpToolsProtocol):
     header_seconds, body_seconds, send_seconds = HEADER_SECONDS, BODY_SECONDS, SEND_SECONDS
     max_target_bytes, max_header_bytes, max_header_fields = MAX_TARGET_BYTES, MAX_HEADER_BYTES, MAX_HEADER_FIELDS
 
-    _deadline: asyncio.TimerHandle | None = None  # the reading deadline (408)
-    _send_deadline: asyncio.TimerHandle | None = None  # the sending deadline (abort)
+    tick_seconds, keep_alive_seconds = TICK_SECONDS, KEEP_ALIVE_SECONDS
+    _ticker: asyncio.TimerHandle | None = None
+    _read_due = _send_due = _answered_at = 0.0  # times on the loop's clock; 0: nothing due
+    _idle = False  # between an answer and the next request's first byte
+    _begun = False  # a request's first byte has arrived, its last not yet
     _refused: bytes | None = None
     _running: RequestResponseCycle | None = None  # the request being answered (pipelined ones wait)
     _chunked = False
     _in_head = True  # reading a request line and header fields (from the connection's start)
-    _head_bytes = _target_bytes = _header_bytes = _fields = _hosts = 0
+    _head_bytes = _header_bytes = _fields = _hosts = 0
 
     # ------------------------------------------------------------------ size and framing
 
@@ -113,48 +117,51 @@ class GuardedProtocol(HttpToolsProtocol):
             self._refused = self._refused or HEADERS_TOO_LARGE
             self.send_400_response("")
 
-    def on_message_begin(self) -> None:
+    def _begin(self) -> None:
         self._refused, self._chunked = None, False
-        self._target_bytes = self._header_bytes = self._fields = self._hosts = 0
-        super().on_message_begin()
-
-    def on_url(self, url: bytes) -> None:
-        self._target_bytes += len(url)
-        if self._target_bytes > self.max_target_bytes:
-            self._refuse(TARGET_TOO_LONG)
-        super().on_url(url)
+        self._header_bytes = self._fields = self._hosts = 0
 
     def on_header(self, name: bytes, value: bytes) -> None:
+        """uvicorn's (the field kept, lower-cased; ``Expect: 100-continue`` noted), counted and checked;
+        written out rather than calling it, since this runs for every field of every request."""
         self._header_bytes += len(name) + len(value) + 4  # ": " and CRLF
         self._fields += 1
         if self._header_bytes > self.max_header_bytes or self._fields > self.max_header_fields:
             self._refuse(HEADERS_TOO_LARGE)
-        lowered = name.lower()
-        if lowered == b"host":
+        name = name.lower()
+        if name == b"host":
             self._hosts += 1
             if self._hosts > 1 or not HOST.match(value.strip()):
                 self._refuse(BAD_HOST)
-        elif lowered == b"transfer-encoding":
+        elif name == b"transfer-encoding":
             if value.strip().lower() != b"chunked":
                 self._refuse(UNSUPPORTED_CODING)  # nginx: 501 for any coding but chunked
             self._chunked = True
-        super().on_header(name, value)
+        elif name == b"expect" and value.lower() == b"100-continue":
+            self.expect_100_continue = True
+        self.headers.append((name, value))
 
     def on_headers_complete(self) -> None:
+        if len(self.url) > self.max_target_bytes:
+            self._refuse(TARGET_TOO_LONG)
+        if self._hosts != 1 or self._chunked:
+            self._check_framing()
+        self._in_head, self._read_due = False, self.loop.time() + self.body_seconds
+        super().on_headers_complete()
+
+    def _check_framing(self) -> None:
+        """No Host in HTTP/1.1 (RFC 9112 3.2), or chunked in HTTP/1.0, which has no transfer codings
+        (RFC 9112 6.1); two Hosts were refused as they arrived."""
         version = self.parser.get_http_version()
         if self._hosts == 0 and version == "1.1":
             self._refuse(BAD_HOST)
         if self._chunked and version != "1.1":
-            self._refuse(MALFORMED)  # HTTP/1.0 has no transfer codings: its framing is faulty (RFC 9112 6.1)
-        self._in_head = False
-        self._arm(self.body_seconds)
-        super().on_headers_complete()
+            self._refuse(MALFORMED)
 
     def send_400_response(self, msg: str) -> None:
         """uvicorn's answer to a request its parser refused (plain text) becomes ours: the refusal a
         callback raised, else the JSON 400; the connection is closed."""
-        self._disarm()
-        self._in_head = False
+        self._in_head, self._read_due = False, 0.0
         if not self.transport.is_closing():
             self.transport.write(self._refused or MALFORMED)
             self.transport.close()
@@ -164,36 +171,55 @@ class GuardedProtocol(HttpToolsProtocol):
         raise _Refused
 
     # ------------------------------------------------------------------ time
+    # Deadlines are times on the loop's clock, checked by one tick per connection (``tick_seconds``),
+    # not a timer per request: arming and cancelling two or three timers a request (uvicorn's
+    # keep-alive among them) cost about a fifth of the CPU of serving a file.
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._arm(self.header_seconds)
+        self._read_due, self._idle = self.loop.time() + self.header_seconds, False
+        self._ticker = self.loop.call_later(self.tick_seconds, self._tick)
+
+    def on_message_begin(self) -> None:
+        """A request's first byte: its headers are due ``header_seconds`` after the connection
+        opened, or after the previous answer, or (pipelined) now."""
+        if self._idle:
+            self._read_due = self._answered_at + self.header_seconds
+        elif not self._read_due:
+            self._read_due = self.loop.time() + self.header_seconds
+        self._idle, self._begun = False, True
+        self._begin()
+        super().on_message_begin()
 
     def on_message_complete(self) -> None:
-        self._disarm()
+        self._read_due, self._begun = 0.0, False
         self._in_head, self._head_bytes = True, 0  # what follows is the next request's head
         super().on_message_complete()
 
     def on_response_complete(self) -> None:
-        read_already = bool(self.pipeline)  # the next request arrived while this one was answered
-        super().on_response_complete()
+        """uvicorn's (start the next pipelined request), without its keep-alive timer: an idle
+        connection is closed by the tick after ``keep_alive_seconds``."""
+        self.server_state.total_requests += 1
         if self.transport.is_closing():
             return
-        if not read_already:
-            self._arm(self.header_seconds)  # the next request on this connection, if any
-        if self.transport.get_write_buffer_size() and self._send_deadline is None:
-            self._arm_send()  # an answer still waiting for the client to take it
+        self.flow.resume_reading()
+        now = self.loop.time()
+        if self.pipeline:
+            cycle, app = self.pipeline.pop()
+            self._start_asgi_task(cycle, app)
+        elif not self._begun:  # nothing of a next request yet
+            self._read_due, self._idle, self._answered_at = now + self.keep_alive_seconds, True, now
+        if not self._send_due and self.transport.get_write_buffer_size():
+            self._send_due = now + self.send_seconds  # an answer still waiting for the client to take it
 
     def pause_writing(self) -> None:
         """The server's buffer for this connection filled: the client must take it in time."""
         super().pause_writing()
-        self._arm_send()
+        self._send_due = self.loop.time() + self.send_seconds
 
     def resume_writing(self) -> None:
         super().resume_writing()
-        self._disarm_send()
-        if self.transport.get_write_buffer_size():
-            self._arm_send()
+        self._send_due = self.loop.time() + self.send_seconds if self.transport.get_write_buffer_size() else 0.0
 
     def _start_asgi_task(self, cycle: RequestResponseCycle, app: Any) -> None:
         self._running = cycle
@@ -202,8 +228,9 @@ class GuardedProtocol(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         """uvicorn tells only the last request parsed that the client is gone; with pipelined requests
         the one being answered kept writing to the closed transport (a RuntimeError per answer)."""
-        self._disarm()
-        self._disarm_send()
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None
         for cycle in (self._running, *(queued for queued, _ in self.pipeline)):
             if cycle is not None and not cycle.response_complete:
                 cycle.disconnected = True
@@ -211,37 +238,32 @@ class GuardedProtocol(HttpToolsProtocol):
         self.pipeline.clear()
         super().connection_lost(exc)
 
-    def _arm(self, seconds: float) -> None:
-        self._disarm()
-        self._deadline = self.loop.call_later(seconds, self._expire)
-
-    def _disarm(self) -> None:
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
-
-    def _expire(self) -> None:
-        self._deadline = None
+    def _tick(self) -> None:
+        self._ticker = None
         if self.transport.is_closing():
             return
-        if self.cycle is None or not self.cycle.response_started:
+        now = self.loop.time()
+        if self._send_due and now >= self._send_due:
+            self._send_expired()
+        elif self._read_due and now >= self._read_due:
+            self._read_expired()
+        if not self.transport.is_closing():
+            self._ticker = self.loop.call_later(self.tick_seconds, self._tick)
+
+    def _read_expired(self) -> None:
+        """Idle past the keep-alive time: closed. A request unfinished past its deadline: a 408 when
+        no answer has started, and closed."""
+        self._read_due = 0.0
+        cycle = self.cycle  # the last request whose headers were read: the late one's, or answered
+        if not self._idle and (cycle is None or cycle.response_complete or not cycle.response_started):
             self.transport.write(REQUEST_TIMEOUT)
         self.transport.close()
 
-    def _arm_send(self) -> None:
-        self._disarm_send()
-        self._send_deadline = self.loop.call_later(self.send_seconds, self._send_expire)
-
-    def _disarm_send(self) -> None:
-        if self._send_deadline is not None:
-            self._send_deadline.cancel()
-            self._send_deadline = None
-
-    def _send_expire(self) -> None:
+    def _send_expired(self) -> None:
         """The client took too little of its answer in time: the connection is reset. A close, even
         ``abort()``, would leave what the kernel holds (megabytes) to trickle out as slowly as the
         client likes; a zero linger time makes the close a reset that discards it."""
-        self._send_deadline = None
+        self._send_due = 0.0
         if not self.transport.get_write_buffer_size():
             return
         sock = self.transport.get_extra_info("socket")
@@ -262,7 +284,6 @@ def run(app: Any, host: str, port: int) -> None:
         port=port,
         http=GuardedProtocol,
         ws="none",
-        timeout_keep_alive=KEEP_ALIVE_SECONDS,
         access_log=False,
         log_level="warning",
         server_header=False,

@@ -20,7 +20,7 @@ from generator.serve.server import MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MAX_TARG
 
 
 class QuickDeadlines(GuardedProtocol):
-    header_seconds, body_seconds, send_seconds = 0.5, 0.5, 1.0
+    header_seconds, body_seconds, send_seconds, tick_seconds, keep_alive_seconds = 0.5, 0.5, 1.0, 0.1, 0.6
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +75,16 @@ def test_a_whole_request_is_answered_and_the_connection_kept(port: int) -> None:
             head = sock.recv(65536)
             assert head.startswith(b"HTTP/1.1 200 "), head[:80]
             time.sleep(0.2)
+
+
+def test_an_idle_connection_is_closed_quietly_and_a_late_request_gets_408(port: int) -> None:
+    """After an answer, silence past the keep-alive time closes the connection with nothing sent;
+    a request begun but unfinished is a 408 (the deadlines are kept by a tick, not a timer each)."""
+    answer = b"GET /api/v1/universal/games HTTP/1.1\r\nHost: x\r\n\r\n"
+    received, seconds = _send(port, answer)
+    assert received.count(b"HTTP/1.1 ") == 1 and received.startswith(b"HTTP/1.1 200 ") and seconds < 3
+    received, seconds = _send(port, answer, b"GET /api/v1/universal/games HTTP/1.1\r\n")
+    assert received.count(b"HTTP/1.1 ") == 2 and b"HTTP/1.1 408 " in received and seconds < 3
 
 
 def test_header_fields_over_the_bound_get_a_json_431_and_the_connection_closes(port: int) -> None:
