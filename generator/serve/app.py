@@ -131,7 +131,9 @@ class App:
             await self._send(send, options(surface, headers), headers, None, head=True)
             return
         handler = surface.method(method)
-        body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
+        body = None
+        if handler is not None and handler.read_body:
+            body = await _read_body(receive, handler.max_body, headers.get("content-length"))
         if handler is not None and handler.offload and self.pool is not None:
             request = Request(method, headers, body)
             job = (surface.id, params, query, path, method, request, request_id)
@@ -211,8 +213,11 @@ def _client(scope: Scope) -> str | None:
     return str(client[0]) if client else None
 
 
-async def _read_body(receive: Receive, limit: int) -> bytes | None:
-    """Read at most ``limit`` bytes; ``None`` when the body is larger (the handler answers 413/400)."""
+async def _read_body(receive: Receive, limit: int, declared: str | None = None) -> bytes | None:
+    """Read at most ``limit`` bytes; ``None`` when the body is larger (the handler answers 413/400),
+    without reading a byte when its Content-Length says so (the server drops what follows)."""
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return None
     chunks, size = [], 0
     while True:
         message = await receive()

@@ -168,6 +168,17 @@ def test_an_endless_header_line_is_refused_before_it_ends(port: int) -> None:
     assert received.startswith(b"HTTP/1.1 431 "), received[:80]
 
 
+def test_a_body_declared_over_the_limit_is_refused_before_it_is_read(port: int) -> None:
+    """Issue 34: a body over its method's limit was read whole (and thrown away) before the 413; its
+    Content-Length now suffices, so the 413 comes before the body does."""
+    head = b"POST /api/v1/play/deck/validate HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(head)
+        received = sock.recv(65536)
+    assert received.startswith(b"HTTP/1.1 413 "), received[:80]
+    assert orjson.loads(received.partition(b"\r\n\r\n")[2])["error"]["code"] == "body_too_large"
+
+
 def test_a_client_that_stops_taking_its_answers_is_cut_off(port: int) -> None:
     """Issue 34: a client reading 1 byte at a time held its connection for as long as it liked; once
     the server's buffer for it is full, it must be drained within ``send_seconds`` (1 s here)."""
