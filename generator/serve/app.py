@@ -36,7 +36,7 @@ from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
 from generator.web.respond import Answer, Rendered, options, render, respond
 from generator.web.router import match
-from generator.web.surface import Context, Request, error
+from generator.web.surface import Context, Method, Request, error
 from generator.web.wire import finalize
 
 # ASGI's three arguments (the spec's shapes; no framework types on the hot path)
@@ -131,9 +131,7 @@ class App:
             await self._send(send, options(surface, headers), headers, None, head=True)
             return
         handler = surface.method(method)
-        body = None
-        if handler is not None and handler.read_body:
-            body = await _read_body(receive, handler.max_body, headers.get("content-length"))
+        body = await _read_body(receive, handler, headers.get("content-length"))
         if handler is not None and handler.offload and self.pool is not None:
             request = Request(method, headers, body)
             job = (surface.id, params, query, path, method, request, request_id)
@@ -213,9 +211,13 @@ def _client(scope: Scope) -> str | None:
     return str(client[0]) if client else None
 
 
-async def _read_body(receive: Receive, limit: int, declared: str | None = None) -> bytes | None:
-    """Read at most ``limit`` bytes; ``None`` when the body is larger (the handler answers 413/400),
-    without reading a byte when its Content-Length says so (the server drops what follows)."""
+async def _read_body(receive: Receive, handler: Method | None, declared: str | None) -> bytes | None:
+    """The body, when the method reads one, up to its limit; ``None`` when it reads none or the body
+    is larger (the handler answers 413/400), without reading a byte when its Content-Length says so
+    (the server drops what follows)."""
+    if handler is None or not handler.read_body:
+        return None
+    limit = handler.max_body
     if declared is not None and declared.isdigit() and int(declared) > limit:
         return None
     chunks, size = [], 0
