@@ -9,7 +9,6 @@ import pytest
 from generator.web.not_found import SHORTLIST, suggestions
 
 
-
 def test_a_misspelt_path_is_suggested_its_surface(ctx) -> None:
     for wrong, right in (
         ("/api/v1/universal/gamez", "/api/v1/universal/games"),
