@@ -9,78 +9,44 @@ protocol with the limits nginx has (docs/operations.md "Server limits" sets them
 - time: a request's headers within ``HEADER_SECONDS`` of the connection opening or the previous
   answer, its body within ``BODY_SECONDS`` of the headers (nginx ``client_header_timeout``,
   ``client_body_timeout``), else 408; an answer the client stops taking (the server's buffer for it
-  not drained within ``SEND_SECONDS``, nginx ``send_timeout``) aborts the connection;
+  not drained within ``SEND_SECONDS``, nginx ``send_timeout``) resets the connection;
 - size: the request target within ``MAX_TARGET_BYTES`` (414), the header fields within
   ``MAX_HEADER_BYTES`` in all and ``MAX_HEADER_FIELDS`` in number (431), the bytes read before the
   headers end bounded likewise, so one endless header line is refused, not buffered;
 - framing (RFC 9112): exactly one valid ``Host`` in HTTP/1.1 (400 ``bad_host``), no transfer coding
   but ``chunked`` (501, as nginx), and the parser's own refusals (400 ``malformed_request``).
 
-Every refusal is the spec's JSON error body with the CORS headers of any public answer, made through
-the one wire path (``generator.web.wire``), and closes the connection.
+Every refusal (``generator.serve.limits``) is the spec's JSON error body with the CORS headers of any
+public answer, made through the one wire path (``generator.web.wire``), and closes the connection.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import socket
 import struct
-from http import HTTPStatus
 from typing import Any, NoReturn
 
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
-from generator.web.respond import plain_error
-from generator.web.wire import Outgoing, finalize
-
-HEADER_SECONDS = 10.0
-BODY_SECONDS = 30.0
-SEND_SECONDS = 30.0
-KEEP_ALIVE_SECONDS = 5.0  # an idle connection (uvicorn's default); nginx keepalive_timeout is 75 s
-TICK_SECONDS = 1.0  # how often a connection's deadlines are checked: each is kept within this
-MAX_TARGET_BYTES = 8 * 1024  # nginx: a request line over large_client_header_buffers' 8k is a 414
-MAX_HEADER_BYTES = 32 * 1024  # the header fields in all (nginx: 4 buffers of 8 KiB)
-MAX_HEADER_FIELDS = 100  # Apache's LimitRequestFields; nginx bounds only the bytes
-# A Host is a uri-host with an optional port (RFC 9112 3.2, RFC 3986 3.2.2): an IP literal in
-# brackets or reg-name characters; empty is allowed (a target without an authority).
-HOST = re.compile(rb"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]*)(:[0-9]*)?\Z")
-
-
-def _status_line_bytes(out: Outgoing) -> bytes:
-    """An answer written straight to the socket (no ASGI cycle is left to send it), closing it."""
-    status = f"HTTP/1.1 {out.status} {HTTPStatus(out.status).phrase}".encode()
-    lines = [status, *(k + b": " + v for k, v in out.headers), b"connection: close"]
-    return b"\r\n".join(lines) + b"\r\n\r\n" + out.body
-
-
-def _refusal(status: int, code: str, message: str) -> bytes:
-    """An HTTP-layer refusal through the one wire path like every other answer (generator.web.wire),
-    as bytes for the socket, made once."""
-    answer = plain_error(status, code, message)
-    return _status_line_bytes(finalize(answer.status, answer.headers, answer.body, {}))
-
-
-REQUEST_TIMEOUT = _refusal(408, "request_timeout", "The request did not arrive in time; send it again, whole.")
-HEADERS_TOO_LARGE = _refusal(
-    431,
-    "headers_too_large",
-    f"The request's header fields are over {MAX_HEADER_BYTES} bytes in all, or over {MAX_HEADER_FIELDS} "
-    "fields; nothing was read.",
+from generator.serve.limits import (
+    BAD_HOST,
+    BODY_SECONDS,
+    HEADER_SECONDS,
+    HEADERS_TOO_LARGE,
+    HOST,
+    KEEP_ALIVE_SECONDS,
+    MALFORMED,
+    MAX_HEADER_BYTES,
+    MAX_HEADER_FIELDS,
+    MAX_TARGET_BYTES,
+    REQUEST_TIMEOUT,
+    SEND_SECONDS,
+    TARGET_TOO_LONG,
+    TICK_SECONDS,
+    UNSUPPORTED_CODING,
 )
-TARGET_TOO_LONG = _refusal(
-    414, "uri_too_long", f"The request target is over {MAX_TARGET_BYTES} bytes; nothing was read."
-)
-BAD_HOST = _refusal(
-    400, "bad_host", "An HTTP/1.1 request carries exactly one Host header field with a valid host (RFC 9112 3.2)."
-)
-UNSUPPORTED_CODING = _refusal(
-    501,
-    "unsupported_transfer_coding",
-    "The only transfer coding accepted is chunked, alone (send a compressed body with Content-Encoding).",
-)
-MALFORMED = _refusal(400, "malformed_request", "The request is not valid HTTP/1.1; nothing was read.")
 
 
 class _Refused(Exception):

@@ -16,7 +16,8 @@ import pytest
 import uvicorn
 
 from generator.serve.app import App
-from generator.serve.server import MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MAX_TARGET_BYTES, GuardedProtocol
+from generator.serve.limits import MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MAX_TARGET_BYTES
+from generator.serve.server import GuardedProtocol
 
 
 class QuickDeadlines(GuardedProtocol):
