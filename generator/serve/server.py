@@ -238,9 +238,6 @@ class GuardedProtocol(HttpToolsProtocol):
         self.transport.abort()
 
 
-DeadlineProtocol = GuardedProtocol  # the name issue 13 gave it
-
-
 def run(app: Any, host: str, port: int) -> None:
     """Serve ``app`` as ``build.py serve`` does: one process, no access log (nothing a caller sends is
     logged), no WebSocket upgrade (the app serves none: an ``Upgrade`` request is answered as HTTP)."""
