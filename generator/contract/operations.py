@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from generator.web.surface import Method, Surface
 
-METHOD_NAMES = ("get", "post", "put", "patch", "delete", "options")
+METHOD_NAMES = ("get", "post", "put", "patch", "delete")  # OPTIONS is the app's own preflight on every path
 
 
 def methods(surface: Surface) -> dict[str, Method | None]:

@@ -40,7 +40,7 @@ from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
 from generator.web.respond import Answer, Rendered, options, render, respond
 from generator.web.router import match
-from generator.web.surface import Context, Request, error
+from generator.web.surface import Context, Method, Request, error
 from generator.web.wire import finalize
 
 # ASGI's three arguments (the spec's shapes; no framework types on the hot path)
@@ -145,7 +145,7 @@ class App:
         if route and method in READ_METHODS and not variant and not live:
             await self._send_static(send, served, path, route, raw_headers, request_id, head=method == "HEAD")
             return
-        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in raw_headers.items()}
+        headers = _request_headers(scope["headers"])
         found = match(self.registry, path)
         # A GET that depends on the build alone is computed as of the build (its data, its
         # Last-Modified, a weak ETag that revalidates); its request id and retrieval time are the request's.
@@ -155,11 +155,11 @@ class App:
             await self._send(send, answer, headers, None, method == "HEAD", request_id)
             return
         surface, params = found
-        if method == "OPTIONS" and surface.any is None:
+        if method == "OPTIONS":  # the app's own, even where a surface answers any method (the echo)
             await self._send(send, options(surface, headers), headers, None, True, request_id)
             return
         handler = surface.method(method)
-        body = await _read_body(receive, handler.max_body) if handler is not None and handler.read_body else None
+        body = await _read_body(receive, handler, headers.get("content-length"))
         if handler is not None and handler.offload and self.pool is not None:
             request = Request(method, headers, body)
             job = (surface.id, params, query, path, method, request, request_id)
@@ -245,13 +245,30 @@ def _request_id(raw_headers: dict[bytes, bytes]) -> str:
     return "req_" + secrets.token_hex(12)
 
 
+def _request_headers(pairs: list[tuple[bytes, bytes]]) -> dict[str, str]:
+    """A field sent more than once arrives as one, its values joined by ", " (RFC 9110 5.3), so a
+    handler sees the repeat: a second Authorization is malformed, never the one that wins."""
+    headers: dict[str, str] = {}
+    for raw_name, raw_value in pairs:
+        name, value = raw_name.decode("latin-1"), raw_value.decode("latin-1")
+        headers[name] = f"{headers[name]}, {value}" if name in headers else value
+    return headers
+
+
 def _client(scope: Scope) -> str | None:
     client = scope.get("client")
     return str(client[0]) if client else None
 
 
-async def _read_body(receive: Receive, limit: int) -> bytes | None:
-    """Read at most ``limit`` bytes; ``None`` when the body is larger (the handler answers 413/400)."""
+async def _read_body(receive: Receive, handler: Method | None, declared: str | None) -> bytes | None:
+    """The body, when the method reads one, up to its limit; ``None`` when it reads none or the body
+    is larger (the handler answers 413/400), without reading a byte when its Content-Length says so
+    (the server drops what follows)."""
+    if handler is None or not handler.read_body:
+        return None
+    limit = handler.max_body
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return None
     chunks, size = [], 0
     while True:
         message = await receive()

@@ -24,12 +24,15 @@ JSON = "application/json"
 ERROR_CACHE_SECONDS = 300  # errors are cached briefly: a fixed catalog can answer differently soon
 # CORS for the public read surface (Scryfall's lesson: every response, errors included), so a page
 # on any origin can read it, and the headers a client needs for caching and politeness.
+# Never Access-Control-Allow-Credentials: a key is sent as Authorization by the page's own code,
+# never by the browser on the page's behalf (cookies), so no origin can ride on a visitor's access.
 CORS = {
     "Access-Control-Allow-Origin": "*",
     "Access-Control-Expose-Headers": "ETag, Link, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, "
-    "RateLimit-Policy, X-Joy-Index",
+    "RateLimit-Policy, X-Joy-Index, WWW-Authenticate, Safe-Methods, Accept-Additions, X-Request-Id",
 }
 PREFLIGHT_MAX_AGE = 86400
+PREFLIGHT_HEADERS = "Content-Type, If-None-Match, If-Modified-Since"
 
 
 @dataclass(frozen=True)
@@ -151,15 +154,17 @@ def method_not_allowed(
 
 
 def options(surface: Surface, headers: dict[str, str]) -> Rendered:
-    """``OPTIONS``: 204 with ``Allow``; a CORS preflight (``Access-Control-Request-Method``) on a
-    public surface also gets the methods and headers a browser may send, cached for a day."""
+    """``OPTIONS`` (the app's own on every surface, the echo included): 204 with ``Allow``; a CORS
+    preflight (``Access-Control-Request-Method``) on a public surface also gets the methods and
+    headers a browser may send, cached for a day: ``Authorization`` too where the surface reads a
+    key (it declares a 401), so a page can read the role views with one."""
     allowed = ", ".join(sorted(surface.methods))
     answer = {"Allow": allowed, "Cache-Control": f"public, max-age={PREFLIGHT_MAX_AGE}"}
     if surface.auth == "public" and "access-control-request-method" in headers:
         answer |= {
             **CORS,
             "Access-Control-Allow-Methods": allowed,
-            "Access-Control-Allow-Headers": "Content-Type, If-None-Match, If-Modified-Since",
+            "Access-Control-Allow-Headers": PREFLIGHT_HEADERS + (", Authorization" if 401 in surface.errors else ""),
             "Access-Control-Max-Age": str(PREFLIGHT_MAX_AGE),
         }
     return Rendered(204, b"", "", answer)

@@ -256,10 +256,11 @@ class Surface:
 
     def method(self, name: str) -> Method | None:
         """The handler of a method other than GET/HEAD (those are ``compute``); ``any`` answers what
-        nothing else claims."""
-        if (name in ("GET", "HEAD") and self.compute is not None) or name not in ALL_METHODS:
-            return None  # TRACE, CONNECT or an invented method: a 405 even where ``any`` answers (issue 34)
-        return {"POST": self.post, "DELETE": self.delete}.get(name) or self.any
+        nothing else claims among ``ALL_METHODS`` (TRACE or an invented method is a 405, as elsewhere)."""
+        if name in ("GET", "HEAD") and self.compute is not None:
+            return None
+        claimed = {"POST": self.post, "DELETE": self.delete}.get(name)
+        return claimed or (self.any if name in ALL_METHODS else None)
 
     def concrete(self, params: Params) -> str:
         return re.sub(r"\{(\w+)\}", lambda m: params[m.group(1)], self.path)

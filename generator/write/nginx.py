@@ -228,6 +228,7 @@ class _Plan:
             "merge_slashes off;",
             "client_header_timeout 10s;  # as the app's server (generator.serve.server): a request arrives in time",
             "client_body_timeout 30s;",
+            "send_timeout 30s;  # nginx's is between two writes; the app resets a client that drains nothing in 30 s",
             "location / {",
             f"    client_max_body_size {APP_BODY_LIMIT};  # checked here, before the app's named location",
             f"    error_page 596 =304 @{P}_304;",

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.models.onepiece import OnePieceCard
-from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
+from generator.play.decks.request import DECK_BODY_BYTES, MAX_DECK_CARDS, MAX_REF_CHARS, DeckRequest
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.decks.validator import normalise_ref, validate_deck
 from generator.web.surface import Result
@@ -405,12 +405,15 @@ def body(**changes) -> bytes:
         (body(date="01/04/2026"), "invalid_body:body.date"),
         (body(date="2026-04-01T00:00:00Z"), "invalid_body:body.date"),
         (body(date=20260401), "invalid_body:body.date"),
-        (b" " * (MAX_BODY_BYTES + 1), "body_too_large"),
+        (body(main_deck_card_ids=["OP07-007"] * (MAX_DECK_CARDS + 1)), "invalid_body:body.main_deck_card_ids"),
+        (body(main_deck_card_ids=["OP07-007", "O" * (MAX_REF_CHARS + 1)]), "invalid_body:body.main_deck_card_ids.1"),
+        (body(leader_id="O" * (MAX_REF_CHARS + 1)), "invalid_body:body.leader_id"),
+        (b" " * (DECK_BODY_BYTES + 1), "body_too_large"),
     ],
 )
 def test_bad_bodies(raw, code):
     """One refusal shape: the code, and the member a model refused as ``parameter`` (issue 38)."""
-    refused = read_body(raw, DeckRequest, MAX_BODY_BYTES)
+    refused = read_body(raw, DeckRequest, DECK_BODY_BYTES)
     assert isinstance(refused, Result) and refused.error is not None and refused.error_detail is not None
     code, _, parameter = code.partition(":")
     assert refused.error[0] == code
@@ -420,10 +423,22 @@ def test_bad_bodies(raw, code):
 
 def test_good_body_and_the_size_limit_is_inclusive():
     assert DeckRequest.model_validate_json(body(date="2026-04-01")).date == date(2026, 4, 1)
-    padded = body() + b" " * (MAX_BODY_BYTES - len(body()))
-    assert len(padded) == MAX_BODY_BYTES
-    accepted = read_body(padded, DeckRequest, MAX_BODY_BYTES)
+    padded = body() + b" " * (DECK_BODY_BYTES - len(body()))
+    assert len(padded) == DECK_BODY_BYTES
+    accepted = read_body(padded, DeckRequest, DECK_BODY_BYTES)
     assert isinstance(accepted, DeckRequest) and accepted.leader_id == "OP07-001"
+
+
+def test_the_largest_deck_admitted_is_far_above_any_legal_one_and_declared():
+    """Issue 34: no cap on deck length let one body cost 0.23 s of CPU. The cap leaves a margin over
+    every legal deck (exactly 50 constructed; a limited deck of its opened pool) and is declared in
+    the body's schema, so OpenAPI shows it."""
+    largest = body(leader_id="O" * MAX_REF_CHARS, main_deck_card_ids=["O" * MAX_REF_CHARS] * MAX_DECK_CARDS)
+    assert len(largest) < DECK_BODY_BYTES and MAX_DECK_CARDS >= 4 * 50
+    assert isinstance(read_body(largest, DeckRequest, DECK_BODY_BYTES), DeckRequest)
+    schema = DeckRequest.model_json_schema()["properties"]
+    assert schema["main_deck_card_ids"]["maxItems"] == MAX_DECK_CARDS
+    assert schema["main_deck_card_ids"]["items"]["maxLength"] == schema["leader_id"]["maxLength"] == MAX_REF_CHARS
 
 
 @settings(max_examples=200, deadline=None)
@@ -443,7 +458,7 @@ def test_good_body_and_the_size_limit_is_inclusive():
     )
 )
 def test_any_body_is_a_request_or_a_bad_request(raw):
-    answer = read_body(raw, DeckRequest, MAX_BODY_BYTES)
+    answer = read_body(raw, DeckRequest, DECK_BODY_BYTES)
     if isinstance(answer, Result):
         assert answer.error is not None and answer.error[0] and answer.error[1]
         assert answer.error_detail is not None and answer.error_detail["parameter"].startswith("body")

@@ -171,6 +171,37 @@ def test_the_deck_validator_answers_and_refuses_bad_bodies(app: App) -> None:
         assert refused.json()["error"]["code"] == code and refused.json()["error"]["parameter"] == parameter
 
 
+def test_a_deck_over_the_cap_is_refused_before_validation_and_decks_are_validated_off_the_loop(
+    small_dist: Path,
+) -> None:
+    """Issue 34: a 1 MB body of 80,000 unknown ids was validated on the event loop (0.23 s, an 882 KB
+    answer). Over the cap it is refused unread (413) or before validation (400), and a deck within it
+    is answered in a worker process, the same as inline."""
+    inline, pooled = App(small_dist), App(small_dist, offload=True)
+    ids = [f"XX{i:05d}-999" for i in range(80_000)]
+    try:
+        for refs, status, code in (
+            (ids, 413, "body_too_large"),
+            (ids[:201], 400, "invalid_body"),
+            (ids[:200], 200, None),
+        ):
+            content = orjson.dumps({"leader_id": "OP01-001", "main_deck_card_ids": refs, "format": "limited_sealed"})
+            a = call(inline, "POST", "/api/v1/play/deck/validate", content=content)
+            b = call(pooled, "POST", "/api/v1/play/deck/validate", content=content)
+            assert a.status_code == b.status_code == status, (len(refs), a.text[:200])
+            assert a.json().get("data") == b.json().get("data") and a.json().get("error") == b.json().get("error")
+            if code is not None:
+                assert a.json()["error"]["code"] == code
+        assert pooled.pool is not None and pooled.pool.started  # it went through the pool
+        spec = call(inline, "GET", "/api/openapi.json").json()
+        body = spec["paths"]["/api/v1/play/deck/validate"]["post"]["requestBody"]["content"]["application/json"]
+        ref = body["schema"]["$ref"].rsplit("/", 1)[1]
+        assert spec["components"]["schemas"][ref]["properties"]["main_deck_card_ids"]["maxItems"] == 200
+    finally:
+        if pooled.pool is not None:
+            pooled.pool.close()
+
+
 def test_lifespan_starts_and_stops(app: App) -> None:
     sent = []
     messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
@@ -231,6 +262,22 @@ def test_public_answers_carry_cors_and_a_preflight_is_answered(app: App) -> None
     plain = call(app, "OPTIONS", "/api/v1/universal/games")
     assert plain.status_code == 204 and plain.headers["allow"] == "GET, HEAD"
     assert "access-control-allow-methods" not in plain.headers
+
+
+def test_a_preflight_allows_authorization_where_a_key_is_read_and_never_credentials(app: App) -> None:
+    """Issue 34: browsers could not send a key to the role views (Authorization was not allowed), and
+    the headers a page needs to read were not exposed."""
+    ask_for = {"Origin": "https://example.org", "Access-Control-Request-Method": "GET"}
+    role = call(app, "OPTIONS", "/api/auctions", headers=ask_for | {"Access-Control-Request-Headers": "authorization"})
+    assert role.status_code == 204 and "Authorization" in role.headers["access-control-allow-headers"]
+    public = call(app, "OPTIONS", "/api/v1/universal/games", headers=ask_for)
+    assert "Authorization" not in public.headers["access-control-allow-headers"]
+    for answer in (role, public, call(app, "GET", "/api/auctions"), call(app, "GET", "/api/v1/teapot")):
+        assert "access-control-allow-credentials" not in answer.headers
+    teapot = call(app, "GET", "/api/v1/teapot")
+    exposed = teapot.headers["access-control-expose-headers"].split(", ")
+    assert {"WWW-Authenticate", "Safe-Methods", "Accept-Additions"} <= set(exposed)
+    assert "safe-methods" in teapot.headers and "accept-additions" in teapot.headers
 
 
 def test_a_computed_answer_that_depends_on_the_build_alone_revalidates(app: App) -> None:

@@ -24,7 +24,7 @@ import uvicorn
 
 from generator.play.protocol.seal import dev_key
 from generator.serve.app import App
-from generator.serve.server import DeadlineProtocol
+from generator.serve.server import GuardedProtocol
 from generator.site import load_site
 from generator.surfaces.families import surfaces
 from generator.web.surface import Method, Surface
@@ -75,7 +75,7 @@ def port(small_dist: Path) -> Iterator[int]:
         probe.bind(("127.0.0.1", 0))
         free = probe.getsockname()[1]
     app = App(small_dist, referee_key=dev_key())
-    config = uvicorn.Config(app, host="127.0.0.1", port=free, http=DeadlineProtocol, log_level="error")
+    config = uvicorn.Config(app, host="127.0.0.1", port=free, http=GuardedProtocol, ws="none", log_level="error")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

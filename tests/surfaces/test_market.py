@@ -96,10 +96,31 @@ def test_a_bidder_sees_their_own_bids_marked_and_nobody_elses(ask, platform) -> 
 
 
 def test_an_unknown_key_is_a_401_not_a_quiet_public_answer(ask) -> None:
-    for header in ("Bearer nope", "Basic dXNlcjpwYXNz", "Bearer "):
+    for header, code in (("Bearer nope", "invalid_key"), ("Basic dXNlcjpwYXNz", "unsupported_scheme")):
         response = ask("GET", "/api/auctions", headers={"Authorization": header})
-        assert response.status_code == 401 and response.json()["error"]["code"] == "invalid_key"
-        assert response.headers["www-authenticate"].startswith("Bearer")
+        assert response.status_code == 401 and response.json()["error"]["code"] == code
+        assert response.headers["www-authenticate"].startswith('Bearer realm="platform"')
+        assert response.headers["cache-control"] == "private, no-store"
+
+
+def test_a_repeated_or_malformed_authorization_is_a_400(ask) -> None:
+    """Issue 34: two Authorization fields meant "the last one wins" (``Bearer bad`` then an admin key
+    read as admin); a repeated or malformed field is now refused in the one refusal shape."""
+    admin = f"Bearer {sample_key('operator-desk')}"
+    for headers in (
+        [("Authorization", "Bearer bad"), ("Authorization", admin)],
+        [("Authorization", admin), ("Authorization", admin)],
+        [("Authorization", "Bearer ")],
+        [("Authorization", "Bearer two words")],
+        [("Authorization", "")],
+    ):
+        response = ask("GET", "/api/auctions", headers=headers)
+        error = response.json()["error"]
+        assert response.status_code == 400, headers
+        assert error["code"] == "malformed_authorization" and error["parameter"] == "authorization"
+        assert response.headers["www-authenticate"] == 'Bearer realm="platform", error="invalid_request"'
+        assert response.headers["cache-control"] == "private, no-store"
+    assert ask("GET", "/api/auctions", headers={"Authorization": admin}).status_code == 200
 
 
 def test_the_list_grows_with_the_role(ask, platform) -> None:

@@ -38,10 +38,10 @@ def test_time_reads_the_date_header_and_refuses_a_bad_my_time(ask) -> None:
         assert "accepted" not in refusal and "my_time" in refusal["message"], mine
 
 
-@pytest.mark.parametrize("method", ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+@pytest.mark.parametrize("method", ["GET", "POST", "PUT", "PATCH", "DELETE"])
 def test_echo_mirrors_every_method_and_never_a_secret(ask, method: str) -> None:
     headers = {"Authorization": f"Bearer {SECRET}", "Cookie": SECRET, "X-Api-Key": SECRET, "X-Session-Token": SECRET}
-    body = b'{"hello": "world"}' if method not in ("GET", "OPTIONS") else b""
+    body = b'{"hello": "world"}' if method != "GET" else b""
     response = ask(method, "/api/v1/echo?a=1", headers=headers | {"X-Plain": "shown"}, content=body)
     assert response.status_code == 200 and response.headers["cache-control"] == "no-store"
     assert SECRET not in response.text
@@ -52,6 +52,25 @@ def test_echo_mirrors_every_method_and_never_a_secret(ask, method: str) -> None:
     assert data["headers"]["x-plain"] == "shown"
     if body:
         assert data["body"]["json"] == {"hello": "world"}
+
+
+def test_echo_options_is_the_apps_preflight_and_trace_a_405(ask) -> None:
+    """Issue 34: the echo answered OPTIONS as a mirror (200 without Allow-Methods, so a cross-origin
+    POST failed its preflight) and TRACE with 200, a method OpenAPI does not list."""
+    preflight = ask(
+        "OPTIONS",
+        "/api/v1/echo",
+        headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST"},
+    )
+    assert preflight.status_code == 204 and preflight.content == b""
+    assert "POST" in preflight.headers["access-control-allow-methods"].split(", ")
+    assert "Content-Type" in preflight.headers["access-control-allow-headers"]
+    assert "access-control-allow-credentials" not in preflight.headers
+    for method in ("TRACE", "PROPFIND"):
+        refused = ask(method, "/api/v1/echo")
+        assert refused.status_code == 405 and refused.json()["error"]["code"] == "method_not_allowed", method
+        assert refused.headers["allow"] == "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"
+        assert refused.headers["access-control-allow-origin"] == "*"
 
 
 def test_echo_refuses_a_body_over_64_kib(ask) -> None:
@@ -100,6 +119,8 @@ def test_heartbeat_health_and_anticipated(ask) -> None:
     assert health["status"] == "degraded" and states["sources"] == "down" and states["catalog"] == "ok"
     assert states["referee"] == "not_configured" and health["data_freshness"]["state"] == "dead"
     assert health["evaluated"]["basis"] == "request"
+    varies = ask("GET", "/api/v1/anticipated").headers["vary"]
+    assert "User-Agent" in varies  # issue 34: public, max-age=5, and the answer is the agent's
     seen = ask("GET", "/api/v1/anticipated", headers={"User-Agent": "feedparser/6.0 +https://example.org"}).json()[
         "data"
     ]

@@ -70,6 +70,12 @@ def test_the_run_history_needs_the_configured_key(ctx: Context) -> None:
     site = ctx.site.model_copy(update={"wholesale": ctx.site.wholesale.model_copy(update={"key_sha256": (digest,)})})
     keyed = dataclasses.replace(ctx, site=site)
     assert answer(keyed, "sources.runs", {"id": "test-fab"})[0] == 401
+    surface = next(s for s in ctx.surfaces if s.id == "sources.runs")
+    bare = respond(surface, dataclasses.replace(keyed, request=Request("GET", {})), {"id": "test-fab"}, {}, "/x")
+    assert bare.headers["WWW-Authenticate"] == 'Bearer realm="wholesale"'  # issue 34: every 401 has its challenge
+    for malformed in ("Bearer", "Bearer a b", f"Bearer wrong, Bearer {KEY}"):  # the last: a field sent twice
+        status, body = answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": malformed})
+        assert status == 400 and body["error"]["code"] == "malformed_authorization", malformed
     assert answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": "Bearer wrong"})[0] == 403
     status, body = answer(keyed, "sources.runs", {"id": "test-fab"}, headers={"authorization": f"Bearer {KEY}"})
     assert status == 200 and body["data"]["count"] == len([r for r in ctx.snapshot.runs() if r.source_id == "test-fab"])

@@ -12,9 +12,11 @@ from dataclasses import replace
 
 from generator.platform.export import Platform
 from generator.platform.models import RoleKey
-from generator.web.surface import Context, Result, error
+from generator.web.auth import bearer, unauthorised
+from generator.web.surface import Context, Result
 
 PRIVATE = {"Cache-Control": "private, no-store", "Vary": "Authorization"}
+REALM = "platform"
 SAMPLE_NOTE = "real market activity: the records shown are the synthetic sample export (sample: true)"
 
 
@@ -25,19 +27,17 @@ def platform_of(ctx: Context) -> Platform:
 
 
 def caller(ctx: Context) -> tuple[RoleKey | None, Result | None]:
-    """The role key the request presents: none (public), a known key, or a 401."""
-    header = ctx.request.headers.get("authorization", "") if ctx.request else ""
-    if not header:
+    """The role key the request presents: none (public), a known key, or the refusal (a malformed or
+    repeated Authorization 400, an unknown key or another scheme 401; ``generator.web.auth``)."""
+    token = bearer(ctx.request, REALM)
+    if token is None:
         return None, None
-    scheme, _, token = header.partition(" ")
-    key = platform_of(ctx).key_holder(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    if isinstance(token, Result):
+        return None, private(token)
+    key = platform_of(ctx).key_holder(token)
     if key is None:
-        refused = error(
-            401, "invalid_key", "the bearer key is not known; send no Authorization header to read as public"
-        )
-        return None, Result(
-            status=401, error=refused.error, headers=PRIVATE | {"WWW-Authenticate": 'Bearer error="invalid_token"'}
-        )
+        message = "the bearer key is not known; send no Authorization header to read as public"
+        return None, private(unauthorised(REALM, "invalid_key", message, "invalid_token"))
     return key, None
 
 

@@ -129,7 +129,7 @@ def anticipated(ctx: Context, params: Params, query: Query) -> Result:
         "matched": _kind_of(ctx, user_agent) if user_agent else None,
         "corpus": corpus if show_all == "true" else None,
     }
-    return Result(data=data)
+    return Result(data=data, headers={"Vary": "User-Agent"})  # a shared cache keeps one answer per agent
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

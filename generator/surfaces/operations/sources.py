@@ -26,6 +26,7 @@ from generator.models.operations import sources as docs
 from generator.models.rows import RunSummary, Source
 from generator.site import Site
 from generator.sources.registry import load_registry
+from generator.web.auth import bearer, unauthorised
 from generator.web.envelope import iso
 from generator.web.moment import evaluated
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
@@ -169,11 +170,12 @@ def sources_welcome(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def _authorised(ctx: Context) -> Result | None:
-    header = ctx.request.headers.get("authorization", "") if ctx.request else ""
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return error(401, "wholesale_key_required", "send Authorization: Bearer <your wholesale key>")
-    digest = hashlib.sha256(token.strip().encode()).hexdigest()
+    token = bearer(ctx.request, "wholesale")
+    if isinstance(token, Result):
+        return token
+    if token is None:
+        return unauthorised("wholesale", "wholesale_key_required", "send Authorization: Bearer <your wholesale key>")
+    digest = hashlib.sha256(token.encode()).hexdigest()
     if not any(hmac.compare_digest(digest, known) for known in ctx.site.wholesale.key_sha256):
         return error(403, "wholesale_key_refused", "this wholesale key is not configured on this platform")
     return None

@@ -16,7 +16,7 @@ from typing import Any
 from generator.models.play import answers as docs
 from generator.play.cards import cards_of
 from generator.play.decks.ladder_decks import build_deck
-from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
+from generator.play.decks.request import DECK_BODY_BYTES, MAX_BODY_BYTES, DeckRequest
 from generator.play.decks.validator import validate_deck
 from generator.play.engine.api import game_state_json_schema
 from generator.play.protocol.example_match import example_match as play_example_match
@@ -267,7 +267,8 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/deck/validate",
             "F",
             None,
-            post=Method(deck_validate, max_body=MAX_BODY_BYTES, body=DeckRequest, example=deck_example),
+            # Off the event loop (issue 34): a capped deck still costs milliseconds, more than a file.
+            post=Method(deck_validate, max_body=DECK_BODY_BYTES, body=DeckRequest, offload=True, example=deck_example),
             model=docs.DeckVerdict,
             errors=(400,),
             provenance_kind="computed",

@@ -143,7 +143,8 @@ def your_vibe(ctx: Context, params: Params, query: Query) -> Result:
             headers_read=("user-agent",),
             echoed=(),
             stored=False,
-        ).model_dump(mode="json", by_alias=True)
+        ).model_dump(mode="json", by_alias=True),
+        headers={"Vary": "User-Agent"},
     )
 
 
