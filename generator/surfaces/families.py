@@ -38,6 +38,7 @@ from generator.surfaces.operations import (
     coverage_history,
     health,
     limits,
+    mcp_gate,
     sources,
     status,
 )
@@ -95,6 +96,7 @@ FAMILIES = (
     status,
     health,
     clock,
+    mcp_gate,
     contract,
 )
 
