@@ -22,12 +22,12 @@ from typing import Any
 
 import anyio
 import httpx
+import httpx2
 import orjson
 import pytest
 import uvicorn
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 
 from generator.contract.mcp import agent_reads, body_tools
@@ -98,7 +98,7 @@ async def connected(base: str, key: str | None = KEY, mode: str = "legacy") -> A
     """The SDK's client on the gate; ``legacy`` is the initialize handshake, ``auto`` what it negotiates."""
     headers = {"Authorization": f"Bearer {key}"} if key else {}
     async with (
-        create_mcp_http_client(headers=headers) as http,
+        httpx2.AsyncClient(headers=headers, timeout=60) as http,  # how the SDK takes headers
         Client(streamable_http_client(f"{base}/api/mcp", http_client=http), mode=mode) as client,
     ):
         yield client
