@@ -110,6 +110,10 @@ class App:
         if scope["type"] == "http" and scope["path"] == GATE:  # the MCP gate (issue 36), before any route
             await self.gate(scope, receive, send)
             return
+        if scope["type"] == "lifespan":  # the gate's transport lives as long as the server does
+            async with self.gate.running():
+                await self._answer(scope, receive, send)
+            return
         await self._answer(scope, receive, send)
 
     async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:

@@ -7,8 +7,9 @@ request for that path before it matches any surface.
   open the gate (``RoleKey.admits``: agent keys do) a 403 ``key_not_admitted``; each with
   ``WWW-Authenticate: Bearer`` and the one error body. A key is never logged, echoed or passed on.
 - POST: the official MCP SDK's Streamable HTTP transport (package ``mcp``), stateless and answering
-  JSON (no session: every tool is a read, or carries its own sealed state like practice). A fresh
-  transport per request, so the gate needs no start-up and no shutdown of its own.
+  JSON (no session: every tool is a read, or carries its own sealed state like practice). One
+  transport manager lives through the app's lifespan (``running``); an app called without one (a
+  test's in-process client) gets one per request, so the gate works either way.
 - GET and DELETE: 405 ``Allow: POST`` (the transport allows it: a stateless gate keeps no stream to
   open and no session to end); OPTIONS: 204 with ``Allow``, as every surface answers.
 
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import MutableMapping
+from collections.abc import AsyncIterator, MutableMapping
+from contextlib import asynccontextmanager
 from functools import cached_property
 from typing import Any
 
@@ -41,6 +43,7 @@ MAX_BODY = 1 << 20  # a JSON-RPC message: the largest tool body (a deck, a pract
 class Gate:
     def __init__(self, host: GateHost):
         self.host = host
+        self.manager: StreamableHTTPSessionManager | None = None  # set while ``running``
 
     @cached_property
     def server(self) -> Server[Any]:
@@ -76,11 +79,29 @@ class Gate:
                 (b"x-request-id", request_id.encode()),
             ],
         }
-        manager = StreamableHTTPSessionManager(
-            self.server, json_response=True, stateless=True, max_request_body_size=MAX_BODY
-        )
+        if self.manager is not None:
+            await self.manager.handle_request(scope, receive, _stamped(send, request_id))
+            return
+        manager = self._manager()  # no lifespan ran (an app called directly): a transport for this request
         async with manager.run():
             await manager.handle_request(scope, receive, _stamped(send, request_id))
+
+    def _manager(self) -> StreamableHTTPSessionManager:
+        return StreamableHTTPSessionManager(
+            self.server, json_response=True, stateless=True, max_request_body_size=MAX_BODY
+        )
+
+    @asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """The transport for as long as the server runs (the app's lifespan enters it): starting one
+        per request costs a task group and the server's lifespan each time (bench/mcp.py)."""
+        manager = self._manager()
+        async with manager.run():
+            self.manager = manager
+            try:
+                yield
+            finally:
+                self.manager = None
 
     def refusal(self, ctx: Context, authorization: str) -> Result | None:
         """The 401 or 403 of a request without a key that opens the gate; None when it has one."""

@@ -86,18 +86,23 @@ def gate_server(host: GateHost) -> Server[Any]:
         return resources.contents(params.uri, reply.status, reply.media_type, reply.body)
 
     prose = ctx.content.discovery.wellknown.mcp
-    return Server(
+    server = Server(
         site.service,
         version=API_VERSION,
         title=fill(prose.title, site),
         instructions=fill(prose.instructions, site),
         website_url=absolute(site, "/llms.txt"),
+        # The 2026-07-28 transport checks a call's Mcp-Param headers against the tool's input schema:
+        # given this lookup it reads one schema, else it runs the whole tools/list (~60 ms a call).
+        get_tool_input_schema=lambda name: specs[name].input_schema if name in specs else None,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
         on_list_resources=list_resources,
         on_list_resource_templates=list_templates,
         on_read_resource=read_resource,
     )
+    server.middleware = []  # the SDK's OpenTelemetry span per message: this service exports no traces
+    return server
 
 
 def _forwarded(rctx: ServerRequestContext[Any]) -> list[tuple[bytes, bytes]]:
