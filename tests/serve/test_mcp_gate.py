@@ -12,7 +12,11 @@ from __future__ import annotations
 import datetime as dt
 import importlib.util
 import logging
+import os
+import re
+import shutil
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -26,7 +30,7 @@ import httpx2
 import orjson
 import pytest
 import uvicorn
-from mcp import Client
+from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
@@ -322,3 +326,74 @@ def test_the_key_is_never_logged(base: str, caplog) -> None:
 
     run(scenario)
     assert caplog.records and KEY not in caplog.text
+
+
+def _published_config(base: str) -> tuple[list[str], dict[str, str]]:
+    """The mcpServers entry of /.well-known/mcp-config.json, pointed at this app, with the sample's
+    agent key where the snippet asks for one: (mcp-remote's arguments, its environment)."""
+    config = httpx.get(f"{base}/.well-known/mcp-config.json", timeout=30).json()
+    (entry,) = config["mcpServers"].values()
+    assert entry["command"] == "npx" and entry["args"][:2] == ["-y", "mcp-remote"]
+    args = [a.replace(load_site().base_url, base) for a in entry["args"][2:]]
+    env = {name: value.replace("<your agent key>", KEY) for name, value in entry["env"].items()}
+    return args, env
+
+
+def test_the_published_client_config_connects(base: str) -> None:
+    """The snippet's URL and header, read as mcp-remote reads them (``Name:value``, ``${VAR}`` from
+    its env), connect the SDK's client to the gate."""
+    args, env = _published_config(base)
+    url, flag, header = args
+    name, _, value = header.partition(":")
+    value = re.sub(r"\$\{(\w+)\}", lambda m: env[m.group(1)], value)
+    assert flag == "--header" and url == f"{base}/api/mcp"
+
+    async def scenario():
+        async with (
+            httpx2.AsyncClient(headers={name: value}, timeout=60) as http,
+            Client(streamable_http_client(url, http_client=http), mode="legacy") as client,
+        ):
+            return await client.call_tool("universal_card", {"sku": CARD_SKU})
+
+    assert run(scenario).structured_content["data"]["sku"] == CARD_SKU
+
+
+def _node_tool(name: str) -> str:
+    """An installed MCP tool of npm (CARDPANTRY_MCP_NODE_BIN: a node_modules/.bin folder), or skip."""
+    folder = os.environ.get("CARDPANTRY_MCP_NODE_BIN")
+    found = shutil.which(name, path=folder) if folder else shutil.which(name)
+    if found is None:
+        pytest.skip(f"{name} is not installed (npm install mcp-remote @modelcontextprotocol/inspector; docs/mcp.md)")
+    return found
+
+
+def test_mcp_remote_bridges_the_published_config_over_stdio(base: str, tmp_path: Path) -> None:
+    """What an MCP client such as Claude Desktop runs from the snippet: mcp-remote, spoken to over
+    stdio by the SDK's client."""
+    args, env = _published_config(base)
+    command = _node_tool("mcp-remote")
+    params = StdioServerParameters(command=command, args=args, env={**os.environ, **env, "HOME": str(tmp_path)})
+
+    async def scenario():
+        async with Client(params, mode="legacy") as client:
+            return len((await client.list_tools()).tools), await client.call_tool("universal_card", {"sku": CARD_SKU})
+
+    count, result = run(scenario)
+    assert count == len(agent_reads(REGISTRY)) + len(body_tools(REGISTRY))
+    assert result.structured_content["data"]["sku"] == CARD_SKU
+
+
+def test_the_mcp_inspector_cli_lists_and_calls(base: str, tmp_path: Path) -> None:
+    inspector = _node_tool("mcp-inspector")
+    common = [inspector, "--cli", f"{base}/api/mcp", "--transport", "http", "--header", f"Authorization: Bearer {KEY}"]
+    env = {**os.environ, "HOME": str(tmp_path), "MCP_CATALOG_PATH": str(tmp_path / "catalog.json")}
+
+    def cli(*extra: str) -> dict:
+        done = subprocess.run([*common, *extra], capture_output=True, timeout=120, env=env, check=False)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]
+        return orjson.loads(done.stdout)
+
+    listed = cli("--method", "tools/list")
+    called = cli("--method", "tools/call", "--tool-name", "universal_card", "--tool-arg", f"sku={CARD_SKU}")
+    assert len(listed["tools"]) == len(agent_reads(REGISTRY)) + len(body_tools(REGISTRY))
+    assert orjson.loads(called["content"][0]["text"])["data"]["sku"] == CARD_SKU
