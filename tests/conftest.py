@@ -342,9 +342,11 @@ def _synthetic_runs(sinks: list) -> list[dict]:
     ]
 
 
-def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) -> Path:
+def write_synthetic_catalog(
+    path: Path, rename: dict[str, str] | None = None, extend: Callable[[list], None] | None = None
+) -> Path:
     """Write the synthetic catalog to ``path``; ``rename`` maps SKU -> another printed name (a small
-    upstream correction, for rebuild tests)."""
+    upstream correction, for rebuild tests); ``extend(sinks)`` adds records to the sinks first."""
     import dataclasses
 
     from generator.catalog.load import write_catalog
@@ -352,6 +354,8 @@ def write_synthetic_catalog(path: Path, rename: dict[str, str] | None = None) ->
     from generator.ingest.history import history_rows, record_cards
 
     sinks = synthetic_sinks()
+    if extend is not None:
+        extend(sinks)
     for sink, _ in sinks:
         sink.printings = [dataclasses.replace(p, name=(rename or {}).get(str(p.sku), p.name)) for p in sink.printings]
     runs = _synthetic_runs(sinks)
@@ -393,7 +397,7 @@ def synthetic_catalog(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def make_synthetic_catalog() -> Callable[..., Path]:
-    """``make_synthetic_catalog(path, rename={sku: name})``: another copy of the synthetic catalog."""
+    """``make_synthetic_catalog(path, rename={sku: name}, extend=...)``: another copy of the synthetic catalog."""
     return write_synthetic_catalog
 
 

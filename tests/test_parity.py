@@ -40,6 +40,7 @@ import brotli
 import orjson
 import pytest
 
+from generator.platform.sample import sample_agent_key
 from generator.web.conditional import http_date
 from generator.web.envelope import etag
 from generator.write.caddy import caddy_standalone
@@ -91,10 +92,11 @@ class Answer:
 
     @property
     def from_nginx_itself(self) -> bool:
-        """uvicorn sends lower-case names, which nginx passes on; its own ETag and Allow are capitalised."""
+        """uvicorn sends lower-case names, which nginx passes on; its own ETag and Allow are capitalised.
+        (The MCP gate's answers carry neither validator nor Allow: its lower-case request id says app.)"""
         if {"ETag", "Allow"} & set(self.names):
             return True
-        assert {"etag", "allow"} & set(self.names), self.names
+        assert {"etag", "allow", "x-request-id"} & set(self.names), self.names
         return False
 
 
@@ -257,6 +259,17 @@ def _stable(value):
 
 
 CARD = "/api/v1/universal/card/op-op01-001-en"  # KNOWN_SKU of the synthetic catalog (tests/conftest.py)
+MCP = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+MCP |= {"MCP-Protocol-Version": "2025-11-25"}
+AGENT = {"Authorization": f"Bearer {sample_agent_key()}"}
+MCP_CALL = orjson.dumps(
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "universal_card", "arguments": {"sku": CARD.rsplit("/", 1)[1]}},
+    }
+)
 ETAG = "<the route's manifest ETag>"
 LAST_MODIFIED = "<the build's Last-Modified>"
 CASES = [
@@ -355,6 +368,10 @@ CASES = [
     # live: computed against the request time by the app, although the build wrote a file (issue 32)
     Case("live-health", "/api/v1/health", computed=True, status=200),
     Case("live-source-ages", "/api/v1/sources", computed=True, status=200),
+    # the MCP gate (issue 36): no file, so every host hands it to the app, key and all
+    Case("mcp-without-a-key", "/api/mcp", "POST", headers=MCP, body=MCP_CALL, computed=True, status=401),
+    Case("mcp-tool-call", "/api/mcp", "POST", headers=MCP | AGENT, body=MCP_CALL, computed=True, status=200),
+    Case("mcp-keeps-no-stream", "/api/mcp", headers=MCP | AGENT, computed=True, status=405),
 ]
 
 

@@ -38,6 +38,7 @@ class McpProse(Frozen):
     title: str
     description: str
     note: str
+    instructions: str  # what the gate's MCP server tells an agent on connecting (serverInfo instructions)
 
 
 class InvitationProse(Frozen):

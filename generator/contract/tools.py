@@ -56,8 +56,8 @@ def public_reads(ctx: Context) -> list[Surface]:
     return [s for s in ctx.surfaces if s.compute is not None and s.auth == "public"]
 
 
-def description(surface: Surface) -> str:
-    return f"{surface.summary or surface.id}. GET {surface.path}."
+def description(surface: Surface, method: str = "GET") -> str:
+    return f"{surface.summary or surface.id}. {method} {surface.path}."
 
 
 def catalog(ctx: Context) -> list[dict[str, Any]]:

@@ -6,10 +6,10 @@
   characters, name_for_model letters and digits, description_for_human at most 100, auth none, api of
   type openapi).
 - ``mcp.json``: an MCP Server Card as the SEP-2127 draft shapes it ($schema, reverse-DNS name,
-  version, description...). The spec's MCP gate (/api/mcp) is bearer-gated and not served by this
-  build, so the card lists no remote and says so under ``_meta``.
+  version, description...). The spec's MCP gate (/api/mcp, bearer-gated) is listed as a
+  streamable-http remote when the registry serves it, and ``_meta`` says whether it does.
 - ``mcp-config.json``: a client configuration snippet in the ``mcpServers`` form MCP clients read,
-  bridging to the gate with mcp-remote, with the same honesty about the gate.
+  bridging to the gate with mcp-remote and an agent key, with the same honesty about the gate.
 - ``<persona>-invitation.json``: the invitation the kingdom stamp points at.
 """
 
@@ -32,6 +32,16 @@ WELL_KNOWN = (
     "/.well-known/mcp.json",
     "/.well-known/mcp-config.json",
     "/.well-known/{persona}-invitation.json",
+)
+GATE_SERVED = (
+    "The gate at /api/mcp is served: Streamable HTTP, stateless, JSON answers, one tool per public JSON read "
+    "plus deck validation and practice. It needs an agent key: keys are issued by the operator, and the "
+    "synthetic sample export publishes one for trying (docs/mcp.md). Without a key, the same reads are in the "
+    "OpenAPI document and the tool catalog."
+)
+GATE_NOT_SERVED = (
+    "The gate at /api/mcp is bearer-gated and is not served by this build: this snippet cannot connect. Use "
+    "the OpenAPI document or the tool catalog instead; both need no key."
 )
 INVITATION_DOORS = (
     ("Welcome", "/api/v1/welcome"),
@@ -128,7 +138,7 @@ def server_card(ctx: Context) -> dict[str, Any]:
             "mcp_gate": absolute(site, MCP_GATE),
             "gate_auth": "bearer",
             "served_by_this_build": served(ctx, MCP_GATE),
-            "self_serve_keys": "paused",
+            "self_serve_keys": "paused",  # agent keys are issued by the operator (spec "Authentication" 2, 4)
             "note": fill(prose.note, site),
             "keyless_alternatives": [
                 url
@@ -141,7 +151,7 @@ def server_card(ctx: Context) -> dict[str, Any]:
 
 
 def client_config(ctx: Context) -> dict[str, Any]:
-    site = ctx.site
+    site, gate = ctx.site, served(ctx, MCP_GATE)
     return {
         "mcpServers": {
             site.service: {
@@ -151,12 +161,10 @@ def client_config(ctx: Context) -> dict[str, Any]:
             }
         },
         "client": site.mcp_client,
-        "how_to_use": "Merge the mcpServers object into your MCP client's configuration file; mcp-remote bridges "
-        "the client's stdio to the remote gate and sends the bearer key as a header.",
-        "served_by_this_build": served(ctx, MCP_GATE),
-        "status": "The gate at /api/mcp is bearer-gated and is not served by this build, and self-serve agent "
-        "keys are paused: this snippet cannot connect today. Use the OpenAPI document or the tool "
-        "catalog instead; both need no key.",
+        "how_to_use": "Merge the mcpServers object into your MCP client's configuration file and put your agent "
+        "key in AUTH_HEADER; mcp-remote bridges the client's stdio to the remote gate and sends the key as a header.",
+        "served_by_this_build": gate,
+        "status": GATE_SERVED if gate else GATE_NOT_SERVED,
         "server_card": absolute(site, "/.well-known/mcp.json"),
     }
 

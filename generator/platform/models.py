@@ -125,11 +125,18 @@ class Listing(Record):
 
 
 class RoleKey(Record):
-    """A bearer key, kept only as the sha256 hex of the key; ``admin`` keys see every row."""
+    """A bearer key, kept only as the sha256 hex of the key; ``admin`` keys see every row. An
+    ``agent`` key is one a person had the operator issue for their agent (spec "Authentication" 2, 3):
+    it opens the MCP gate and reads the role views as the public does."""
 
     key_sha256: str = Field(pattern=SHA256_HEX)
     user_id: str = Field(pattern=ID)
-    role: Literal["member", "admin"]
+    role: Literal["member", "admin", "agent"]
+
+    def admits(self, access: str) -> bool:
+        """Whether this key opens a resource of the manifest's access kind ``access``: an agent key
+        the ``agent`` gate, nothing else (member and admin keys are for the role views)."""
+        return access == "agent" and self.role == "agent"
 
 
 class OddsTier(BaseModel):

@@ -5,8 +5,9 @@
 Every record says ``"sample": true``; the people, auctions, bids, keys and draws are invented.
 The SKUs are real printings of the catalog (``SAMPLE_SKUS``), so the card pages can show the
 sample's market beside real card data, labelled as sample. Bearer keys are published on purpose
-(``sample-key-<username>``): they let anyone try the role projections on the sample; a real
-export holds only the sha256 of keys nobody publishes. The digests are the tree heads the
+(``sample-key-<username>``, and the agent key ``sample-agent-key-<username>`` of the operator's
+desk): they let anyone try the role projections and the MCP gate on the sample; a real export holds
+only the sha256 of keys nobody publishes. The digests are the tree heads the
 platform would have published as it closed each batch (``generator.platform.chain``).
 """
 
@@ -54,6 +55,7 @@ PEOPLE = (
     ("operator-desk", "never", "none"),
 )
 ADMIN = "operator-desk"
+AGENT_KEY_HOLDER = ADMIN  # the person who had the sample's one agent key issued (docs/mcp.md)
 PRODUCTS = (
     ("op01-mystery-pull", "Romance Dawn mystery pull", (("common", 70), ("uncommon", 20), ("rare", 8), ("secret", 2))),
     ("base-lucky-dip", "Base Set lucky dip", (("common", 80), ("holo", 18), ("chase", 2))),
@@ -64,6 +66,11 @@ BATCH_SIZE = 48
 
 def sample_key(username: str) -> str:
     return f"sample-key-{username}"
+
+
+def sample_agent_key(username: str = AGENT_KEY_HOLDER) -> str:
+    """The published agent key of the sample (the MCP gate takes it; docs/mcp.md)."""
+    return f"sample-agent-key-{username}"
 
 
 def _id(prefix: str, rng: random.Random) -> str:
@@ -109,6 +116,9 @@ def sample_records(
                 "role": "admin" if name == ADMIN else "member",
             }
         )
+    # Drawn from no random number, so adding it left every other record of the sample as it was.
+    agent_key = hashlib.sha256(sample_agent_key().encode()).hexdigest()
+    out["role_keys"].append({"key_sha256": agent_key, "user_id": users[AGENT_KEY_HOLDER], "role": "agent"})
     traders = [name for name, _, _ in PEOPLE if name != ADMIN]
     states = ("closed",) * 5 + ("published",) * 4 + ("draft", "submitted", "approved")
     for n, state in enumerate(states):

@@ -1,6 +1,6 @@
 """The ASGI app: serves ``dist/`` by its routes manifest, exactly as a CDN would, and computes the rest.
 
-Order of answers for a request:
+Order of answers for a request (``/api/mcp`` first goes to the MCP gate, ``generator.serve.gate``):
 1. a static route read with GET/HEAD and no variant-selecting query key: the file, its status and
    manifest headers, 304 on a matching If-None-Match, the ``.br``/``.gz`` twin by Accept-Encoding;
 2. the registered surface whose pattern matches: its handler for the method (GET computes with the
@@ -31,11 +31,13 @@ from generator.content import load_content
 from generator.participation.feedback import FeedbackChannel
 from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
+from generator.serve.gate import Gate
 from generator.serve.pool import OverBudget, Pool
 from generator.serve.served import Served
 from generator.site import for_base_url, load_site
 from generator.surfaces.discovery.claims import settled
 from generator.surfaces.families import joy_index, surfaces
+from generator.surfaces.operations.mcp_gate import GATE
 from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
 from generator.web.respond import Answer, Rendered, options, render, respond
@@ -99,6 +101,7 @@ class App:
         self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
         self.served.context = replace(self.served.context, site=self.site, platform=self.platform)
         self.pool: Pool | None = Pool(_start_worker, (str(dist), referee_key)) if offload else None
+        self.gate = Gate(self)  # /api/mcp, the MCP gate (issue 36): answered before any surface is matched
 
     def close(self) -> None:
         """At shutdown: the worker pool's processes, and the report store's file."""
@@ -123,6 +126,16 @@ class App:
         return self.served
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] == GATE:  # the MCP gate (issue 36), before any route
+            await self.gate(scope, receive, send)
+            return
+        if scope["type"] == "lifespan":  # the gate's transport lives as long as the server does
+            async with self.gate.running():
+                await self._answer(scope, receive, send)
+            return
+        await self._answer(scope, receive, send)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
                 await send({"type": "lifespan.startup.complete"})

@@ -39,6 +39,7 @@ from generator.surfaces.operations import (
     coverage_history,
     health,
     limits,
+    mcp_gate,
     sources,
     status,
 )
@@ -99,6 +100,7 @@ FAMILIES = (
     status,
     health,
     clock,
+    mcp_gate,
     contract,
 )
 

@@ -181,6 +181,9 @@ class Method:
     check_body: bool = True
     answer: type[BaseModel] | None = None  # the model of its answer's `data`; None: the surface's model
     status: int | None = None  # the status of its documented answer (a paused POST's 503); None: the surface's
+    # A computation on its body alone that keeps nothing (a deck check, a practice move, a batch read):
+    # the MCP gate offers it as a tool (generator.contract.mcp), as it offers every public GET.
+    tool: bool = False
     # The body of its example request (a JSON value) from the build's data; None: it sends none
     # (generator.contract.recording records the answer, and /api/v1/examples shows both).
     example: Callable[[Context], Any] | None = None

@@ -25,10 +25,14 @@ def test_a_gap_its_probe_no_longer_finds_is_served_closed_with_the_measurement(a
     gaps = {g["id"]: g for g in ask("GET", "/api/v1/gaps").json()["data"]["gaps"]}
     history = gaps["gap-coverage-history"]  # authored "named": the coverage history is served now
     assert history["status"] == "closed" and "/api/v1/coverage/history is served" in history["evidence"]
-    mcp = gaps["gap-mcp-gate"]  # still true: no MCP gate in this build
-    assert mcp["status"] == "named" and "not served" in mcp["evidence"]
-    closed = ask("GET", "/api/v1/gaps?status=closed").json()["data"]["gaps"]
-    assert "gap-coverage-history" in {g["id"] for g in closed} and "gap-mcp-gate" not in {g["id"] for g in closed}
+    mcp = gaps["gap-mcp-gate"]  # authored "named": the MCP gate is served now (issue 36)
+    assert mcp["status"] == "closed" and mcp["evidence"] == "/api/mcp is served (contract.mcp)"
+    accounts = gaps["gap-no-accounts"]  # still true: no accounts in this build
+    assert accounts["status"] == "named"
+    closed = {g["id"] for g in ask("GET", "/api/v1/gaps?status=closed").json()["data"]["gaps"]}
+    assert {"gap-coverage-history", "gap-mcp-gate"} <= closed and "gap-no-accounts" not in closed
+    handoff = ask("GET", "/api/v1/handoffs/the-mcp-gate-is-not-served").json()["data"]
+    assert handoff["status"] == "resolved"  # its probe, unserved:/api/mcp, no longer finds the gap
 
 
 def test_every_gap_served_open_is_open_by_its_probe_and_every_intro_gap_too(ctx: Context, ask) -> None:
@@ -47,9 +51,10 @@ def test_the_authored_content_contradicts_no_fact(ctx: Context) -> None:
 
 def test_a_gap_authored_closed_that_its_probe_still_finds_fails_the_build_by_name(ctx: Context) -> None:
     gaps = tuple(
-        g.model_copy(update={"status": "closed"}) if g.id == "gap-mcp-gate" else g for g in ctx.content.orientation.gaps
+        g.model_copy(update={"status": "closed"}) if g.id == "gap-no-accounts" else g
+        for g in ctx.content.orientation.gaps
     )
-    with pytest.raises(ClaimContradicted, match="gap gap-mcp-gate is authored closed, but unserved:/api/mcp finds it"):
+    with pytest.raises(ClaimContradicted, match="gap gap-no-accounts is authored closed, but accountless: finds it"):
         check(authored(ctx, orientation={"gaps": gaps}))
 
 
@@ -65,18 +70,18 @@ def test_an_introduction_gap_whose_ledger_gap_closed_fails_the_build(ctx: Contex
 def test_missions_and_handoffs_follow_their_paths_and_probes(ctx: Context) -> None:
     ledger = ctx.content.discovery.ledgers.kingdoms
     queued = next(k for k in ledger.kingdoms if k.paths)
-    unserved = queued.model_copy(update={"status": "done", "paths": (*queued.paths, "/api/mcp")})
+    unserved = queued.model_copy(update={"status": "done", "paths": (*queued.paths, "/account/agents")})
     waiting = queued.model_copy(update={"status": "queued"})
     kingdoms = ledger.model_copy(update={"kingdoms": (unserved, waiting)})
     handoff = ctx.content.discovery.ledgers.handoffs[0]
-    resolved = handoff.model_copy(update={"status": "resolved", "closes_when": ("unserved:/api/mcp",)})
+    resolved = handoff.model_copy(update={"status": "resolved", "closes_when": ("unserved:/account/agents",)})
     done = handoff.model_copy(update={"slug": "done-now", "status": "open", "closes_when": ("unserved:/api/v1/gaps",)})
     changed = authored(ctx, ledgers={"kingdoms": kingdoms, "handoffs": (resolved, done)})
 
     problems = contradictions(changed)
     assert problems == [
-        f"{queued.id} is authored done, but these paths are not served: /api/mcp",
-        f"handoff {handoff.slug} is authored resolved, but still open: unserved:/api/mcp",
+        f"{queued.id} is authored done, but these paths are not served: /account/agents",
+        f"handoff {handoff.slug} is authored resolved, but still open: unserved:/account/agents",
     ]
     measured = settled(changed).content.discovery.ledgers
     assert [k.status for k in measured.kingdoms.kingdoms] == ["done", "done"]  # queued, yet all paths served

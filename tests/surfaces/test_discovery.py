@@ -397,10 +397,7 @@ def _absolute_urls(value: Any) -> list[str]:
     return []
 
 
-NOT_SERVED_ON_PURPOSE = {
-    "/api/mcp",  # the bearer-gated MCP gate: named, and said not to be served
-    "/api/v1/calling-card",
-}  # the plugin logo: the participation family's SVG
+NOT_SERVED_ON_PURPOSE = {"/api/v1/calling-card"}  # the plugin logo: the participation family's SVG
 
 
 @pytest.mark.parametrize(
@@ -445,20 +442,22 @@ def test_the_ai_plugin_manifest_follows_schema_v1(dctx: Context) -> None:
     assert len(doc["description_for_human"]) <= 100
 
 
-def test_the_mcp_documents_say_the_gate_is_not_served(dctx: Context) -> None:
+def test_the_mcp_documents_describe_the_gate_as_this_build_serves_it(dctx: Context) -> None:
     card, config = get(dctx, "wellknown.mcp"), get(dctx, "wellknown.mcp_config")
     assert card["$schema"].startswith("https://static.modelcontextprotocol.io/schemas/")
     assert re.fullmatch(r"[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+", card["name"]) and len(card["description"]) <= 100
-    assert "remotes" not in card
+    (remote,) = card["remotes"]
+    assert remote["url"] == SITE.base_url + "/api/mcp" and remote["type"] == "streamable-http"
+    assert remote["headers"][0]["name"] == "Authorization" and remote["headers"][0]["isSecret"] is True
     (extension,) = card["_meta"].values()
-    assert extension["served_by_this_build"] is False and extension["gate_auth"] == "bearer"
-    assert config["served_by_this_build"] is False and "not served" in config["status"]
+    assert extension["served_by_this_build"] is True and extension["gate_auth"] == "bearer"
+    assert config["served_by_this_build"] is True and config["status"].startswith("The gate at /api/mcp is served")
     (server,) = config["mcpServers"].values()
-    assert SITE.base_url + "/api/mcp" in server["args"]
-    gate = Surface("agents.mcp", "/api/mcp", "C", lambda ctx, p, q: None, auth="agent")
-    served = get(with_surfaces(dctx, gate), "wellknown.mcp")
-    assert served["remotes"][0]["url"] == SITE.base_url + "/api/mcp"
-    assert served["remotes"][0]["type"] == "streamable-http"
+    assert SITE.base_url + "/api/mcp" in server["args"] and server["env"]["AUTH_HEADER"].startswith("Bearer ")
+    without = dataclasses.replace(dctx, surfaces=tuple(s for s in dctx.surfaces if s.path != "/api/mcp"))
+    unserved, snippet = get(without, "wellknown.mcp"), get(without, "wellknown.mcp_config")
+    assert "remotes" not in unserved and next(iter(unserved["_meta"].values()))["served_by_this_build"] is False
+    assert snippet["served_by_this_build"] is False and "not served" in snippet["status"]
 
 
 def test_the_invitation_is_where_the_kingdom_stamp_points(dctx: Context) -> None:

@@ -18,7 +18,7 @@ import rfc9162 as rfc
 from generator.content.signals import SandboxConfig
 from generator.platform.chain import receipt as receipt_of
 from generator.platform.export import load_platform, platform_dir
-from generator.platform.sample import sample_key
+from generator.platform.sample import sample_agent_key, sample_key
 from generator.surfaces.families import surfaces
 from generator.web.respond import respond
 from generator.web.surface import Request
@@ -123,6 +123,12 @@ def test_a_repeated_or_malformed_authorization_is_a_400(ask) -> None:
     assert ask("GET", "/api/auctions", headers={"Authorization": admin}).status_code == 200
 
 
+def test_an_agent_key_reads_the_role_views_as_the_public_does(ask) -> None:
+    """An agent key opens the MCP gate (issue 36); it is not a person's key to their auctions."""
+    agent = data(ask("GET", "/api/auctions", headers={"Authorization": f"Bearer {sample_agent_key()}"}))
+    assert agent["role"] == "public" and agent == data(ask("GET", "/api/auctions"))
+
+
 def test_the_list_grows_with_the_role(ask, platform) -> None:
     public = data(ask("GET", "/api/auctions"))
     admin = data(ask("GET", "/api/auctions", headers={"Authorization": f"Bearer {sample_key('operator-desk')}"}))
@@ -157,7 +163,7 @@ def test_nothing_private_is_written_to_dist(small_dist: Path, platform) -> None:
         | {a.auction_id for a in platform.rows("auctions") if not a.published}
         | {a.seller_note for a in platform.rows("auctions")}
         | {f'"{name}"' for name in private_names}
-        | {"sample-key-"}
+        | {"sample-key-", "sample-agent-key-"}
     )
     assert len(secrets) > 30
     scanned = 0

@@ -140,9 +140,9 @@ def test_query_variants_reach_the_app_with_every_known_parameter(small_dist: Pat
 
 
 @pytest.mark.parametrize(
-    "url", ["/_routes.json", "/_data/index/op.json", "/_hosts/nginx.conf", "/api/v1/no/such/thing?x=1"]
+    "url", ["/_routes.json", "/_data/index/op.json", "/_hosts/nginx.conf", "/api/v1/no/such/thing?x=1", "/api/mcp"]
 )
-def test_build_files_and_unknown_paths_go_to_the_app(small_dist: Path, netlify, url: str) -> None:
+def test_build_files_unknown_paths_and_the_mcp_gate_go_to_the_app(small_dist: Path, netlify, url: str) -> None:
     _, rules, _ = netlify
     served = serve(small_dist, rules, url)
     assert served.proxied == APP + url and served.file is None

@@ -151,3 +151,28 @@ class Diagnostic(Doc):
     purpose: str
     checks: tuple[str, ...]
     guide: str
+
+
+class McpMessage(Doc):
+    """One JSON-RPC 2.0 message posted to the MCP gate: a request (with ``id``) or a notification."""
+
+    jsonrpc: Literal["2.0"]
+    id: int | str | None = None
+    method: str = Field(min_length=1)
+    params: Obj | None = None
+
+
+class McpError(Doc):
+    code: int
+    message: str
+    data: Any = None
+
+
+class McpAnswer(Doc):
+    """The gate's JSON-RPC answer to a request: its ``result`` (a tool's ``CallToolResult``, a tool or
+    resource list...) or its ``error``; the MCP specification shapes each result."""
+
+    jsonrpc: Literal["2.0"]
+    id: int | str | None
+    result: Obj | None = None
+    error: McpError | None = None

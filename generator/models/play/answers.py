@@ -209,6 +209,9 @@ class PracticeReply(Doc):
     result: Obj | None
     stored: Literal[False]
     notes: tuple[str, ...]
+    # A new match only (a move has neither): what the MCP client's output-schema check found missing.
+    seed: int | None = Field(None, description="op new only: the seed dealt from (send it again for the same deal)")
+    decks: Obj | None = Field(None, description="op new only: your deck and the AI's, as dealt")
 
 
 class PlaySpecPage(Doc):

@@ -178,7 +178,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/api/v1/cards/batch",
             "A",
             None,
-            post=Method(batch, max_body=BATCH_BODY_BYTES, body=docs.BatchRequest, example=batch_example),
+            post=Method(batch, max_body=BATCH_BODY_BYTES, body=docs.BatchRequest, example=batch_example, tool=True),
             does_not_include=WITHHELD,
             model=docs.BatchAnswer,
             summary="Up to 100 universal cards in one request, in order, a per-item 404 for unknown SKUs",

@@ -2,8 +2,9 @@
 role key from ``Authorization: Bearer``, and the headers of an answer that depends on who asks.
 
 A known key reads its role's view; an unknown one is a 401 rather than quietly showing less; no
-key is the public view. Answers that vary by caller are ``private, no-store`` with ``Vary:
-Authorization`` so no shared cache keeps them.
+key is the public view, and so is an agent key (it opens the MCP gate, not a person's records).
+Answers that vary by caller are ``private, no-store`` with ``Vary: Authorization`` so no shared
+cache keeps them.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def caller(ctx: Context) -> tuple[RoleKey | None, Result | None]:
     if key is None:
         message = "the bearer key is not known; send no Authorization header to read as public"
         return None, private(unauthorised(REALM, "invalid_key", message, "invalid_token"))
-    return key, None
+    return (None, None) if key.role == "agent" else (key, None)  # an agent key reads as the public
 
 
 def private(result: Result) -> Result:

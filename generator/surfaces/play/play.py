@@ -268,7 +268,14 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "F",
             None,
             # Off the event loop (issue 34): a capped deck still costs milliseconds, more than a file.
-            post=Method(deck_validate, max_body=DECK_BODY_BYTES, body=DeckRequest, offload=True, example=deck_example),
+            post=Method(
+                deck_validate,
+                max_body=DECK_BODY_BYTES,
+                body=DeckRequest,
+                offload=True,
+                example=deck_example,
+                tool=True,
+            ),
             model=docs.DeckVerdict,
             errors=(400,),
             provenance_kind="computed",
@@ -285,6 +292,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
                 body=docs.PracticeRequest,
                 offload=True,
                 example=lambda ctx: PRACTICE_EXAMPLE,
+                tool=True,
             ),
             gotchas=(PRACTICE_GOTCHA,),
             model=docs.PracticeReply,
