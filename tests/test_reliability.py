@@ -68,7 +68,8 @@ COMPUTED = (  # GETs the app computes (query variants, patterns, paused doors, 4
 )
 
 REGISTRY = surfaces(load_site())
-POSTS = [s for s in REGISTRY if s.post is not None]
+# Not the MCP gate: its transport answers JSON-RPC in the protocol's shapes (tests/serve/test_mcp_gate.py).
+POSTS = [s for s in REGISTRY if s.post is not None and s.path != "/api/mcp"]
 POST_PATHS = {s.id: s.path.replace("{content_hash}", "0" * 64).replace("{id}", "x1") for s in POSTS}
 
 Headers = list[tuple[bytes, bytes]]

@@ -34,6 +34,7 @@ from generator.serve.gate_server import gate_server
 from generator.surfaces.operations.mcp_gate import GATE
 from generator.web.respond import JSON, Answer, Rendered, method_not_allowed, options, render
 from generator.web.surface import Context, Result, Surface, error
+from generator.web.validate import invalid
 from generator.web.wire import finalize
 
 REQUEST_ID = re.compile(rb"[A-Za-z0-9_.-]{8,64}")  # as the app adopts a host's id (generator.serve.app)
@@ -64,13 +65,18 @@ class Gate:
         if method == "OPTIONS":
             await _send(send, options(self.surface, headers), headers, request_id)
             return
+        if method != "POST":  # before the key, as every path answers a method it does not take
+            await _send(send, method_not_allowed(self.surface, ctx, GATE, method, request_id), headers, request_id)
+            return
         refused = self.refusal(ctx, raw.get(b"authorization", b"").decode("latin-1"))
         if refused is not None:
             answer = Answer(GATE, GATE, False, JSON, "uncached", request_id=request_id, public=False)
             await _send(send, render(ctx, answer, refused), headers, request_id)
             return
-        if method != "POST":
-            await _send(send, method_not_allowed(self.surface, ctx, GATE, method, request_id), headers, request_id)
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:  # the transport's own 413 is plain text
+            answer = Answer(GATE, GATE, False, JSON, "uncached", request_id=request_id, public=False)
+            await _send(send, render(ctx, answer, _too_large()), headers, request_id)
             return
         scope = {
             **scope,
@@ -117,6 +123,10 @@ class Gate:
             message = f"this key's role ({key.role}) does not open the MCP gate: it takes an agent key"
             return _refused(403, "key_not_admitted", message, f'{realm}, error="insufficient_scope"')
         return None
+
+
+def _too_large() -> Result:
+    return invalid("body", f"The body is over {MAX_BODY} bytes.", {"maximum": MAX_BODY}, 413, "body_too_large")
 
 
 def _refused(status: int, code: str, message: str, challenge: str) -> Result:

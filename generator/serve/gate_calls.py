@@ -9,11 +9,13 @@ parsed. The sub-request carries the caller's User-Agent and the gate request's i
 A status the surface documents (200, a paused door's 503, a teapot's 418) is the tool's result; any
 other is ``isError`` with the one refusal body. Arguments the declaration cannot take (an unknown
 name, a value that is not a string, number or boolean, a path value that is not one segment) are
-refused here in that same shape, before anything is asked.
+refused here in that same shape, before anything is asked (a number too large for a double, which
+the transport reads as infinity, included).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
@@ -123,8 +125,8 @@ def call_of(spec: ToolSpec, arguments: Mapping[str, Any]) -> Call | Result:
             return invalid(name, f"{spec.name} takes no argument {name!r}", accepted)
         if value is None:
             continue
-        if not isinstance(value, SCALARS):
-            return invalid(name, f"argument {name} is a {type(value).__name__}; a string, number or boolean")
+        if not isinstance(value, SCALARS) or (isinstance(value, float) and not math.isfinite(value)):
+            return invalid(name, f"argument {name} is {value!r:.40}; a string, a finite number or a boolean")
         values[name] = ("true" if value else "false") if isinstance(value, bool) else str(value)
     for name in placeholders:
         value = values.pop(name, None)

@@ -397,3 +397,30 @@ def test_the_mcp_inspector_cli_lists_and_calls(base: str, tmp_path: Path) -> Non
     called = cli("--method", "tools/call", "--tool-name", "universal_card", "--tool-arg", f"sku={CARD_SKU}")
     assert len(listed["tools"]) == len(agent_reads(REGISTRY)) + len(body_tools(REGISTRY))
     assert orjson.loads(called["content"][0]["text"])["data"]["sku"] == CARD_SKU
+
+
+ODD_BODIES = {
+    "not JSON": (b"{not json", 400),
+    "an array": (b'[{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}]', 400),
+    "deep nesting": (b"[" * 100_000 + b"]" * 100_000, 400),
+    "a huge number": (b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"n": ' + b"9" * 5000 + b"}}", 400),
+    "invalid UTF-8": (b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "x": "\xff"}', 400),
+    "over the limit": (b'{"x": "' + b"a" * (1 << 20) + b'"}', 413),
+}
+
+
+@pytest.mark.parametrize("body,status", ODD_BODIES.values(), ids=ODD_BODIES)
+def test_an_odd_body_gets_a_clear_json_answer(base: str, body: bytes, status: int) -> None:
+    headers = PROTOCOL | {"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"}
+    answer = httpx.post(f"{base}/api/mcp", content=body, headers=headers, timeout=60)
+    assert answer.status_code == status and answer.headers["content-type"].startswith("application/json")
+    error = answer.json()["error"]  # JSON-RPC's error, or (413, before the transport reads) the refusal shape
+    assert {"code", "message"} <= set(error), error
+
+
+def test_a_number_the_transport_reads_as_infinity_is_refused(base: str) -> None:
+    body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "universal_card", "arguments": '
+    body += b'{"sku": 1e400}}}'
+    headers = PROTOCOL | {"Authorization": f"Bearer {KEY}", "Content-Type": "application/json"}
+    result = httpx.post(f"{base}/api/mcp", content=body, headers=headers, timeout=60).json()["result"]
+    assert result["isError"] and result["structuredContent"]["error"]["parameter"] == "sku"

@@ -35,7 +35,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             post=Method(outside_the_transport, read_body=False, body=docs.McpMessage, answer=docs.McpAnswer),
             model=docs.McpAnswer,
             auth="agent",
-            enveloped=False,  # JSON-RPC answers and the gate's own refusals: no envelope
+            enveloped=False,  # JSON-RPC messages, as the MCP transport shapes them
             freshness="uncached",
             provenance_kind="computed",
             stability="beta",
