@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_validator
 
 from generator.models.frozen import Doc
+from generator.models.onepiece import OnePieceAttributes
 
 HASH = r"^sha256:[0-9a-f]{64}$"
 Hash = Field(pattern=HASH)
@@ -86,10 +87,22 @@ class CardMembers(Doc):
     of_game: Edge | None
     image_url: None = Field(description="withheld: source-derived images are always null")
     card_key: str | None = None
-    attributes: dict[str, Any] | None = None
+    attributes: OnePieceAttributes | dict[str, Any] | None = Field(
+        None,
+        description="the printing's game attributes as the sources give them, normalised; a One Piece "
+        "printing's (op- SKUs) are OnePieceAttributes, checked against it",
+    )
     siblings: tuple[Edge | dict[str, str], ...] | None = None
     sources: tuple[SourceRef, ...] | None = None
     disagreements: tuple[dict[str, Any], ...] | None = None
+
+    @model_validator(mode="after")
+    def _one_piece_attributes(self) -> CardMembers:
+        """A One Piece printing's attributes follow its category's numbers: checked here, since a
+        union would accept any mapping as the plain dict."""
+        if self.sku.startswith("op-") and isinstance(self.attributes, dict):
+            OnePieceAttributes.model_validate(self.attributes)
+        return self
 
 
 class UniversalCard(Preamble, CardMembers):
