@@ -54,10 +54,26 @@ class Rarity(Doc):
     code: str
 
 
+class VariantBasis(Doc):
+    """What a variant is read against when no printing of its slot is published without a variant."""
+
+    slot: str = Field(description="<game>-<set>-<number>-<lang>: the SKU without its variant (not itself a printing)")
+    printings: tuple[str, ...] = Field(
+        description="every published printing of the slot, this one included; each resolves at "
+        "/api/v1/universal/card/{sku}"
+    )
+    reason: str = Field(description="why no printing of the slot is the plain one (docs/sku.md)")
+
+
 class Variant(Doc):
     token: str
     kind: str
-    base_sku: str
+    base_sku: str | None = Field(
+        description="the published printing this one is a variant of, nearest first (One Piece: the first art "
+        "of the same release, else the main list's first art; other games: the SKU without its variant); it "
+        "always resolves. Null when no such printing is published: relative_to then names the slot"
+    )
+    relative_to: VariantBasis | None = Field(None, description="present only when base_sku is null")
 
 
 class InSet(Doc):

@@ -12,10 +12,10 @@ from generator.identity import identity
 from generator.models.catalog.universal import TemporalCard, UniversalCard
 from generator.models.rows import Printing, Source
 from generator.site import Site
-from generator.sku.op import base_printing, variant_of
 from generator.sku.standard import Sku, SkuError
 from generator.surfaces.catalog.links import BASE, card_url, published_name, sample_printing, set_url
 from generator.surfaces.catalog.preamble import day, document, parse_day
+from generator.surfaces.catalog.variants import variant_member
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
@@ -52,19 +52,6 @@ def _game_edge(ctx: Context, token: str) -> dict[str, Any]:
     return {"token": token, "name": game.name if game else token, "@id": f"{BASE}/game/{token}", "rel": "parent"}
 
 
-def _variant(printing: Printing) -> dict[str, Any] | None:
-    if printing.variant is None:
-        return None
-    sku = Sku.parse(printing.sku)
-    if printing.game == "op":
-        return {
-            "token": printing.variant,
-            "kind": variant_of(printing.variant).kind,
-            "base_sku": str(base_printing(sku)),
-        }
-    return {"token": printing.variant, "kind": "variant", "base_sku": str(sku.base)}
-
-
 def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[str, Any], list[str]]:
     card_set = ctx.snapshot.card_set(printing.game, printing.set_code)
     members: dict[str, Any] = {
@@ -72,7 +59,7 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
         "sku": printing.sku,
         "name": {"text": printing.name, "lang": printing.lang},
         "rarity": {"code": printing.rarity} if printing.rarity else None,
-        "variant": _variant(printing),
+        "variant": variant_member(ctx, printing),
         "price": None,
         "in_set": {
             "set_code": f"{printing.game}-{printing.set_code}",
