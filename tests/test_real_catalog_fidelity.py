@@ -11,6 +11,8 @@ import duckdb
 import pytest
 
 from generator.catalog import queries
+from generator.content import CONTENT_ROOT
+from generator.content.retired import load_retired
 from generator.models.onepiece import STATS, STATS_OF, OnePieceAttributes
 from generator.sku.standard import Sku
 from generator.surfaces.catalog.variants import variant_member
@@ -96,3 +98,16 @@ def test_every_base_sku_resolves_or_the_variant_names_its_slot(real_ctx):
     asia = variant_member(real_ctx, snapshot.printing("op-op01-001-en-asia"))
     assert asia["base_sku"] == "op-op01-001-en"
     assert variant_member(real_ctx, snapshot.printing("op-op01-001-en-asiap1"))["base_sku"] == "op-op01-001-en-asia"
+
+
+# ------------------------------------------------------------- item 3: retired SKUs stay retired
+
+
+def test_no_retired_sku_is_published_and_every_successor_is(con):
+    """content/retired_skus.yaml: the 55 FaB SKUs the pairing retired and lor-9-0-*; each answers 301
+    to a successor the catalog publishes."""
+    ledger = load_retired(CONTENT_ROOT)
+    published = {sku for (sku,) in rows(con, "SELECT sku FROM printings")}
+    retired = {r.sku for r in ledger.retired}
+    assert len(retired) == 59 and not published & retired
+    assert {r.successor for r in ledger.retired} <= published

@@ -22,6 +22,8 @@ REF = "#/components/schemas/{model}"
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
 ERROR_TEXT = {
+    301: "A retired SKU: Location is the same path for its successor (docs/sku.md, 'Retired SKUs')",
+    410: "A retired SKU whose successor this catalog does not hold",
     400: "Malformed input",
     401: "Missing credentials",
     403: "Credentials refused",
@@ -153,6 +155,8 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: 
     error = {"application/json": {"schema": {"$ref": ref_of[ErrorBody]}}}
     for status in sorted(_error_statuses(surface, name) - {answer_status}):
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": error}
+        if 300 <= status < 400:
+            responses[str(status)]["headers"] = {"Location": {"schema": {"type": "string"}}}
     return responses
 
 

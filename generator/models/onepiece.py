@@ -94,8 +94,6 @@ class OnePieceAttributes(Doc):
         extra = [s for s in STATS if s in self.model_fields_set and s not in has]
         missing = [s for s in has if s not in self.model_fields_set]
         if extra or missing:
-            raise ValueError(
-                f"a {self.category} has {', '.join(has)}: "
-                + "; ".join(filter(None, [extra and f"{extra} published", missing and f"{missing} absent"]))
-            )
+            found = ([f"{extra} published"] if extra else []) + ([f"{missing} absent"] if missing else [])
+            raise ValueError(f"a {self.category} has {', '.join(has)}: {'; '.join(found)}")
         return self

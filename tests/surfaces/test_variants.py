@@ -57,7 +57,11 @@ def member(ctx, skus: tuple[str, ...], sku: str) -> dict:
         (("op-op01-001-en", "op-op01-001-en-p1"), "op-op01-001-en-p1", "op-op01-001-en"),
         # a release's first art is read against the main list, never against itself
         (("op-op01-001-en", "op-op01-001-en-asia"), "op-op01-001-en-asia", "op-op01-001-en"),
-        (("op-op01-001-en", "op-op01-001-en-asia", "op-op01-001-en-asiap1"), "op-op01-001-en-asiap1", "op-op01-001-en-asia"),
+        (
+            ("op-op01-001-en", "op-op01-001-en-asia", "op-op01-001-en-asiap1"),
+            "op-op01-001-en-asiap1",
+            "op-op01-001-en-asia",
+        ),
         # an Asia English parallel art whose release has no first art: the main list's
         (("op-op01-001-en", "op-op01-001-en-asiap1"), "op-op01-001-en-asiap1", "op-op01-001-en"),
         (("fab-wtr-001-en", "fab-wtr-001-en-nr"), "fab-wtr-001-en-nr", "fab-wtr-001-en"),

@@ -46,9 +46,7 @@ def variant_member(ctx: Context, printing: Printing) -> dict[str, Any] | None:
         return None
     sku = Sku.parse(printing.sku)
     kind = variant_of(printing.variant).kind if printing.game == "op" else "variant"
-    base = next(
-        (str(c) for c in base_candidates(sku) if c != sku and ctx.snapshot.printing(str(c)) is not None), None
-    )
+    base = next((str(c) for c in base_candidates(sku) if c != sku and ctx.snapshot.printing(str(c)) is not None), None)
     member: dict[str, Any] = {"token": printing.variant, "kind": kind, "base_sku": base}
     if base is None:
         slot = [

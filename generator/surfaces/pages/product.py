@@ -23,6 +23,7 @@ from generator.identity import identity
 from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.catalog import cards, prices
+from generator.surfaces.catalog.retired import published_skus
 from generator.surfaces.catalog.universal import lookup_card
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
 from generator.web.surface import Context, Params, Query, Result, Surface
@@ -43,7 +44,7 @@ def product_url(sku: str) -> str:
 
 
 def product_page(ctx: Context, params: Params, query: Query) -> Result:
-    found = lookup_card(ctx, params["sku"].lower())
+    found = lookup_card(ctx, params["sku"].lower(), product_url)
     if isinstance(found, Result):
         return found
     d = cards.everything_document(ctx, found)  # the JSON sibling's data; the SKU is looked up once
@@ -169,7 +170,6 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "template": "page.html",
         "model": ReaderPage,
         "freshness": "catalog",
-        "errors": (404,),
         "since": "2026-11-25",
     }
     return (
@@ -178,8 +178,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/product/{sku}",
             "A",
             product_page,
-            enumerate=cards.every_sku,
+            enumerate=published_skus,
             example=cards.example_sku,
+            errors=(301, 404, 410),
             summary="The exact-SKU collector page: every fact, sibling, source and the hash",
             **common,
         ),
@@ -190,6 +191,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             number_page,
             enumerate=prices.every_number,
             example=lambda ctx: (next(prices.every_number(ctx), {"game": "op", "set": "op01", "number": "001"}), {}),
+            errors=(404,),
             summary="One card number of a set: its printings and sources (values withheld)",
             **common,
         ),
