@@ -4,6 +4,10 @@ The response is computed by the same ``respond`` the files come from, so an exam
 from the API. Long arrays are trimmed to their first items (``trimmed`` says where and from how
 many). Surfaces that describe the registry itself (the OpenAPI, the examples) show their request
 only: their response is the document you are reading, or contains it.
+
+Rights (issue 35): an example carries its answer's data, so it carries its answer's provenance
+(``example_provenance``): an example of a card answer is NOASSERTION with the card's sources, as
+the answer is. The OpenAPI document is CC0 and inlines only examples without upstream data.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from urllib.parse import urlencode
 
 import orjson
 
+from generator.web.envelope import Provenance
 from generator.web.respond import Rendered, respond
 from generator.web.surface import Context, Params, Query, Surface
 
@@ -42,7 +47,18 @@ def example_document(ctx: Context, surface: Surface) -> Any | None:
     rendered = example_answer(ctx, surface, params, query)
     if rendered.media_type != "application/json" or len(rendered.body) > OPENAPI_EXAMPLE_LIMIT:
         return None
+    if rendered.provenance.sources:  # upstream data: not in the CC0 OpenAPI document, see /api/v1/examples
+        return None
     return orjson.loads(rendered.body)
+
+
+def example_provenance(ctx: Context, surface: Surface) -> Provenance:
+    """Whose data the surface's example carries: its answer's sources (none for a self-describing
+    surface, whose example shows only the request)."""
+    request = example_request(ctx, surface) if surface.compute is not None else None
+    if request is None or surface.id in SELF_DESCRIBING:
+        return Provenance()
+    return example_answer(ctx, surface, *request).provenance
 
 
 def example_answer(ctx: Context, surface: Surface, params: Params, query: Query) -> Rendered:

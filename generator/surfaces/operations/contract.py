@@ -79,7 +79,9 @@ def example(ctx: Context, params: Params, query: Query) -> Result:
             f"no endpoint has the id {wanted!r}",
             known_ids=[examples.endpoint_id(s) for s in ctx.surfaces],
         )
-    return Result(data={"@kind": "example", **examples.annotated(ctx, surface)})
+    # the example carries its answer's data, so its answer's sources and licence (issue 35)
+    data = {"@kind": "example", **examples.annotated(ctx, surface)}
+    return Result(data=data, provenance=examples.example_provenance(ctx, surface))
 
 
 def diagnostic(ctx: Context, params: Params, query: Query) -> Result:
