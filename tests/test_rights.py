@@ -11,6 +11,7 @@ The quoted-text scan needs real card texts, so it reads the real catalog and is 
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,10 +64,8 @@ def inner_upstream(value: Any, top: bool = True) -> list[str]:
         for index, item in enumerate(value):
             found += [f"[{index}].{where}" for where in inner_upstream(item, top=False)]
     elif isinstance(value, str) and value.startswith("{") and not top:  # an embedded answer kept as text
-        try:
+        with contextlib.suppress(orjson.JSONDecodeError):
             found += inner_upstream(orjson.loads(value), top=False)
-        except orjson.JSONDecodeError:
-            pass
     return found
 
 
