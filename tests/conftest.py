@@ -105,19 +105,22 @@ DISPUTED_SKU = "op-op01-002-en"
 
 
 def _op_attrs(category: str, cost: int | None, power: int | None, effect: str | None) -> dict:
-    return {
-        "category": category,
-        "colors": ["Red"],
-        "cost": cost,
-        "power": power,
-        "counter": None,
-        "life": 5 if category == "Leader" else None,
-        "attributes": ["Slash"],
-        "types": ["Testmon Crew"],
-        "effect": effect,
-        "trigger": None,
-        "block": 1,
-    }
+    """Attributes as the One Piece adapters make them: the numbers the category has, no others."""
+    from generator.ingest.onepiece_common import attrs
+
+    return attrs(
+        category=category,
+        colors=["Red"],
+        cost=cost,
+        power=power,
+        counter=None,
+        life=5 if category == "Leader" else None,
+        attributes=["Slash"],
+        types=["Testmon Crew"],
+        effect=effect,
+        trigger=None,
+        block=1,
+    )
 
 
 def synthetic_sinks() -> list:

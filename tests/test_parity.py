@@ -1,10 +1,11 @@
 """Parity: real nginx and real Caddy (the generated host adapters) and the ASGI app answer the same
 requests alike.
 
-One small dist (the synthetic catalog's, plus two routes added here: a 503 paused document and a
-``/x/`` route whose file is ``x/index.json``) is served twice on loopback: by the app under uvicorn,
-by nginx with ``nginx_standalone`` and by Caddy with ``caddy_standalone``, each in front of that same
-app. Every case goes to the app and to each host.
+One small dist (the synthetic catalog's, plus three routes added here: a 503 paused document, a
+``/x/`` route whose file is ``x/index.json`` and a retired SKU's 301 to a card the synthetic catalog
+has; the real ledger's retired SKUs are the build's own 410s there) is served twice on loopback: by
+the app under uvicorn, by nginx with ``nginx_standalone`` and by Caddy with ``caddy_standalone``,
+each in front of that same app. Every case goes to the app and to each host.
 
 - static answers (files, 304, HEAD, twins, 405): same status, byte-equal body, same key headers
   including the ETag;
@@ -58,8 +59,11 @@ needs_caddy = pytest.mark.skipif(CADDY is None, reason="caddy is not installed (
 
 PAUSED = "/api/v1/parity/paused"
 INDEX = "/api/v1/parity/folder/"
+MOVED = "/api/v1/universal/card/op-op01-001-en-retired"  # a retired SKU whose successor is CARD
+GONE = "/api/v1/universal/card/lor-9-0-en"  # retired (content/retired_skus.yaml); no successor here
 KEY_HEADERS = (
     "content-type",
+    "location",
     "last-modified",
     "cache-control",
     "link",
@@ -131,8 +135,11 @@ def _wait_for(port: int, process: subprocess.Popen, what: str, timeout: float = 
     raise RuntimeError(f"{what} did not listen on {port} within {timeout} s")
 
 
-def _add_route(dist: Path, manifest: dict, path: str, rel: str, status: int, body: bytes) -> None:
-    """A route the synthetic build does not have (a paused 503, an index file), as the writer would add it."""
+def _add_route(
+    dist: Path, manifest: dict, path: str, rel: str, status: int, body: bytes, location: str | None = None
+) -> None:
+    """A route the synthetic build does not have (a paused 503, an index file, a 301 with its
+    ``Location``), as the writer would add it."""
     (dist / rel).parent.mkdir(parents=True, exist_ok=True)
     (dist / rel).write_bytes(body)
     (dist / f"{rel}.gz").write_bytes(gzip.compress(body, 6, mtime=0))
@@ -146,6 +153,10 @@ def _add_route(dist: Path, manifest: dict, path: str, rel: str, status: int, bod
         "sha256": "-",
         "twins": ["br", "gz"],
     }
+    if location is not None:  # the header set the writer would make: the template's, plus Location
+        headers = {**manifest["header_sets"][template["headers"]], "Location": location}
+        manifest["header_sets"]["h-moved"] = headers
+        manifest["routes"][path]["headers"] = "h-moved"
 
 
 @pytest.fixture(scope="module")
@@ -157,6 +168,8 @@ def parity_dist(small_dist: Path, tmp_path_factory) -> Path:
     paused = orjson.dumps({"error": {"code": "paused", "message": padding.strip()}}, option=orjson.OPT_APPEND_NEWLINE)
     _add_route(dist, manifest, PAUSED, "api/v1/parity/paused.json", 503, paused)
     _add_route(dist, manifest, INDEX, "api/v1/parity/folder/index.json", 200, b'{"data":"an index file"}\n' * 60)
+    moved = orjson.dumps({"error": {"code": "sku_retired", "message": "retired: its printing is op-op01-001-en"}})
+    _add_route(dist, manifest, MOVED, f"{MOVED.lstrip('/')}.json", 301, moved * 40, location=CARD)
     (dist / MANIFEST).write_bytes(orjson.dumps(manifest))
     return dist
 
@@ -312,6 +325,11 @@ CASES = [
         ),
     ),
     Case("paused-503", PAUSED, status=503),
+    Case("retired-301", MOVED, status=301),
+    Case("retired-301-head-gzip", MOVED, "HEAD", headers={"Accept-Encoding": "gzip"}, status=301),
+    Case("retired-301-ignores-if-none-match", MOVED, headers={"If-None-Match": ETAG}, status=301),
+    Case("retired-410", GONE, status=410),
+    Case("retired-410-query-variant", f"{GONE}?density=sparse", computed=True, status=410),
     Case("paused-503-head-gzip", PAUSED, "HEAD", headers={"Accept-Encoding": "gzip"}, status=503),
     Case("paused-503-ignores-if-none-match", PAUSED, headers={"If-None-Match": ETAG}, status=503),
     Case("query-on-surface-without-query-keys", "/api/v1/universal/games?density=sparse", status=200),

@@ -24,6 +24,7 @@ from generator.content.orientation import (
 from generator.content.playful import Playful, load_playful
 from generator.content.pulls import Pulls, load_pulls
 from generator.content.reader_pages import ReaderPages, load_reader_pages
+from generator.content.retired import RetiredSkus, load_retired
 from generator.content.signals import SignalsContent, load_signals
 from generator.play.decks.rules import RulesData, load_rules
 from generator.play.rulebook.models import PlayContent, load_play_content
@@ -46,6 +47,7 @@ class Content:
     signals: SignalsContent  # content/signals/preview.yaml: the signals product preview (family E)
     reader_pages: ReaderPages  # content/pages: /scrapers and the condition checklist
     answering_rhymes: AnsweringRhymes  # content/culture: cards and public-domain museum works
+    retired: RetiredSkus  # content/retired_skus.yaml: retired SKUs and their successors
 
 
 def load_content(root: Path = CONTENT_ROOT) -> Content:
@@ -63,4 +65,5 @@ def load_content(root: Path = CONTENT_ROOT) -> Content:
         signals=load_signals(root),
         reader_pages=load_reader_pages(root),
         answering_rhymes=load_answering_rhymes(root),
+        retired=load_retired(root),
     )

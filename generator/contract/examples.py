@@ -9,6 +9,10 @@ where a replay may differ. ``gotchas`` and ``see_also`` are this endpoint's own 
 
 The OpenAPI document inlines the GET example's answer when it is small; the surfaces that describe
 the registry are left out of that (OpenAPI would contain itself), but each has its example here.
+
+Rights (issue 35): an example carries its answers' data, so it carries their provenance
+(``provenance_of``): an example of a card answer is NOASSERTION with the card's sources, as the
+answer is. The OpenAPI document is CC0 and inlines only examples without upstream data.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from generator.contract.operations import methods, operation_id
 from generator.contract.recording import Recording, record
 from generator.contract.related import see_also
 from generator.discovery.methodology import pointer
+from generator.web.envelope import Provenance
 from generator.web.respond import Rendered, respond
 from generator.web.surface import Context, Params, Query, Surface
 
@@ -55,7 +60,17 @@ def example_document(ctx: Context, surface: Surface) -> Any | None:
     rendered = example_answer(ctx, surface, params, query)
     if rendered.media_type != "application/json" or len(rendered.body) > OPENAPI_EXAMPLE_LIMIT:
         return None
+    if rendered.provenance.sources:  # upstream data: not in the CC0 OpenAPI document, see /api/v1/examples
+        return None
     return orjson.loads(rendered.body)
+
+
+def provenance_of(recorded: list[Recording]) -> Provenance:
+    """Whose data an example carries: every recorded answer's sources."""
+    found = Provenance()
+    for recording in recorded:
+        found = found.merge(recording.rendered.provenance)
+    return found
 
 
 def example_answer(ctx: Context, surface: Surface, params: Params, query: Query) -> Rendered:
@@ -88,8 +103,8 @@ def recordings(ctx: Context, surface: Surface) -> list[Recording]:
     return [record(ctx, surface, name.upper(), request, example_answer) for name in methods(surface)]
 
 
-def annotated(ctx: Context, surface: Surface) -> dict[str, Any]:
-    recorded = recordings(ctx, surface)
+def annotated(ctx: Context, surface: Surface, recorded: list[Recording] | None = None) -> dict[str, Any]:
+    recorded = recordings(ctx, surface) if recorded is None else recorded
     operations = [operation(surface, r) for r in recorded]
     answers = [op["response"]["body"] for op in operations if op["response"]["content_type"] == "application/json"]
     return {

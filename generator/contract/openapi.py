@@ -24,6 +24,8 @@ REF = "#/components/schemas/{model}"
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1.0.0"
 ERROR_TEXT = {
+    301: "A retired SKU: Location is the same path for its successor (docs/sku.md, 'Retired SKUs')",
+    410: "A retired SKU whose successor this catalog does not hold",
     400: "Malformed input",
     401: "Missing credentials",
     403: "Credentials refused",
@@ -158,6 +160,8 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: 
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": content}
         if status == 429:  # RFC 9110 10.2.3: the seconds to wait
             responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}}
+        if 300 <= status < 400:
+            responses[str(status)]["headers"] = {"Location": {"schema": {"type": "string"}}}
     return responses
 
 

@@ -11,6 +11,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
+from generator.models.onepiece import MAY_LACK, STATS, STATS_OF
 from generator.sku.op import ART, variant_token
 from generator.sku.standard import Sku, SkuError
 
@@ -158,26 +159,49 @@ def attrs(
     *,
     category: str | None,
     colors: Iterable[str | None] | None,
-    cost: int | None,
-    power: int | None,
-    counter: int | None,
-    life: int | None,
+    cost: object,
+    power: object,
+    counter: object,
+    life: object,
     attributes: Iterable[str | None] | None,
     types: Iterable[str | None] | None,
     effect: str | None,
     trigger: str | None,
     block: int | None,
 ) -> dict[str, object]:
+    """A printing's attributes. The printed numbers (``cost``, ``power``, ``counter``, ``life``) come
+    as the upstream has them and are kept by the card's category (``generator.models.onepiece``,
+    ``STATS_OF``): one its category lacks is left out; one it has is a number, and the upstreams'
+    "-" (or null) there is the 0 the card prints, except for a Character's Counter, where it means
+    the card has no Counter symbol. A category no list names keeps every number as given."""
+    named = CATEGORY.get(str(category).lower()) if category else None
+    numbers = {"cost": cost, "power": power, "counter": counter, "life": life}
+    if named is None:
+        stats = {stat: to_int(value) for stat, value in numbers.items()}
+    else:
+        stats = {stat: stat_value(numbers[stat], stat in MAY_LACK) for stat in STATS if stat in STATS_OF[named]}
     return {
-        "category": CATEGORY.get(str(category).lower()) if category else None,
+        "category": named,
         "colors": sorted(c for c in (colors or []) if c),
-        "cost": cost,
-        "power": power,
-        "counter": counter,
-        "life": life,
-        "attributes": sorted(a for a in (attributes or []) if a and a != "?"),
+        **stats,
+        "attributes": sorted(_attribute(a) for a in (attributes or []) if a),
         "types": sorted(t for t in (types or []) if t),
         "effect": effect,
         "trigger": trigger,
         "block": block,
     }
+
+
+def stat_value(value: object, may_lack: bool) -> int | None:
+    """A printed number of a card whose category has it: "-" or null is a printed 0 (the lists
+    write the card's 0 so), or no number at all where the card may lack one (a Counter); a value
+    that is not a number stays unknown (None)."""
+    if empty(value):
+        return None if may_lack else 0
+    return to_int(value)
+
+
+def _attribute(value: str) -> str:
+    """punk-records writes the attribute "?" (rule 2-5-2, OP13-079) as ``Unknown``; the other list
+    and the card print ``?``."""
+    return "?" if value == "Unknown" else value

@@ -73,7 +73,7 @@ def _printing(row: dict[str, Any], lang: str, release: str | None, sink: Sink) -
         return
     category = row.get("category")
     is_leader = str(category).lower() == "leader"
-    cost = op.to_int(row.get("cost"))
+    cost = row.get("cost")
     effect, trigger = op.effect_and_trigger(row.get("effect"), row.get("trigger"))
     sink.printing(
         lambda: op.sku_for(image_id, lang, release),
@@ -86,8 +86,8 @@ def _printing(row: dict[str, Any], lang: str, release: str | None, sink: Sink) -
             colors=row.get("colors"),
             cost=None if is_leader else cost,
             life=cost if is_leader else None,
-            power=op.to_int(row.get("power")),
-            counter=op.to_int(row.get("counter")),
+            power=row.get("power"),
+            counter=row.get("counter"),
             attributes=row.get("attributes"),
             types=row.get("types"),
             effect=effect,

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
 
-from generator.catalog.load import write_catalog
+from generator.catalog.load import CONTENT, write_catalog
+from generator.content.retired import MintedRetiredSku, RetiredSkus, load_retired, minted_retired
 from generator.ingest import ADAPTERS, Adapter
 from generator.ingest.fab_pairing import pair_fab_sources
 from generator.ingest.history import history_rows, record_cards
@@ -59,8 +60,10 @@ def ingest(
     adapters: tuple[Adapter, ...] = ADAPTERS,
     log: Callable[[str], object] = print,
     at: dt.datetime | None = None,
+    retired: RetiredSkus | None = None,
 ) -> IngestResult:
-    """``at``: when the runs happen (a build's as-of), else the wall clock."""
+    """``at``: when the runs happen (a build's as-of), else the wall clock; ``retired``: the ledger of
+    retired SKUs (``content/retired_skus.yaml`` unless given), none of which may be minted."""
     clock = _clock(at)
     specs = load_registry()
     card_sources = {spec.id: spec.game for spec in specs if spec.game != "fx"}  # FX rates hold no cards
@@ -86,6 +89,10 @@ def ingest(
     # One SKU per physical FaB printing across its two sources, before any card is counted: the
     # coverage history's card counts then key fab-cards' cards by the cube's ids too.
     sinks = pair_fab_sources(sinks)
+    # A retired SKU is never minted again (docs/sku.md, "Retired SKUs"): stop before anything is written.
+    reused = minted_retired(retired or load_retired(CONTENT), _minted(sinks))
+    if reused:
+        raise MintedRetiredSku("; ".join(reused))
     paired = {sink.source_id: sink for sink, _ in sinks}
     for run, source_id in counted:
         run["cards"] = record_cards(state_dir, paired[source_id])
@@ -97,6 +104,12 @@ def ingest(
     catalog = state_dir / "catalog.duckdb"
     write_catalog(catalog, specs, sinks, all_runs, days)
     return IngestResult(catalog, tuple(runs))
+
+
+def _minted(sinks: list[tuple[Sink, int]]) -> Iterator[tuple[str, str, str]]:
+    for sink, _ in sinks:
+        for printing in sink.printings:
+            yield str(printing.sku), sink.source_id, printing.upstream_id
 
 
 def _read(adapter: Adapter, acquired: Acquired) -> tuple[Sink, RunStatus, str | None]:

@@ -95,12 +95,31 @@ class ErrorDetail(Model):
     )
 
 
+class Retirement(Model):
+    """Why a SKU no longer names a printing of its own (content/retired_skus.yaml, docs/sku.md)."""
+
+    sku: str
+    retired_on: str = Field(description="YYYY-MM-DD")
+    reason: str
+
+
+class Successor(Model):
+    """The SKU that names a retired SKU's printing now."""
+
+    sku: str
+    in_catalog: bool = Field(description="false: the successor is not in this build's catalog either (410)")
+    id: str | None = Field(None, alias="@id", description="its universal card document; absent when not in_catalog")
+
+
 class ErrorBody(BaseModel):
     """``{error: {code, message}}``; enveloped surfaces add ``_meta``, some add ``known_ids`` or
-    ``suggestions`` (the JSON 404 also carries ``data: null``)."""
+    ``suggestions`` (the JSON 404 also carries ``data: null``); a retired SKU's 301 or 410
+    (``sku_retired``) adds ``retired`` and ``successor``."""
 
     model_config = ConfigDict(frozen=True, extra="allow")
     error: ErrorDetail
     known_ids: tuple[str, ...] | None = None
+    retired: Retirement | None = None
+    successor: Successor | None = None
     meta: Meta | None = Field(None, alias="_meta")
     data: Any = None

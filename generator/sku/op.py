@@ -50,6 +50,16 @@ def variant_token(release: str | None, art: str | None) -> str | None:
 
 def base_printing(sku: Sku) -> Sku:
     """The first art of the same release: ``...-en-asiap1`` -> ``...-en-asia``, ``...-en-p1`` ->
-    ``...-en``."""
+    ``...-en``; a release's first art (``...-en-asia``) is itself."""
     release = variant_of(sku.variant).release
     return Sku(sku.game, sku.set, sku.number, sku.lang, release)
+
+
+def bases(sku: Sku) -> tuple[Sku, ...]:
+    """What a One Piece variant is read against, nearest first: the first art of its own release
+    (an art differs from it by the art alone), then the main list's first art (a regional
+    release's printing differs from it by the release): ``...-en-asiap1`` -> (``...-en-asia``,
+    ``...-en``); ``...-en-asia`` -> (``...-en``,); ``...-en-p1`` -> (``...-en``,)."""
+    variant = variant_of(sku.variant)
+    nearer = (base_printing(sku),) if variant.art and variant.release else ()
+    return (*nearer, sku.base) if sku.variant else ()

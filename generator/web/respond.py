@@ -9,14 +9,23 @@ media type (``generator.render``); the envelope and its headers by ``generator.w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
 
 from generator.render import base_type, renderer
 from generator.web.conditional import weak
-from generator.web.envelope import PER_REQUEST_META, MetaInputs, cache_control, envelope, envelope_headers, etag, meta
+from generator.web.envelope import (
+    PER_REQUEST_META,
+    MetaInputs,
+    Provenance,
+    cache_control,
+    envelope,
+    envelope_headers,
+    etag,
+    meta,
+)
 from generator.web.surface import Context, Method, Params, Query, Request, Result, Surface, error
 from generator.web.validate import check_params, invalid, read_body
 
@@ -41,6 +50,8 @@ class Rendered:
     body: bytes
     media_type: str
     headers: dict[str, str]
+    # whose data the answer carries (its Result's): a document embedding this answer carries it too
+    provenance: Provenance = field(default_factory=Provenance)
 
 
 @dataclass(frozen=True)
@@ -207,9 +218,8 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
         document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
     body = renderer(media_type)(document, result.template or answer.template)
     tag = _validator(ctx, document, body)
-    return Rendered(
-        result.status, body, base_type(media_type), _headers(ctx, answer, result, media_type, tag, freshness)
-    )
+    headers = _headers(ctx, answer, result, media_type, tag, freshness)
+    return Rendered(result.status, body, base_type(media_type), headers, result.provenance)
 
 
 def error_body(result: Result) -> dict[str, Any]:

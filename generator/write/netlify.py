@@ -14,8 +14,9 @@ Deploy: publish ``dist/`` as it is; the app runs elsewhere, at ``[deploy] app_or
 3. query variants: a static surface's query parameters are matched (every combination, most
    parameters first, so each reaches the app with all of its known parameters) and proxied;
 4. static routes are rewritten to their files with the manifest's status (``/api/v1/teapot`` ->
-   ``teapot.json`` 418); the surfaces with many routes by one pattern rule each
-   (``/api/v1/universal/card/:sku``), the rest one rule a route;
+   ``teapot.json`` 418), a redirect (a retired SKU's 301) is a redirect rule to its ``Location``;
+   the surfaces with many routes by one pattern rule each (``/api/v1/universal/card/:sku``), after
+   one rule for each of their routes that is not a 200, the rest one rule a route;
 5. everything else is proxied to the app (dynamic surfaces, unknown paths).
 
 ``_headers``: one block per surface, by the same patterns, with the manifest's header set and media
@@ -72,15 +73,16 @@ def netlify_files(manifest: Mapping[str, Any], app_origin: str) -> dict[str, byt
                     conditions = " ".join(f"{n}=:q_{n}" for n in chosen)
                     query = "&".join(f"{n}=:q_{n}" for n in chosen)
                     redirects.append(f"{_escape(path)} {conditions} {app}{_escape(path)}?{query} 200!")
-        if surface_id in patterned:
+        if surface_id in patterned:  # its other answers (a retired SKU's 301 or 410) first: one rule each
+            files += [_rule(path, routes[path], manifest) for path in paths if routes[path]["status"] != 200]
+            first = next((routes[p] for p in paths if routes[p]["status"] == 200), first)
             files.append(f"{pattern} {pattern}{first['file'][len(paths[0]) - 1 :]} {first['status']}")
             headers += _header_block(pattern, first, manifest, None)
             continue
         for path in paths:
             route = routes[path]
             if route["file"] != path.lstrip("/") or route["status"] != 200:
-                force = "!" if route["file"] == path.lstrip("/") else ""  # else the file at the path wins
-                files.append(f"{_escape(path)} /{route['file']} {route['status']}{force}")
+                files.append(_rule(path, route, manifest))
             headers += _header_block(_escape(path), route, manifest, path)
     redirects += files
     redirects.append(f"/* {app}/:splat 200")
@@ -88,6 +90,16 @@ def netlify_files(manifest: Mapping[str, Any], app_origin: str) -> dict[str, byt
         NETLIFY_REDIRECTS: ("\n".join(redirects) + "\n").encode(),
         NETLIFY_HEADERS: ("\n".join(headers) + "\n").encode(),
     }
+
+
+def _rule(path: str, route: Mapping[str, Any], manifest: Mapping[str, Any]) -> str:
+    """One static route's rule: a redirect (a retired SKU's 301) to its ``Location``, else a rewrite
+    to its file with its status (forced where a file at the path itself would otherwise win)."""
+    location = manifest["header_sets"][route["headers"]].get("Location")
+    if 300 <= route["status"] < 400 and location:
+        return f"{_escape(path)} {_escape(location)} {route['status']}!"
+    force = "!" if route["file"] == path.lstrip("/") else ""
+    return f"{_escape(path)} /{route['file']} {route['status']}{force}"
 
 
 def _patterned(by_surface: Mapping[str, list[str]], surfaces: Mapping[str, Mapping[str, Any]]) -> set[str]:

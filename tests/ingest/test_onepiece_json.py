@@ -86,12 +86,10 @@ def test_leader_row_gives_sku_card_key_rarity_and_typed_attrs(tmp_path):
         "L",
         "OP99-001",
     )
-    assert printing.attrs == {
+    assert printing.attrs == {  # a Leader has power and Life, no cost and no Counter (rules 2-6 to 2-10)
         "category": "Leader",
         "colors": ["Green", "Red"],
-        "cost": None,
         "power": 5000,
-        "counter": None,
         "life": 5,
         "attributes": ["Slash", "Strike"],
         "types": ["Alpha Crew", "Testo Crew"],
@@ -104,7 +102,7 @@ def test_leader_row_gives_sku_card_key_rarity_and_typed_attrs(tmp_path):
     assert sink.quarantined == []
 
 
-def test_dash_means_empty_in_every_field(tmp_path):
+def test_dash_means_empty_where_the_category_has_no_such_number(tmp_path):
     row = fake_row(
         "OP99-002",
         card_type="EVENT",
@@ -120,13 +118,8 @@ def test_dash_means_empty_in_every_field(tmp_path):
     [printing] = ingest(write_dump(tmp_path, [row])).printings
 
     attrs = printing.attrs
-    assert (attrs["category"], attrs["cost"], attrs["power"], attrs["counter"], attrs["life"]) == (
-        "Event",
-        1,
-        None,
-        None,
-        None,
-    )
+    assert attrs["category"] == "Event" and attrs["cost"] == 1
+    assert not {"power", "counter", "life"} & set(attrs), "an Event has a cost and no other printed number"
     assert (attrs["effect"], attrs["trigger"], attrs["block"], attrs["attributes"], attrs["types"]) == (
         None,
         None,
@@ -134,6 +127,23 @@ def test_dash_means_empty_in_every_field(tmp_path):
         [],
         [],
     )
+
+
+@pytest.mark.parametrize(
+    ("card_type", "fields", "expected"),
+    [
+        # Otama (OP01-006) prints power 0; the list writes "-"
+        ("CHARACTER", {"cost": "1", "power": "-", "counter": "2000"}, {"cost": 1, "power": 0, "counter": 2000}),
+        # a Character without the Counter symbol has no Counter: not a Counter of 0
+        ("CHARACTER", {"cost": "10", "power": "12000", "counter": "-"}, {"cost": 10, "power": 12000, "counter": None}),
+        ("EVENT", {"cost": "-"}, {"cost": 0}),  # op-op04-016-en prints cost 0
+        ("STAGE", {"cost": "-", "power": "-"}, {"cost": 0}),
+        ("LEADER", {"life": "4", "power": "5000", "cost": "-"}, {"power": 5000, "life": 4}),
+    ],
+)
+def test_a_number_the_category_has_is_a_number_zero_included(tmp_path, card_type, fields, expected):
+    [printing] = ingest(write_dump(tmp_path, [fake_row("OP99-003", card_type=card_type, **fields)])).printings
+    assert {k: printing.attrs[k] for k in ("cost", "power", "counter", "life") if k in printing.attrs} == expected
 
 
 def test_trigger_text_is_split_out_of_effects(tmp_path):

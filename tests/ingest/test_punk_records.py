@@ -132,12 +132,10 @@ def test_leader_life_is_read_from_cost(tmp_path):
     sink = ingest(write_dump(tmp_path, {"english": {"569901": [leader, character]}}))
 
     found = by_sku(sink)
-    assert found["op-op99-001-en"].attrs == {
+    assert found["op-op99-001-en"].attrs == {  # a Leader prints no cost and no Counter
         "category": "Leader",
         "colors": ["Red"],
-        "cost": None,
         "power": 5000,
-        "counter": None,
         "life": 5,
         "attributes": ["Slash"],
         "types": ["Testo Crew"],
@@ -145,9 +143,23 @@ def test_leader_life_is_read_from_cost(tmp_path):
         "trigger": None,
         "block": 9,
     }
-    assert (found["op-op99-002-en"].attrs["cost"], found["op-op99-002-en"].attrs["life"]) == (4, None)
+    assert found["op-op99-002-en"].attrs["cost"] == 4 and "life" not in found["op-op99-002-en"].attrs
     assert (found["op-op99-001-en"].card_key, found["op-op99-001-en"].rarity) == ("OP99-001", "L")
     assert sink.quarantined == []
+
+
+def test_a_null_power_or_cost_is_the_printed_zero_and_unknown_is_the_attribute_question_mark(tmp_path):
+    """punk-records writes the 0 a card prints as null (Otama OP01-006, power 0; OP04-016, cost 0), and
+    the attribute ``?`` (rule 2-5-2, OP13-079) as ``Unknown``."""
+    cards = [
+        fake_card("OP99-001", cost=1, power=None, counter=2000),
+        fake_card("OP99-002", category="Event", cost=None, power=None, counter=None, attributes=[]),
+        fake_card("OP99-003", category="Leader", cost=5, power=5000, counter=None, attributes=["Unknown"]),
+    ]
+    found = by_sku(ingest(write_dump(tmp_path, {"english": {"569901": cards}})))
+    assert (found["op-op99-001-en"].attrs["power"], found["op-op99-001-en"].attrs["counter"]) == (0, 2000)
+    assert found["op-op99-002-en"].attrs["cost"] == 0 and "power" not in found["op-op99-002-en"].attrs
+    assert found["op-op99-003-en"].attrs["attributes"] == ["?"]
 
 
 def test_br_in_effect_becomes_a_newline(tmp_path):
@@ -183,16 +195,11 @@ def test_trigger_field_loses_its_prefix_and_a_trigger_only_card_is_read_from_eff
     assert split("op-op99-014-en") == (None, None)
 
 
-def test_null_block_and_missing_numbers_are_none(tmp_path):
+def test_null_block_is_none_and_numbers_an_event_lacks_are_absent(tmp_path):
     card = fake_card("OP99-020", block_number=None, counter=None, power=None, category="Event", cost=1)
     [printing] = ingest(write_dump(tmp_path, {"english": {"569901": [card]}})).printings
-    assert (
-        printing.attrs["block"],
-        printing.attrs["counter"],
-        printing.attrs["power"],
-        printing.attrs["category"],
-        printing.attrs["cost"],
-    ) == (None, None, None, "Event", 1)
+    assert (printing.attrs["block"], printing.attrs["category"], printing.attrs["cost"]) == (None, "Event", 1)
+    assert "counter" not in printing.attrs and "power" not in printing.attrs
 
 
 @pytest.mark.parametrize(

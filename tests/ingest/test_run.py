@@ -629,3 +629,19 @@ def test_a_bad_history_query_is_a_400_naming_what_is_accepted(params, accepted):
     assert answer is not None and answer.status == 400 and answer.error is not None
     assert answer.error[0] == "invalid_parameter" and answer.error_detail is not None
     assert answer.error_detail == {"parameter": next(iter(params)), "accepted": accepted}
+
+
+def test_an_ingest_that_would_mint_a_retired_sku_fails_naming_it_its_successor_and_the_row(world, tmp_path):
+    """docs/sku.md, "Retired SKUs": a retired SKU is never minted again, even for another card."""
+    from generator.content.retired import MintedRetiredSku, RetiredSkus
+
+    ledger = RetiredSkus(
+        reasons={"test": {"retired_on": dt.date(2030, 1, 1), "text": "a test retirement"}},
+        retired=({"sku": "op-tst1-002-en", "successor": "op-tst1-001-en", "reason": "test"},),
+    )
+    state = tmp_path / "state"
+    with pytest.raises(MintedRetiredSku) as failed:
+        ingest(state, world.mirror, world.cache, ADAPTERS, log=lambda line: None, retired=ledger)
+    message = str(failed.value)
+    assert "op-tst1-002-en" in message and "op-tst1-001-en" in message and "fake-op-a row TST1-002" in message
+    assert not (state / "catalog.duckdb").exists(), "nothing is written"

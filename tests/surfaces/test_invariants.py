@@ -330,11 +330,23 @@ def check_kind_shape(doc: dict) -> None:
 # Statuses a surface may answer a well-formed request with: 200, or the spec's special answers
 # (402 buy-the-kingdom, 418 teapot and coffee, 503 PAUSED status-only documents).
 ANSWER_STATUSES = {200, 402, 418, 503}
+# A surface written per SKU also writes each retired SKU's answer (docs/sku.md, "Retired SKUs"): 301 to its
+# successor, or 410 where the catalog lacks the successor (every one in the synthetic catalog).
+RETIRED_STATUSES = {301, 410}
+
+
+def is_retired_answer(rendered: Rendered) -> bool:
+    if rendered.status not in RETIRED_STATUSES or not rendered.body.startswith(b"{"):
+        return False
+    return orjson.loads(rendered.body).get("error", {}).get("code") == "sku_retired"
 
 
 def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, freshness: str | None = None) -> None:
     keyed = {401} if surface.auth != "public" else set()  # a keyed surface asked without its key
-    assert rendered.status in ANSWER_STATUSES | keyed, rendered.body[:300]
+    retired = is_retired_answer(rendered)
+    assert rendered.status in ANSWER_STATUSES | keyed or retired, rendered.body[:300]
+    if retired:
+        assert rendered.status in surface.errors and ("Location" in rendered.headers) == (rendered.status == 301)
     routed = match(SURFACES, path)
     assert routed is not None and routed[0] is surface, f"{path} routes to {routed and routed[0].id}"
     if rendered.media_type != "application/json":  # a direct document (SVG, text, NDJSON...): never enveloped
@@ -347,7 +359,8 @@ def check_answer(surface: Surface, ctx: Context, path: str, rendered: Rendered, 
     check_headers(surface, ctx, path, rendered, freshness)
     body = orjson.loads(rendered.body)
     if surface.enveloped and "error" in body:  # e.g. 503 example_unavailable: the error shape, enveloped
-        assert set(body) == {"error", "_meta"} and set(body["error"]) == {"code", "message"}
+        named = {"retired", "successor"} if retired else set()  # a retired SKU's answer names both
+        assert set(body) == {"error", "_meta"} | named and set(body["error"]) == {"code", "message"}
         check_meta(surface, ctx, body["_meta"], freshness)
         return
     if "error" in body:  # a direct document's error (the incoherent test offers' 503): the error shape
@@ -447,7 +460,10 @@ def test_a_method_a_surface_does_not_answer_is_405_with_allow(ctx: Context) -> N
 def test_every_printing_has_a_card_and_every_game_its_sets(ctx: Context) -> None:
     """The enumerations cover the catalog: nothing in it lacks a static answer."""
     by_id = {s.id: s for s in SURFACES}
-    assert {p["sku"] for p in by_id["universal.card"].enumerate(ctx)} == {p.sku for p in ctx.snapshot.printings()}
+    retired = {r.sku for r in ctx.content.retired.retired}  # their 301s and 410s are written too
+    published = {p.sku for p in ctx.snapshot.printings()}
+    assert {p["sku"] for p in by_id["universal.card"].enumerate(ctx)} == published | retired
+    assert not published & retired, "a retired SKU is never minted again"
     assert len(ctx.snapshot.printings()) == 19
     assert [p["game"] for p in by_id["universal.sets"].enumerate(ctx)] == ["fab", "lor", "op", "ptcg"]
     assert {p["code"] for p in by_id["universal.set"].enumerate(ctx)} == {

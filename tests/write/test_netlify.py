@@ -54,7 +54,8 @@ def _match(pattern: str, path: str) -> dict[str, str] | None:
 class Served:
     status: int
     file: str | None = None  # a file of dist/ (rewrite), or
-    proxied: str | None = None  # a URL of the app
+    proxied: str | None = None  # a URL of the app, or
+    redirect: str | None = None  # a 3xx rule's target: Netlify redirects there
 
 
 def serve(dist: Path, rules: list[Rule], url: str) -> Served:
@@ -69,6 +70,8 @@ def serve(dist: Path, rules: list[Rule], url: str) -> Served:
         target = re.sub(r":([A-Za-z_]\w*)", lambda m, values=values: values[m.group(1)], rule.target)
         if target.startswith("http"):
             return Served(rule.status, proxied=target + ("" if rule.conditions else _query(url)))
+        if 300 <= rule.status < 400:
+            return Served(rule.status, redirect=target)
         return Served(rule.status, file=target.lstrip("/"))
     return Served(200, file=path.lstrip("/")) if (dist / path.lstrip("/")).is_file() else Served(404)
 
@@ -139,6 +142,23 @@ def test_query_variants_reach_the_app_with_every_known_parameter(small_dist: Pat
     }
 
 
+def test_a_retired_sku_redirects_to_its_successor_before_the_card_pattern(small_dist: Path) -> None:
+    """A 301 route (a retired SKU, docs/sku.md) is a redirect to its Location, ahead of the pattern
+    rule its surface's 200s share; the build's own 410s are rewrites to their files with 410."""
+    from generator.write.netlify import netlify_files
+
+    manifest = orjson.loads((small_dist / "_routes.json").read_bytes())
+    card, moved = "/api/v1/universal/card/op-op01-001-en", "/api/v1/universal/card/op-op01-001-en-x9"
+    route = manifest["routes"][card]
+    manifest["header_sets"]["h-moved"] = {**manifest["header_sets"][route["headers"]], "Location": card}
+    manifest["routes"][moved] = {**route, "status": 301, "headers": "h-moved", "file": moved.lstrip("/") + ".json"}
+    rules = _rules(netlify_files(manifest, APP)[NETLIFY_REDIRECTS].decode())
+    assert serve(small_dist, rules, moved) == Served(301, redirect=card)
+    assert serve(small_dist, rules, card) == Served(200, file=route["file"])
+    gone = "/api/v1/universal/card/lor-9-0-en"  # retired; its successor is not in the synthetic catalog
+    assert serve(small_dist, rules, gone) == Served(410, file=manifest["routes"][gone]["file"])
+
+
 @pytest.mark.parametrize(
     "url", ["/_routes.json", "/_data/index/op.json", "/_hosts/nginx.conf", "/api/v1/no/such/thing?x=1", "/api/mcp"]
 )
@@ -153,6 +173,6 @@ def test_the_reader_stands_in_for_netlify_faithfully(tmp_path: Path) -> None:
     (tmp_path / "a").write_text("{}")
     rules = _rules("/a /b.json 200\n/a /c 200!\n/x/:id q=:q_q /y/:id/:q_q 301\n/* https://app/:splat 200\n")
     assert serve(tmp_path, rules, "/a") == Served(200, file="c")  # the first is shadowed, the forced one is not
-    assert serve(tmp_path, rules, "/x/7?q=2") == Served(301, file="y/7/2")
+    assert serve(tmp_path, rules, "/x/7?q=2") == Served(301, redirect="/y/7/2")  # a 3xx rule redirects
     assert serve(tmp_path, rules, "/x/7") == Served(200, proxied="https://app/x/7")
     assert headers_for("/p/:id\n  A: 1\n/p/*\n  A: 2\n", "/p/9") == {"A": "1, 2"}

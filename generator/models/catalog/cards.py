@@ -150,7 +150,7 @@ class BatchError(Doc):
 
 class BatchItem(Doc):
     sku: str
-    status: Literal[200, 404]
+    status: Literal[200, 404, 410] = Field(description="410: a retired SKU (the message names its successor)")
     card: UniversalCard | None
     error: BatchError | None
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, model_validator
 
 from generator.models.frozen import Doc
+from generator.models.onepiece import OnePieceAttributes
 
 HASH = r"^sha256:[0-9a-f]{64}$"
 Hash = Field(pattern=HASH)
@@ -53,10 +54,26 @@ class Rarity(Doc):
     code: str
 
 
+class VariantBasis(Doc):
+    """What a variant is read against when no printing of its slot is published without a variant."""
+
+    slot: str = Field(description="<game>-<set>-<number>-<lang>: the SKU without its variant (not itself a printing)")
+    printings: tuple[str, ...] = Field(
+        description="every published printing of the slot, this one included; each resolves at "
+        "/api/v1/universal/card/{sku}"
+    )
+    reason: str = Field(description="why no printing of the slot is the plain one (docs/sku.md)")
+
+
 class Variant(Doc):
     token: str
     kind: str
-    base_sku: str
+    base_sku: str | None = Field(
+        description="the published printing this one is a variant of, nearest first (One Piece: the first art "
+        "of the same release, else the main list's first art; other games: the SKU without its variant); it "
+        "always resolves. Null when no such printing is published: relative_to then names the slot"
+    )
+    relative_to: VariantBasis | None = Field(None, description="present only when base_sku is null")
 
 
 class InSet(Doc):
@@ -86,10 +103,22 @@ class CardMembers(Doc):
     of_game: Edge | None
     image_url: None = Field(description="withheld: source-derived images are always null")
     card_key: str | None = None
-    attributes: dict[str, Any] | None = None
+    attributes: OnePieceAttributes | dict[str, Any] | None = Field(
+        None,
+        description="the printing's game attributes as the sources give them, normalised; a One Piece "
+        "printing's (op- SKUs) are OnePieceAttributes, checked against it",
+    )
     siblings: tuple[Edge | dict[str, str], ...] | None = None
     sources: tuple[SourceRef, ...] | None = None
     disagreements: tuple[dict[str, Any], ...] | None = None
+
+    @model_validator(mode="after")
+    def _one_piece_attributes(self) -> CardMembers:
+        """A One Piece printing's attributes follow its category's numbers: checked here, since a
+        union would accept any mapping as the plain dict."""
+        if self.sku.startswith("op-") and isinstance(self.attributes, dict):
+            OnePieceAttributes.model_validate(self.attributes)
+        return self
 
 
 class UniversalCard(Preamble, CardMembers):

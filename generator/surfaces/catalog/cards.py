@@ -10,7 +10,6 @@ answer's ``_meta`` names every source it states (``provenance.stated_provenance`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from generator.catalog.snapshot import IndexEntry
@@ -22,6 +21,7 @@ from generator.surfaces.catalog.doors import PRICE_REASONS
 from generator.surfaces.catalog.links import card_url, sample_printing
 from generator.surfaces.catalog.oracle import oracle_id
 from generator.surfaces.catalog.provenance import source_states, stated_provenance
+from generator.surfaces.catalog.retired import every_sku
 from generator.surfaces.catalog.universal import WITHHELD, _card_provenance, card_document, card_members, lookup_card
 from generator.web.envelope import provenance
 from generator.web.surface import Context, Method, Params, Query, Result, Surface
@@ -73,7 +73,7 @@ def everything_document(ctx: Context, printing: Printing) -> dict[str, Any]:
 
 
 def everything(ctx: Context, params: Params, query: Query) -> Result:
-    found = lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"], lambda successor: f"/api/v1/cards/{successor}/everything")
     if isinstance(found, Result):
         return found
     data = everything_document(ctx, found)
@@ -81,7 +81,7 @@ def everything(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def evidence(ctx: Context, params: Params, query: Query) -> Result:
-    found = lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"], lambda successor: f"/api/v1/cards/{successor}/evidence")
     if isinstance(found, Result):
         return found
     states = source_states(ctx, found.game, (found,))
@@ -105,7 +105,8 @@ def evidence(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def batch(ctx: Context, params: Params, query: Query) -> Result:
-    """POST /api/v1/cards/batch: up to 100 SKUs, each answered in order, a per-item 404 for the unknown."""
+    """POST /api/v1/cards/batch: up to 100 SKUs, each answered in order, a per-item 404 for the unknown
+    (410 for a retired SKU, whose message names its successor)."""
     request = ctx.body(docs.BatchRequest)
     items = []
     for sku in request.skus:
@@ -113,10 +114,11 @@ def batch(ctx: Context, params: Params, query: Query) -> Result:
         if isinstance(found, Result):
             assert found.error is not None
             code, message = found.error
-            items.append({"sku": sku, "status": 404, "card": None, "error": {"code": code, "message": message}})
+            error = {"code": code, "message": message}
+            items.append({"sku": sku, "status": found.status, "card": None, "error": error})
         else:
             items.append({"sku": sku, "status": 200, "card": card_document(ctx, found, request.density), "error": None})
-    hits = sum(1 for i in items if i["status"] == 200)
+    hits = sum(1 for i in items if i["status"] == 200)  # not_found counts the retired too
     data = {
         "@kind": "card_batch",
         "density": request.density,
@@ -127,10 +129,6 @@ def batch(ctx: Context, params: Params, query: Query) -> Result:
     }
     used = {s for p in map(ctx.snapshot.printing, request.skus) if p is not None for s in p.sources}
     return Result(data=data, provenance=provenance(s for s in map(ctx.snapshot.source, sorted(used)) if s))
-
-
-def every_sku(ctx: Context) -> Iterator[Params]:
-    return ({"sku": sku} for sku in ctx.snapshot.skus())
 
 
 def example_sku(ctx: Context) -> tuple[Params, Query]:
@@ -149,7 +147,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
     per_card: dict[str, Any] = {
         "enumerate": every_sku,
         "example": example_sku,
-        "errors": (404,),
+        "errors": (301, 404, 410),
         "freshness": "identity",
     }
     return (

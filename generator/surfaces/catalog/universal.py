@@ -12,10 +12,11 @@ from generator.identity import identity
 from generator.models.catalog.universal import TemporalCard, UniversalCard
 from generator.models.rows import Printing, Source
 from generator.site import Site
-from generator.sku.op import base_printing, variant_of
 from generator.sku.standard import Sku, SkuError
 from generator.surfaces.catalog.links import BASE, card_url, published_name, sample_printing, set_url
 from generator.surfaces.catalog.preamble import day, document, parse_day
+from generator.surfaces.catalog.retired import MovedTo, every_sku, retired_answer
+from generator.surfaces.catalog.variants import variant_member
 from generator.web.envelope import Provenance, provenance
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
@@ -52,19 +53,6 @@ def _game_edge(ctx: Context, token: str) -> dict[str, Any]:
     return {"token": token, "name": game.name if game else token, "@id": f"{BASE}/game/{token}", "rel": "parent"}
 
 
-def _variant(printing: Printing) -> dict[str, Any] | None:
-    if printing.variant is None:
-        return None
-    sku = Sku.parse(printing.sku)
-    if printing.game == "op":
-        return {
-            "token": printing.variant,
-            "kind": variant_of(printing.variant).kind,
-            "base_sku": str(base_printing(sku)),
-        }
-    return {"token": printing.variant, "kind": "variant", "base_sku": str(sku.base)}
-
-
 def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[str, Any], list[str]]:
     card_set = ctx.snapshot.card_set(printing.game, printing.set_code)
     members: dict[str, Any] = {
@@ -72,7 +60,7 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
         "sku": printing.sku,
         "name": {"text": printing.name, "lang": printing.lang},
         "rarity": {"code": printing.rarity} if printing.rarity else None,
-        "variant": _variant(printing),
+        "variant": variant_member(ctx, printing),
         "price": None,
         "in_set": {
             "set_code": f"{printing.game}-{printing.set_code}",
@@ -137,20 +125,25 @@ def card_document(
     )
 
 
-def lookup_card(ctx: Context, sku: str) -> Printing | Result:
+def lookup_card(ctx: Context, sku: str, moved_to: MovedTo | None = None) -> Printing | Result:
+    """The printing of ``sku``, or the answer instead: a retired SKU's 301 to ``moved_to(successor)``
+    (410 without ``moved_to``: a SKU that is not a path has nowhere to move), else the 404."""
     try:
         Sku.parse(sku)
     except SkuError as exc:
         return error(404, "sku_not_found", f"{exc}; see sku_standard in /api/v1/universal/encoding")
     printing = ctx.snapshot.printing(sku)
     if printing is None:
+        retired = ctx.content.retired.entry(sku)
+        if retired is not None:
+            return retired_answer(ctx, retired, moved_to)
         return error(404, "sku_not_found", f"SKU {sku} is not in the catalog")
     return printing
 
 
 def card(ctx: Context, params: Params, query: Query) -> Result:
     density = query.get("density", "normal")
-    found = lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"], card_url)
     if isinstance(found, Result):
         return found
     return Result(data=card_document(ctx, found, density), provenance=_card_provenance(ctx, found))
@@ -159,7 +152,7 @@ def card(ctx: Context, params: Params, query: Query) -> Result:
 def temporal_card(ctx: Context, params: Params, query: Query) -> Result:
     date = parse_day(params["date"])
     assert date is not None, "its declared format admits only a calendar date"
-    found = lookup_card(ctx, params["sku"])
+    found = lookup_card(ctx, params["sku"], lambda successor: f"/api/at/{params['date']}/card/{successor}")
     if isinstance(found, Result):
         return found
     midnight = day(date)
@@ -182,13 +175,13 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{BASE}/card/{{sku}}",
             "A",
             card,
-            enumerate=lambda ctx: ({"sku": sku} for sku in ctx.snapshot.skus()),
+            enumerate=every_sku,
             query_params=(DENSITY,),
             does_not_include=WITHHELD,
             freshness="identity",
             model=UniversalCard,
             example=lambda ctx: ({"sku": getattr(sample_printing(ctx), "sku", "none")}, {}),
-            errors=(400, 404),
+            errors=(301, 400, 404, 410),
             summary="One printing as a universal document (density sparse | normal | saturated)",
         ),
         Surface(
@@ -199,7 +192,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             does_not_include=WITHHELD + ("historical prices", "historical structure"),
             freshness="identity",
             model=TemporalCard,
-            errors=(400, 404),
+            errors=(301, 400, 404, 410),
             provenance_kind="computed",
             path_params=(DATE,),
             example=lambda ctx: ({"date": "2026-01-01", "sku": getattr(sample_printing(ctx), "sku", "none")}, {}),

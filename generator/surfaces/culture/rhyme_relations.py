@@ -106,7 +106,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             relations,
             query_params=(SKU,),
             model=AnsweringRhymesDocument,
-            errors=(404,),
+            errors=(404, 410),
             does_not_include=("images of the works (see each museum's page)", "prices"),
             summary="Curated relations between card SKUs and public-domain museum works (NOASSERTION)",
             **common,

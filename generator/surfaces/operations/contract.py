@@ -80,9 +80,12 @@ def example(ctx: Context, params: Params, query: Query) -> Result:
             f"no endpoint has the id {wanted!r}",
             known_ids=[examples.endpoint_id(s) for s in ctx.surfaces],
         )
-    # The example of this very endpoint is the one example document that describes its own endpoint.
+    # The example of this very endpoint is the one example document that describes its own endpoint;
+    # an example carries its answers' data, so their sources and licence (issue 35).
     itself = surface.path == EXAMPLE_PATH
-    return Result(data={"@kind": "example", **examples.annotated(ctx, surface)}, self_reference=itself)
+    recorded = examples.recordings(ctx, surface)
+    data = {"@kind": "example", **examples.annotated(ctx, surface, recorded)}
+    return Result(data=data, provenance=examples.provenance_of(recorded), self_reference=itself)
 
 
 def diagnostic(ctx: Context, params: Params, query: Query) -> Result:

@@ -23,6 +23,7 @@ from generator.identity import identity
 from generator.models.pages.reader import ReaderPage
 from generator.site import Site
 from generator.surfaces.catalog import cards, prices, provenance
+from generator.surfaces.catalog.retired import published_skus
 from generator.surfaces.catalog.universal import lookup_card
 from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
@@ -44,7 +45,7 @@ def product_url(sku: str) -> str:
 
 
 def product_page(ctx: Context, params: Params, query: Query) -> Result:
-    found = lookup_card(ctx, params["sku"].lower())
+    found = lookup_card(ctx, params["sku"].lower(), product_url)
     if isinstance(found, Result):
         return found
     d = cards.everything_document(ctx, found)  # the JSON sibling's data; the SKU is looked up once
@@ -164,7 +165,6 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         "template": "page.html",
         "model": ReaderPage,
         "freshness": "catalog",
-        "errors": (404,),
         "since": "2026-11-25",
     }
     return (
@@ -173,8 +173,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "/product/{sku}",
             "A",
             product_page,
-            enumerate=cards.every_sku,
+            enumerate=published_skus,
             example=cards.example_sku,
+            errors=(301, 404, 410),
             summary="The exact-SKU collector page: every fact, sibling, source and the hash",
             **common,
         ),
@@ -185,6 +186,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             number_page,
             enumerate=prices.every_number,
             example=lambda ctx: (next(prices.every_number(ctx), {"game": "op", "set": "op01", "number": "001"}), {}),
+            errors=(404,),
             summary="One card number of a set: its printings and sources (values withheld)",
             **common,
         ),

@@ -1,8 +1,8 @@
 """The play module's surfaces (spec family F), over generator/surfaces/play/play_data.py.
 
-Rules content is ours (CC0-1.0); the effect grammar counts real card texts and the tutorial's
-worked examples name real cards with their stats, so those carry the One Piece sources and are
-NOASSERTION. The deck validator and the practice referee are the POST
+Rules content is ours (CC0-1.0); the effect grammar counts real card texts, the tutorial's
+worked examples name real cards with their stats and the game-state schema quotes card texts, so
+those carry the One Piece sources and are NOASSERTION. The deck validator and the practice referee are the POST
 methods of their surfaces: the body is ``ctx.request.body`` (None when over the limit).
 """
 
@@ -65,8 +65,9 @@ def _card_provenance(ctx: Context) -> Provenance:
 
 
 def _citing_cards(compute: Handler) -> Handler:
-    """The tutorial's worked examples name real cards with their names and stats: upstream card
-    data, so its documents name the One Piece sources and are NOASSERTION, not CC0 (issue 20)."""
+    """The tutorial's worked examples name real cards with their names and stats, the game-state
+    schema quotes card texts: upstream card data, so their documents name the One Piece sources and
+    are NOASSERTION, not CC0 (issues 20 and 35)."""
 
     def cited(ctx: Context, params: Params, query: Query) -> Result:
         result = compute(ctx, params, query)
@@ -245,7 +246,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             "play.game_state_schema",
             f"{PLAY}/game-state-schema",
             "F",
-            _static(lambda ctx: game_state_json_schema()),
+            # its descriptions quote the card texts the engine reads ("Return all cards in your hand to
+            # your deck and shuffle your deck"): card text, so NOASSERTION (issue 35)
+            _citing_cards(_static(lambda ctx: game_state_json_schema())),
             enumerate=one,
             freshness="methodology",
             model=docs.JsonSchemaDocument,
