@@ -54,6 +54,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.match import ai_move
+from generator.play.ai.turn import Turn
 from generator.play.decks.ladder_decks import build_deck
 from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import RulesData, load_rules
@@ -335,10 +336,11 @@ def _advance(
 ) -> dict[str, Any]:
     """Let the AI play until the human must act or the game ends, then answer."""
     policy = make_ai(game["level"], cards)
+    turn = Turn(policy.turn_budget)  # every AI decision of this request shares one budget
     for _ in range(MAX_AI_MOVES):
         if state.result is not None or state.waiting_for != AI:
             break
-        choice = ai_move(policy, state, game["seed"], game["ply"])
+        choice = ai_move(policy, state, game["seed"], game["ply"], turn=turn)
         nxt, events = apply(state, choice)
         hidden = hidden_answer(state, choice) and bool(steps)
         ply, actor, action = steps[-1][:3] if hidden else (game["shown"], AI, choice)
