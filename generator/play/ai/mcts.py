@@ -20,11 +20,18 @@ planner to propose moves, then judges them by sampling:
    arm meets the worlds in the same order, so arms are compared on the same luck), the turn
    ends, the opponent plays its whole next turn with the L1 policy while we defend by rule of
    thumb, and the position at the start of our next turn is evaluated.
-4. The arm with the best mean wins; its first move is played. At most ``iterations`` playouts,
-   fewer (after one per arm) once the whole decision has simulated ``budget`` engine moves: one
-   count for planner and playouts, not a clock, so the worst case is bounded and a decision is
-   deterministic for a seed; ``time_budget`` (seconds, off by default) stops earlier at the
-   cost of determinism.
+4. The arm with the best mean wins; its first move is played, and the rest of its first macro
+   ("give 2 DON!! to A, then A attacks") is queued in the turn (``turn.Turn``) and played without
+   searching again. At most ``iterations`` playouts, fewer (after one per arm) once the whole
+   decision has simulated ``budget`` engine moves: one count for planner and playouts, not a
+   clock, so the worst case is bounded and a decision is deterministic for a seed;
+   ``time_budget`` (seconds, off by default) stops earlier at the cost of determinism.
+
+The turn's budget: every decision of one turn (one practice request) shares ``turn_budget``; a
+decision spends at most what the turn has left, and once less than ``turn.MIN_SEARCH`` is left
+the rest of the turn is played by rule of thumb. With each decision alone within 2,400 moves, a
+turn simulated up to 25,010 moves (5.2 CPU-seconds; p95 1.8 s, 12 games against L3); with the
+turn's 4,000 and the queued macros, at most 4,027 (1.2 s; p95 0.7 s), 10 of the same 12 games won.
 
 What each part is worth (self-play against L3, 100 mirror games each, about +/-5%): L4 without
 the thinking defender won 54-57% whatever the bandit's size (arms=1: 56%, 3 arms x 6 worlds:
