@@ -32,6 +32,15 @@ ERROR_TEXT = {
     418: "I'm a teapot",
     503: "Paused, or unavailable on this deployment",
 }
+# An offloaded method (generator.serve.offload) may also answer 503 because its workers are busy
+# or its job ran over budget: then with Retry-After (seconds).
+BUSY_TEXT = "Busy (server_busy) or over its time budget (over_time_budget), with Retry-After; or unavailable here"
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before sending the request again (on server_busy and over_time_budget)",
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
 ENVELOPE_HEADERS = (
     "ETag",
     "Link",
@@ -158,6 +167,8 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: 
             # a reader's error page; a 404 may also be the app's JSON one (a path no route matches)
             content = {**page, **error} if status == 404 else page
         responses[str(status)] = {"description": ERROR_TEXT.get(status, "Error"), "content": content}
+    if method is not None and method.offload is not None and "503" in responses:
+        responses["503"] = {**responses["503"], "description": BUSY_TEXT, "headers": RETRY_AFTER}
     return responses
 
 
