@@ -282,7 +282,7 @@ def targets(port: int, registry: tuple[Surface, ...], routes: dict, file_route: 
                 surface.concrete(params),
                 body if isinstance(body, bytes) else orjson.dumps(body),
                 method.status or surface.answer_status,
-                method.offload,
+                method.offload is not None,
             )
         )
     game = data_of(port, "POST", PRACTICE, bodies["play.practice"])

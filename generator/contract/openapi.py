@@ -37,6 +37,15 @@ ERROR_TEXT = {
     429: "Too many requests: wait the Retry-After seconds",
     503: "Paused, or unavailable on this deployment",
 }
+# An offloaded method (generator.serve.offload) may also answer 503 because its workers are busy
+# or its job ran over budget: then with Retry-After (seconds).
+BUSY_TEXT = "Busy (server_busy) or over its time budget (over_time_budget), with Retry-After; or unavailable here"
+RETRY_AFTER = {
+    "Retry-After": {
+        "description": "seconds to wait before sending the request again (on server_busy and over_time_budget)",
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
 ENVELOPE_HEADERS = (
     "ETag",
     "Link",
@@ -162,6 +171,8 @@ def _responses(ctx: Context, surface: Surface, name: str, ref_of: Refs, method: 
             responses[str(status)]["headers"] = {"Retry-After": {"schema": {"type": "integer", "minimum": 1}}}
         if 300 <= status < 400:
             responses[str(status)]["headers"] = {"Location": {"schema": {"type": "string"}}}
+    if method is not None and method.offload is not None and "503" in responses:
+        responses["503"] = {**responses["503"], "description": BUSY_TEXT, "headers": RETRY_AFTER}
     return responses
 
 

@@ -32,7 +32,7 @@ from generator.participation.feedback import FeedbackChannel
 from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.serve.gate import Gate
-from generator.serve.pool import OverBudget, Pool
+from generator.serve.offload import answer_offloaded, pool_for
 from generator.serve.served import Served
 from generator.site import for_base_url, load_site
 from generator.surfaces.discovery.claims import settled
@@ -40,9 +40,9 @@ from generator.surfaces.families import joy_index, surfaces
 from generator.surfaces.operations.mcp_gate import GATE
 from generator.web.conditional import pick_encoding, unchanged
 from generator.web.not_found import not_found
-from generator.web.respond import Answer, Rendered, options, render, respond
+from generator.web.respond import Rendered, options, respond
 from generator.web.router import match
-from generator.web.surface import Context, Method, Request, error
+from generator.web.surface import Context, Method, Request
 from generator.web.wire import finalize
 
 # ASGI's three arguments (the spec's shapes; no framework types on the hot path)
@@ -100,7 +100,8 @@ class App:
         snapshot = self.served.context.snapshot
         self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
         self.served.context = replace(self.served.context, site=self.site, platform=self.platform)
-        self.pool: Pool | None = Pool(_start_worker, (str(dist), referee_key)) if offload else None
+        # the referee is the only offloaded method and needs its key: without one nothing is started
+        self.pool = pool_for(str(dist), referee_key, self.registry) if offload and referee_key is not None else None
         self.gate = Gate(self)  # /api/mcp, the MCP gate (issue 36): answered before any surface is matched
 
     def close(self) -> None:
@@ -138,6 +139,8 @@ class App:
     async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
             while (await receive())["type"] != "lifespan.shutdown":
+                if self.pool is not None:
+                    await self.pool.start()  # ready (listening) only once its workers are warm (issue 33)
                 await send({"type": "lifespan.startup.complete"})
             self.close()
             await send({"type": "lifespan.shutdown.complete"})
@@ -173,19 +176,9 @@ class App:
             return
         handler = surface.method(method)
         body = await _read_body(receive, handler, headers.get("content-length"))
-        if handler is not None and handler.offload and self.pool is not None:
-            request = Request(method, headers, body)
-            job = (surface.id, params, query, path, method, request, request_id)
-            try:
-                rendered = await self.pool.run(_answer_in_worker, *job, budget=MOVE_BUDGET_SECONDS)
-            except OverBudget:
-                over = error(
-                    503,
-                    "over_time_budget",
-                    f"this request took over {MOVE_BUDGET_SECONDS:.0f} s and was "
-                    "stopped; nothing was kept, send it again",
-                )
-                rendered = render(self.context_for(request), Answer.of(surface, path, request_id, "uncached"), over)
+        if handler is not None and handler.offload is not None and self.pool is not None:
+            ctx = self.context_for(Request(method, headers, body, _client(scope)))
+            rendered = await answer_offloaded(self.pool, surface, handler, ctx, params, query, path, request_id, method)
             await self._send(send, rendered, headers, None, False, request_id)
             return
         rendered = respond(
@@ -291,36 +284,6 @@ async def _read_body(receive: Receive, handler: Method | None, declared: str | N
             chunks.append(chunk)
         if not message.get("more_body"):
             return b"".join(chunks) if size <= limit else None
-
-
-MOVE_BUDGET_SECONDS = 10.0
-WORKER_NICENESS = 10
-_WORKER_APP: App | None = None  # in a pool worker: the worker's own App over the same dist/
-
-
-def _start_worker(dist: str, referee_key: bytes | None) -> None:
-    """A pool worker's set-up: an App of its own over ``dist`` (only plain values cross processes)."""
-    # A move may wait a little; a file route should not: the workers yield the CPU to the event loop.
-    os.nice(WORKER_NICENESS)
-    global _WORKER_APP
-    _WORKER_APP = App(Path(dist), referee_key)
-
-
-def _answer_in_worker(
-    surface_id: str,
-    params: dict[str, Any],
-    query: dict[str, str],
-    path: str,
-    method: str,
-    request: Request,
-    request_id: str | None,
-) -> Rendered:
-    """In a worker: the same ``respond`` the event loop would have called."""
-    assert _WORKER_APP is not None, "the pool's initializer opens the app"
-    app = _WORKER_APP
-    app.current()  # a rebuild swapped in since the last move is picked up here too
-    surface = app.surfaces[surface_id]
-    return respond(surface, app.context_for(request), params, query, path, request_id=request_id, method=method)
 
 
 def create_app(

@@ -132,6 +132,13 @@ def refused(surface: Surface, params: Params, query: Query) -> Result | None:
     return check_params(malformable, params, "path") or check_params(surface.query_params, query)
 
 
+def body_refusal(handler: Method, request: Request) -> Result | None:
+    """The refusal ``respond`` answers for a body its method does not admit (None: admitted), for a
+    caller that must know before doing the method's work elsewhere (the app's pool)."""
+    document = _document(handler, request)
+    return document if isinstance(document, Result) else None
+
+
 def _document(handler: Method, request: Request) -> Any:
     """The body as the method declares it: its model, size-checked bytes when it declares no model."""
     if handler.body is not None:

@@ -48,6 +48,7 @@ class Request:
     body: bytes | None = None  # None: not read (a paused door), or over the method's limit
     client: str | None = None  # the peer's address as the server saw it (echo hashes it; nothing keeps it)
     document: Any = None  # the body as its method's model, validated by ``respond`` before the handler ran
+    computed: Any = None  # what the method's ``Offload.job`` computed in a worker process (None: not offloaded)
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,21 @@ class Param:
 
 
 @dataclass(frozen=True)
+class Offload:
+    """The CPU-heavy part of a method, computed in a worker process of the app's pool
+    (``generator.serve.pool``) so the event loop keeps serving files meanwhile. ``warm`` sets a
+    worker up once, before the app reports ready (from the build directory and the referee key:
+    plain values cross processes), so it holds only what ``job`` needs, not an app. ``job``
+    computes one request's outcome from its body and time; the method's handler then reads it as
+    ``ctx.request.computed`` in the app (None when the app runs it inline: tests, no pool). Both
+    are module-level functions, so a worker can import them. A busy pool answers 503 with
+    Retry-After at once (OpenAPI declares it on every offloaded method)."""
+
+    warm: Callable[[str, bytes | None], None]
+    job: Callable[[bytes | None, dt.datetime], Any]
+
+
+@dataclass(frozen=True)
 class Method:
     """A non-GET method of a surface. ``run`` sees the body as ``ctx.request.body``."""
 
@@ -174,7 +190,7 @@ class Method:
     read_body: bool = True  # False: answered before a byte of the body is read (paused doors)
     max_body: int = 1 << 20  # over it the body is not kept: ``ctx.request.body`` is None
     freshness: str = "uncached"  # POST answers are computed per request, never cached
-    offload: bool = False  # CPU-heavy (an AI move): answered in a worker process, off the event loop
+    offload: Offload | None = None  # CPU-heavy (an AI move): computed in a worker process, off the event loop
     body: type[BaseModel] | None = None  # the request body's model (OpenAPI requestBody); None: no body
     # False: the body is any JSON object and what breaks ``body`` is reported in the answer, not refused
     # (identify normalises and warns, spec "Errors" 5; the recipe check lists every problem).

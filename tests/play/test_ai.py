@@ -110,10 +110,11 @@ def test_an_ai_never_receives_the_real_state() -> None:
 
     class Spy:
         name = "spy"
+        turn_budget = None
 
-        def choose(self, obs, legal, rng):
+        def choose(self, obs, legal, rng, turn=None):
             seen.append(obs)
-            return make_ai(1, POOL).choose(obs, legal, rng)
+            return make_ai(1, POOL).choose(obs, legal, rng, turn)
 
     play_match(POOL, _decks(7), [Spy(), make_ai(1, POOL)], 7)
     assert seen and all(o.state.rng == 0 and o.player == 0 for o in seen)

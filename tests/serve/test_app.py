@@ -15,6 +15,7 @@ import orjson
 import pytest
 
 from generator.serve.app import App
+from generator.serve.pool import Busy, JobFailed, OverBudget
 from generator.web.envelope import etag
 from generator.write.manifest import load_manifest
 
@@ -171,35 +172,23 @@ def test_the_deck_validator_answers_and_refuses_bad_bodies(app: App) -> None:
         assert refused.json()["error"]["code"] == code and refused.json()["error"]["parameter"] == parameter
 
 
-def test_a_deck_over_the_cap_is_refused_before_validation_and_decks_are_validated_off_the_loop(
-    small_dist: Path,
-) -> None:
+def test_a_deck_over_the_cap_is_refused_before_validation(small_dist: Path) -> None:
     """Issue 34: a 1 MB body of 80,000 unknown ids was validated on the event loop (0.23 s, an 882 KB
-    answer). Over the cap it is refused unread (413) or before validation (400), and a deck within it
-    is answered in a worker process, the same as inline."""
-    inline, pooled = App(small_dist), App(small_dist, offload=True)
+    answer). Over the cap it is refused unread (413) or before validation (400); OpenAPI shows the cap.
+    (The guard branch also validated in the pool's workers; since issue 33 those hold the referee's kit
+    only, so a capped deck is validated on the loop.)"""
+    app = App(small_dist)
     ids = [f"XX{i:05d}-999" for i in range(80_000)]
-    try:
-        for refs, status, code in (
-            (ids, 413, "body_too_large"),
-            (ids[:201], 400, "invalid_body"),
-            (ids[:200], 200, None),
-        ):
-            content = orjson.dumps({"leader_id": "OP01-001", "main_deck_card_ids": refs, "format": "limited_sealed"})
-            a = call(inline, "POST", "/api/v1/play/deck/validate", content=content)
-            b = call(pooled, "POST", "/api/v1/play/deck/validate", content=content)
-            assert a.status_code == b.status_code == status, (len(refs), a.text[:200])
-            assert a.json().get("data") == b.json().get("data") and a.json().get("error") == b.json().get("error")
-            if code is not None:
-                assert a.json()["error"]["code"] == code
-        assert pooled.pool is not None and pooled.pool.started  # it went through the pool
-        spec = call(inline, "GET", "/api/openapi.json").json()
-        body = spec["paths"]["/api/v1/play/deck/validate"]["post"]["requestBody"]["content"]["application/json"]
-        ref = body["schema"]["$ref"].rsplit("/", 1)[1]
-        assert spec["components"]["schemas"][ref]["properties"]["main_deck_card_ids"]["maxItems"] == 200
-    finally:
-        if pooled.pool is not None:
-            pooled.pool.close()
+    for refs, status, code in ((ids, 413, "body_too_large"), (ids[:201], 400, "invalid_body"), (ids[:200], 200, None)):
+        content = orjson.dumps({"leader_id": "OP01-001", "main_deck_card_ids": refs, "format": "limited_sealed"})
+        answer = call(app, "POST", "/api/v1/play/deck/validate", content=content)
+        assert answer.status_code == status, (len(refs), answer.text[:200])
+        if code is not None:
+            assert answer.json()["error"]["code"] == code
+    spec = call(app, "GET", "/api/openapi.json").json()
+    body = spec["paths"]["/api/v1/play/deck/validate"]["post"]["requestBody"]["content"]["application/json"]
+    ref = body["schema"]["$ref"].rsplit("/", 1)[1]
+    assert spec["components"]["schemas"][ref]["properties"]["main_deck_card_ids"]["maxItems"] == 200
 
 
 def test_lifespan_starts_and_stops(app: App) -> None:
@@ -214,6 +203,28 @@ def test_lifespan_starts_and_stops(app: App) -> None:
 
     asyncio.run(app({"type": "lifespan"}, receive, send))
     assert sent == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
+
+
+def test_the_app_reports_ready_only_once_its_workers_are_warm(small_dist: Path) -> None:
+    """Issue 33: the workers started on the first practice request, which paid for it (a 503 at 10 s).
+    Startup completes (uvicorn then starts listening) once every worker is warm; shutdown stops them."""
+    from generator.play.protocol.seal import dev_key
+
+    app = App(small_dist, referee_key=dev_key(), offload=True)
+    assert app.pool is not None
+    seen: list[tuple[str, int, int]] = []
+    messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+
+    async def receive():
+        return next(messages)
+
+    async def send(message):
+        assert app.pool is not None
+        seen.append((message["type"], app.pool.ready, len(app.pool._live)))
+
+    asyncio.run(app({"type": "lifespan"}, receive, send))
+    workers = app.pool.workers
+    assert seen == [("lifespan.startup.complete", workers, workers), ("lifespan.shutdown.complete", 0, 0)]
 
 
 @pytest.mark.parametrize(
@@ -351,6 +362,52 @@ def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> No
     finally:
         if pooled.pool is not None:
             pooled.pool.close()
+
+
+class StubPool:
+    """Stands in for the app's pool: raises what a real one raises, records what was sent to it."""
+
+    def __init__(self, raised: Exception) -> None:
+        self.raised, self.jobs = raised, 0
+
+    async def run(self, fn, *args):
+        self.jobs += 1
+        raise self.raised
+
+
+@pytest.mark.parametrize(
+    "raised,status,code,retry_after",
+    [
+        (Busy(4), 503, "server_busy", "4"),
+        (OverBudget("over"), 503, "over_time_budget", "1"),
+        (JobFailed("Traceback: boom"), 500, "internal_error", None),
+    ],
+)
+def test_what_the_pool_cannot_do_is_a_json_answer_at_once(small_dist: Path, raised, status, code, retry_after) -> None:
+    """Issue 33: a busy pool answered a plain-text 500 (CancelledError) or a 503 after 10 s. Busy and
+    over budget are 503 with Retry-After and the JSON error body, a failed job a JSON 500."""
+    from generator.play.protocol.seal import dev_key
+
+    app = App(small_dist, referee_key=dev_key())
+    app.pool = StubPool(raised)  # type: ignore[assignment]
+    response = call(app, "POST", "/api/v1/play/practice", content=b'{"op": "new", "level": 4}')
+    assert response.status_code == status and app.pool.jobs == 1
+    assert response.headers["content-type"] == "application/json; charset=utf-8"
+    assert response.json()["error"]["code"] == code
+    assert response.headers.get("retry-after") == retry_after
+
+
+def test_a_request_the_method_refuses_is_never_queued(small_dist: Path) -> None:
+    from generator.play.protocol.seal import dev_key
+
+    app = App(small_dist, referee_key=dev_key())
+    app.pool = StubPool(Busy(4))  # type: ignore[assignment]
+    response = call(app, "POST", "/api/v1/play/practice", content=b'{"op": "new", "level": 9, "extra": 1}')
+    assert response.status_code == 400 and app.pool.jobs == 0
+
+
+def test_without_a_referee_key_no_worker_is_started(small_dist: Path) -> None:
+    assert App(small_dist, referee_key=None, offload=True).pool is None
 
 
 def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog: Path, synthetic_as_of) -> None:

@@ -65,6 +65,9 @@ def _deal_the_pool(sinks: list) -> None:
     for card in pool.values():
         prefix, number = card.card_id.split("-")
         attrs = card.model_dump(include={"category", "cost", "power", "counter", "life", "effect", "trigger", "block"})
+        # a number the card's category lacks is absent, not null (issue 35); a missing Counter stays null
+        kept = ("effect", "trigger", "block") + (("counter",) if card.category == "Character" else ())
+        attrs = {k: v for k, v in attrs.items() if v is not None or k in kept}
         attrs |= {"colors": list(card.colors), "attributes": list(card.attributes), "types": list(card.types)}
         op.printing(Sku("op", prefix.lower(), number, "en"), card.card_id, card.name, card.rarity, card.card_id, attrs)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai.observe import Observation
 from generator.play.ai.sim import reflex
+from generator.play.ai.turn import Turn
 from generator.play.engine.state import Action, GameState
 from generator.play.engine.stats import power
 
@@ -30,8 +31,9 @@ class RandomAI:
 
     level: int = 0
     name: str = "L0 random"
+    turn_budget: int | None = None  # simulates nothing
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random, turn: Turn | None = None) -> str:
         options = [a for a in legal if a.kind != "concede"] or list(legal)
         return rng.choice(options).id
 
@@ -97,12 +99,19 @@ def aggressor_move(state: GameState, p: int, legal: Sequence[Action]) -> str:
     return "end" if any(a.id == "end" for a in legal) else legal[0].id
 
 
+def rule_of_thumb(state: GameState, p: int, legal: Sequence[Action]) -> str:
+    """What a searching level answers once its turn's budget is spent (``turn.Turn.short``): the
+    sensible defender's reflexes for a question, L1's script for a free move."""
+    return reflex(state, legal) or aggressor_move(state, p, legal)
+
+
 @dataclass(frozen=True)
 class Aggressor:
     """L1: the scripted aggressor."""
 
     level: int = 1
     name: str = "L1 aggressor"
+    turn_budget: int | None = None  # simulates nothing
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random, turn: Turn | None = None) -> str:
         return aggressor_move(obs.state, obs.player, legal)

@@ -19,14 +19,17 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from generator.play.ai.basic import rule_of_thumb
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate, threat
 from generator.play.ai.observe import Observation, Priors, determinise
-from generator.play.ai.sim import after, battle_numbers, cheapest_defence, distinct, keep_hand, reflex, trusted
+from generator.play.ai.sim import WORK, after, battle_numbers, cheapest_defence, distinct, keep_hand, reflex, trusted
+from generator.play.ai.turn import Turn
 from generator.play.engine.api import legal_actions
 from generator.play.engine.state import Action, GameState
 
 Plan = Callable[[GameState, Sequence[Action]], str]
 BATTLE_LIMIT = 60
+TURN_BUDGET = 3000  # simulated engine moves per turn (``turn.Turn``)
 
 
 def _decline(state: GameState, legal: Sequence[Action]) -> str:
@@ -102,11 +105,17 @@ def defence(world: GameState, me: int, legal: Sequence[Action], w: Weights = DEF
     return best_defence(world, me, legal, w)[0](world, legal)
 
 
-def judge(world: GameState, me: int, candidates: Sequence[Action], w: Weights = DEFAULT) -> list[tuple[float, str]]:
+def judge(
+    world: GameState, me: int, candidates: Sequence[Action], w: Weights = DEFAULT, budget: int | None = None
+) -> list[tuple[float, str]]:
     """Every candidate's value for ``me`` once it has played out; ending the turn is the
-    position now without the unused attacks."""
+    position now without the unused attacks. Once ``budget`` simulated moves are spent the
+    candidates left are not judged (ending the turn always is)."""
     out = []
+    start = WORK.moves
     for a in candidates:
+        if budget is not None and WORK.moves - start >= budget and a.kind != "end_turn":
+            continue
         if a.kind == "end_turn":
             out.append((evaluate(world, me, w) - threat(world, me, w), a.id))
             continue
@@ -141,15 +150,19 @@ class Greedy:
     level: int = 2
     name: str = "L2 greedy"
     weights: Weights = DEFAULT
+    turn_budget: int | None = TURN_BUDGET
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random, turn: Turn | None = None) -> str:
         candidates = distinct(obs.state, legal)
         if len(candidates) == 1:
             return candidates[0].id
         if obs.state.phase == "mulligan":
             return keep_hand(obs.state, obs.player)
         world = determinise(obs, rng, self.priors)
+        if turn is not None and turn.short():
+            return rule_of_thumb(world, obs.player, legal)
         if not is_free(world, obs.player):
             return react(world, obs.player, legal, self.weights)
-        scored = judge(world, obs.player, candidates, self.weights)
+        budget = turn.allowance(None) if turn is not None else None
+        scored = judge(world, obs.player, candidates, self.weights, budget)
         return max(scored, key=lambda x: x[0])[1] if scored else "end"

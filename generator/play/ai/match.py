@@ -3,7 +3,9 @@
 Why here and not in each caller: the practice referee, the example match, the tests and the
 benchmark must all give an AI the same thing (its ``Observation``, never the state) and the same
 randomness (``decision_rng``: one ``random.Random`` per game seed and move number, so a decision
-is reproducible on its own, whatever ran before it in the process).
+is reproducible on its own, whatever ran before it in the process), within the same budget per
+turn (``turn.Turn``: one per run of one player's decisions, as the practice referee makes one per
+request).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Protocol
 
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai.observe import Observation, observe
+from generator.play.ai.turn import Turn
 from generator.play.engine.api import Deck, apply, legal_actions, new_game
 from generator.play.engine.state import Action, Event, GameState
 
@@ -27,7 +30,14 @@ class Policy(Protocol):
     @property
     def name(self) -> str: ...
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str: ...
+    @property
+    def turn_budget(self) -> int | None:
+        """Simulated engine moves for a whole turn (``turn.Turn``); None for levels that do not search."""
+        ...
+
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random, turn: Turn | None = None) -> str:
+        """``turn``: the run this decision belongs to (its budget left, the macro it may queue)."""
+        ...
 
 
 def decision_rng(seed: int, ply: int) -> random.Random:
@@ -35,12 +45,21 @@ def decision_rng(seed: int, ply: int) -> random.Random:
     return random.Random(f"cardpantry-ai:{seed}:{ply}")
 
 
-def ai_move(policy: Policy, state: GameState, seed: int, ply: int, legal: Sequence[Action] | None = None) -> str:
-    """The move of ``policy`` for the player the state waits for, from that player's view."""
+def ai_move(
+    policy: Policy,
+    state: GameState,
+    seed: int,
+    ply: int,
+    legal: Sequence[Action] | None = None,
+    turn: Turn | None = None,
+) -> str:
+    """The move of ``policy`` for the player the state waits for, from that player's view:
+    the next move of a macro ``turn`` holds, else the policy's choice within ``turn``'s budget."""
     p = state.waiting_for
     assert p is not None, "the game is over"
     legal = list(legal) if legal is not None else legal_actions(state)
-    choice = policy.choose(observe(state, p), legal, decision_rng(seed, ply))
+    queued = turn.next_queued(state, legal) if turn is not None else None
+    choice = queued or policy.choose(observe(state, p), legal, decision_rng(seed, ply), turn)
     if choice not in {a.id for a in legal}:
         raise RuntimeError(f"{policy.name} chose {choice!r}, which is not legal")
     return choice
@@ -78,14 +97,18 @@ def play_match(
     max_moves: int = MAX_MOVES,
 ) -> MatchRecord:
     """Player ``i`` uses ``policies[i]``. ``on_move(state, events, legal)`` sees every new state
-    (tests check invariants there). A game that has not ended after ``max_moves`` raises."""
+    (tests check invariants there). Each run of one player's decisions is one ``Turn``, as in the
+    practice referee. A game that has not ended after ``max_moves`` raises."""
     state = new_game(cards, decks[0], decks[1], seed=seed, first=first)
     plies: list[Ply] = []
     legal = legal_actions(state)
+    run, mover = Turn(None), None
     while state.result is None:
         p = state.waiting_for
         assert p is not None, "a game not over waits for a player"
-        choice = ai_move(policies[p], state, seed, len(plies), legal)
+        if p != mover:
+            run, mover = Turn(policies[p].turn_budget), p
+        choice = ai_move(policies[p], state, seed, len(plies), legal, run)
         kind = next(a.kind for a in legal if a.id == choice)
         turn = state.turn
         state, events = apply(state, choice)

@@ -39,10 +39,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from generator.play.ai.basic import rule_of_thumb
 from generator.play.ai.evaluate import DEFAULT, Weights, evaluate
 from generator.play.ai.greedy import is_free, react
 from generator.play.ai.observe import Observation, Priors, determinise
 from generator.play.ai.sim import WORK, Defender, after, distinct, keep_hand
+from generator.play.ai.turn import Turn
 from generator.play.engine.api import legal_actions
 from generator.play.engine.state import Action, GameState, PlayerState
 from generator.play.engine.zones import field_card
@@ -50,6 +52,7 @@ from generator.play.engine.zones import field_card
 BEAM = 4
 DEPTH = 10
 BUDGET = 5000  # simulated engine moves per decision (``sim.WORK``): bounds the rare deep turn
+TURN_BUDGET = 4000  # simulated engine moves per turn, every decision of it (``turn.Turn``)
 
 
 # One player's side of a ``fingerprint``: Leader, Characters, hand, counts of the other areas.
@@ -224,17 +227,24 @@ class Planner:
     worlds: int = 3
     weights: Weights = DEFAULT
     budget: int | None = BUDGET
+    turn_budget: int | None = TURN_BUDGET
 
-    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random) -> str:
+    def choose(self, obs: Observation, legal: Sequence[Action], rng: random.Random, turn: Turn | None = None) -> str:
         candidates = distinct(obs.state, legal)
         if len(candidates) == 1:
             return candidates[0].id
         if obs.state.phase == "mulligan":
             return keep_hand(obs.state, obs.player)
         world = determinise(obs, rng, self.priors)
+        if turn is not None and turn.short():
+            return rule_of_thumb(world, obs.player, legal)
         if not is_free(world, obs.player):
             return react(world, obs.player, legal, self.weights)
         worlds = (world, *(determinise(obs, rng, self.priors) for _ in range(self.worlds - 1)))
-        plans = plan_turn(worlds, obs.player, self.beam, self.depth, self.weights, budget=self.budget)
+        budget = turn.allowance(self.budget) if turn is not None else self.budget
+        plans = plan_turn(worlds, obs.player, self.beam, self.depth, self.weights, budget=budget)
         ids = {a.id for a in candidates}
-        return next((p[0][0] for _, p in plans if p and p[0][0] in ids), "end")
+        macro = next((p[0] for _, p in plans if p and p[0][0] in ids), END)
+        if turn is not None:
+            turn.queue(macro[1:])
+        return macro[0]

@@ -54,6 +54,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from generator.models.onepiece import OnePieceCard
 from generator.play.ai import DESCRIPTIONS, make_ai
 from generator.play.ai.match import ai_move
+from generator.play.ai.observe import Priors
+from generator.play.ai.turn import Turn
 from generator.play.decks.ladder_decks import build_deck
 from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import RulesData, load_rules
@@ -78,6 +80,11 @@ NOTES = (
 )
 
 
+class Undealable(Exception):
+    """The card pool cannot make a legal, fully-compiled deck: a fact about the catalog (503),
+    never raised for anything a request or its state holds."""
+
+
 class PracticeError(ValueError):
     def __init__(self, code: str, message: str, **extra: Any) -> None:
         super().__init__(message)
@@ -94,14 +101,18 @@ def practice(
     now: datetime,
     entropy: Callable[[int], bytes] = os.urandom,
     rules: RulesData | None = None,
+    priors: Priors | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """Answer one practice request: ``(200, response)`` or ``(400, {error: {code, message}})``.
-    ``entropy`` supplies nonces and seeds (tests and the example match pass a fixed one)."""
+    ``entropy`` supplies nonces and seeds (tests and the example match pass a fixed one);
+    ``priors`` is the AI's guess at unseen decks over ``cards`` (a process that answers many
+    requests keeps one: it is a pure function of the cards, filled per Leader as it is needed).
+    Raises ``Undealable`` when the card pool cannot make a legal, fully-compiled deck."""
     try:
         request = parse(body)
         if request["op"] == "new":
-            return 200, _new(request, cards, key, now, entropy, rules or load_rules())
-        return 200, _move(request, cards, key, entropy)
+            return 200, _new(request, cards, key, now, entropy, rules or load_rules(), priors)
+        return 200, _move(request, cards, key, entropy, priors)
     except PracticeError as err:
         return 400, err.body()
 
@@ -231,21 +242,27 @@ def _new(
     now: datetime,
     entropy: Callable[[int], bytes],
     rules: RulesData,
+    priors: Priors | None,
 ) -> dict[str, Any]:
     level = req["level"]
     seed = req["seed"] if "seed" in req else int.from_bytes(entropy(8), "big") >> 1
     gseed = game_seed(key, seed)
-    ai_deck = build_deck(cards, seed, role="ai", level=level, rules=rules)
-    if "deck" in req:
-        human, yours = _user_deck(req["deck"], cards, rules, now)
-    else:
-        starter = build_deck(cards, seed, role="starter", rules=rules)
-        human, yours = starter.deck(), starter.describe()
-    order = list(ai_deck.main)
-    random.Random(gseed).shuffle(order)  # instance ids follow list order: keep it secret too
-    state = new_game(cards, human, Deck(leader=ai_deck.leader, main=tuple(order)), seed=gseed)
+    try:
+        ai_deck = build_deck(cards, seed, role="ai", level=level, rules=rules)
+        if "deck" in req:
+            human, yours = _user_deck(req["deck"], cards, rules, now)
+        else:
+            starter = build_deck(cards, seed, role="starter", rules=rules)
+            human, yours = starter.deck(), starter.describe()
+        order = list(ai_deck.main)
+        random.Random(gseed).shuffle(order)  # instance ids follow list order: keep it secret too
+        state = new_game(cards, human, Deck(leader=ai_deck.leader, main=tuple(order)), seed=gseed)
+    except PracticeError:
+        raise
+    except ValueError as exc:  # the card pool cannot make the AI (or the starter) a legal deck
+        raise Undealable(str(exc)) from None
     game = Game(id=hashlib.sha256(f"game:{gseed}".encode()).hexdigest()[:24], seed=gseed, level=level, ply=0, shown=0)
-    out = _advance(game, state, [], cards, key, entropy)
+    out = _advance(game, state, [], cards, key, entropy, priors)
     out["seed"] = seed
     out["decks"] = {"you": yours, "ai": ai_deck.describe()}
     return out
@@ -310,7 +327,11 @@ def _open(token: str, key: bytes) -> tuple[Game, GameState]:
 
 
 def _move(
-    req: dict[str, Any], cards: Mapping[str, OnePieceCard], key: bytes, entropy: Callable[[int], bytes]
+    req: dict[str, Any],
+    cards: Mapping[str, OnePieceCard],
+    key: bytes,
+    entropy: Callable[[int], bytes],
+    priors: Priors | None,
 ) -> dict[str, Any]:
     game, state = _open(req["state"], key)
     if state.result is not None:
@@ -322,7 +343,7 @@ def _move(
         raise PracticeError("illegal_action", f"{exc}", legal_action_ids=[a.id for a in legal]) from None
     steps: list[Step] = [(game["shown"], HUMAN, req["action_id"], state, nxt, events)]
     game = {**game, "ply": game["ply"] + 1, "shown": game["shown"] + 1}
-    return _advance(game, nxt, steps, cards, key, entropy)
+    return _advance(game, nxt, steps, cards, key, entropy, priors)
 
 
 def _advance(
@@ -332,13 +353,15 @@ def _advance(
     cards: Mapping[str, OnePieceCard],
     key: bytes,
     entropy: Callable[[int], bytes],
+    priors: Priors | None,
 ) -> dict[str, Any]:
     """Let the AI play until the human must act or the game ends, then answer."""
-    policy = make_ai(game["level"], cards)
+    policy = make_ai(game["level"], cards, priors)
+    turn = Turn(policy.turn_budget)  # every AI decision of this request shares one budget
     for _ in range(MAX_AI_MOVES):
         if state.result is not None or state.waiting_for != AI:
             break
-        choice = ai_move(policy, state, game["seed"], game["ply"])
+        choice = ai_move(policy, state, game["seed"], game["ply"], turn=turn)
         nxt, events = apply(state, choice)
         hidden = hidden_answer(state, choice) and bool(steps)
         ply, actor, action = steps[-1][:3] if hidden else (game["shown"], AI, choice)

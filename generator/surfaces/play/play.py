@@ -20,12 +20,11 @@ from generator.play.decks.request import DECK_BODY_BYTES, MAX_BODY_BYTES, DeckRe
 from generator.play.decks.validator import validate_deck
 from generator.play.engine.api import game_state_json_schema
 from generator.play.protocol.example_match import example_match as play_example_match
-from generator.play.protocol.practice import practice
 from generator.play.rulebook.models import PlayContent
 from generator.site import Site
-from generator.surfaces.play import play_data
+from generator.surfaces.play import play_data, referee
 from generator.web.envelope import Provenance, provenance
-from generator.web.surface import Context, Handler, Method, Params, Query, Result, Surface, error
+from generator.web.surface import Context, Handler, Method, Offload, Params, Query, Result, Surface, error
 
 PLAY = "/api/v1/play"
 
@@ -105,20 +104,26 @@ def deck_validate(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def practice_move(ctx: Context, params: Params, query: Query) -> Result:
-    """POST /api/v1/play/practice: the caller carries the sealed game; nothing is stored."""
-    body = _body(ctx)
+    """POST /api/v1/play/practice: the caller carries the sealed game; nothing is stored. In the
+    app the move is computed in a worker of its pool (``referee.move``) and arrives here as
+    ``ctx.request.computed``; without a pool it is computed here, the same way."""
     if ctx.referee_key is None:
         return error(
             503,
             "referee_unconfigured",
             "the practice referee has no key on this server (CARDPANTRY_REFEREE_KEY); every other endpoint works",
         )
-    assert body is not None, "respond refused a body over the method's limit"
-    try:
-        cards, rules = cards_of(ctx.snapshot), ctx.content.deck_rules
-        status, payload = practice(body, cards, ctx.referee_key, ctx.now, ctx.entropy or os.urandom, rules)
-    except ValueError as exc:  # the card pool cannot make the AI a legal, fully-compiled deck
-        return error(503, "practice_unavailable", f"no practice match can be dealt from this catalog: {exc}")
+    computed = ctx.request.computed if ctx.request is not None else None
+    if computed is None:
+        computed = referee.outcome(
+            _body(ctx),
+            cards_of(ctx.snapshot),
+            ctx.referee_key,
+            ctx.now,
+            ctx.content.deck_rules,
+            ctx.entropy or os.urandom,
+        )
+    status, payload = computed
     if status == 200:
         return Result(data=payload, provenance=_card_provenance(ctx))
     err = dict(payload["error"])
@@ -270,15 +275,9 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/deck/validate",
             "F",
             None,
-            # Off the event loop (issue 34): a capped deck still costs milliseconds, more than a file.
-            post=Method(
-                deck_validate,
-                max_body=DECK_BODY_BYTES,
-                body=DeckRequest,
-                offload=True,
-                example=deck_example,
-                tool=True,
-            ),
+            # Bounded by its body's caps (issue 34); answered on the event loop: the practice pool's
+            # workers hold the referee's kit only (issue 33), and validation has no Offload of its own yet.
+            post=Method(deck_validate, max_body=DECK_BODY_BYTES, body=DeckRequest, example=deck_example, tool=True),
             model=docs.DeckVerdict,
             errors=(400,),
             provenance_kind="computed",
@@ -293,7 +292,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
                 practice_move,
                 max_body=MAX_BODY_BYTES,
                 body=docs.PracticeRequest,
-                offload=True,
+                offload=Offload(referee.warm, referee.move),
                 example=lambda ctx: PRACTICE_EXAMPLE,
                 tool=True,
             ),
