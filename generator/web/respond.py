@@ -103,7 +103,7 @@ def respond(
     ``check`` sees the result before it is rendered."""
     if method in ("GET", "HEAD") and surface.compute is not None:
         result = refused(surface, params, query) or surface.compute(ctx, params, query)
-        if result.error is not None and surface.error_page is not None:
+        if result.error is not None and result.status >= 400 and surface.error_page is not None:
             result = surface.error_page(ctx, surface, path, result)  # a reader's page, not a JSON body
         if check is not None:
             check(surface, path, result)

@@ -66,7 +66,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             documents.server_card,
             docs.McpServerCard,
             "stable",
-            "MCP Server Card; the bearer-gated MCP gate is not served by this build",
+            "MCP Server Card, listing the bearer-gated MCP gate at /api/mcp when this build serves it",
         ),
         (
             "wellknown.mcp_config",
