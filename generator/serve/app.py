@@ -18,8 +18,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import posixpath
-import re
-import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import replace
 from pathlib import Path
@@ -33,6 +31,7 @@ from generator.platform.export import Platform, load_platform, platform_dir
 from generator.play.protocol.seal import KeyConfigError, referee_key
 from generator.serve.gate import Gate
 from generator.serve.offload import answer_offloaded, pool_for
+from generator.serve.request_id import request_id as request_id_of
 from generator.serve.served import Served
 from generator.site import for_base_url, load_site
 from generator.surfaces.discovery.claims import settled
@@ -51,7 +50,6 @@ Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 READ_METHODS = ("GET", "HEAD")
 CONDITIONAL_HEADERS = (b"if-none-match", b"if-modified-since")
-REQUEST_ID = re.compile(rb"[A-Za-z0-9_.-]{8,64}")
 
 
 class App:
@@ -156,7 +154,7 @@ class App:
         variant = (
             bool(query) and route is not None and any(k in query for k in self.surfaces[route["surface"]].query_names)
         )
-        request_id = _request_id(raw_headers)
+        request_id = request_id_of(raw_headers)
         live = route is not None and route["surface"] in self.live
         if route and method in READ_METHODS and not variant and not live:
             await self._send_static(send, served, path, route, raw_headers, request_id, head=method == "HEAD")
@@ -239,16 +237,6 @@ def _normalise(path: str) -> str:
         return path
     resolved = posixpath.normpath(path)
     return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
-
-
-def _request_id(raw_headers: dict[bytes, bytes]) -> str:
-    """This request's id (``X-Request-Id`` on every answer; ``_meta.request_id`` on a computed one):
-    the host's own when a proxy in front sent a well-formed one (nginx's ``$request_id``, Caddy's
-    ``{http.request.uuid}``), so the two logs agree; else a new random one."""
-    given = raw_headers.get(b"x-request-id")
-    if given is not None and REQUEST_ID.fullmatch(given):
-        return given.decode()
-    return "req_" + secrets.token_hex(12)
 
 
 def _request_headers(pairs: list[tuple[bytes, bytes]]) -> dict[str, str]:

@@ -19,8 +19,6 @@ and ``Cache-Control: no-store``. The tools and resources are ``gate_server``'s.
 
 from __future__ import annotations
 
-import re
-import secrets
 from collections.abc import AsyncIterator, MutableMapping
 from contextlib import asynccontextmanager
 from functools import cached_property
@@ -31,13 +29,13 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 
 from generator.serve.gate_calls import GateHost, Receive, Scope, Send
 from generator.serve.gate_server import gate_server
+from generator.serve.request_id import request_id as request_id_of
 from generator.surfaces.operations.mcp_gate import GATE
 from generator.web.respond import JSON, Answer, Rendered, method_not_allowed, options, render
 from generator.web.surface import Context, Result, Surface, error
 from generator.web.validate import invalid
 from generator.web.wire import finalize
 
-REQUEST_ID = re.compile(rb"[A-Za-z0-9_.-]{8,64}")  # as the app adopts a host's id (generator.serve.app)
 MAX_BODY = 1 << 20  # a JSON-RPC message: the largest tool body (a deck, a practice state) is under it
 
 
@@ -58,8 +56,7 @@ class Gate:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         raw = dict(scope["headers"])
-        given = raw.get(b"x-request-id")
-        request_id = given.decode() if given and REQUEST_ID.fullmatch(given) else "req_" + secrets.token_hex(12)
+        request_id = request_id_of(raw)
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in raw.items() if k != b"authorization"}
         ctx, method = self.host.context, scope["method"]
         if method == "OPTIONS":

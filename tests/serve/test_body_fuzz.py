@@ -14,13 +14,12 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
 import pytest
-import uvicorn
+from uvicorn_thread import serving
 
 from generator.play.protocol.seal import dev_key
 from generator.serve.app import App
@@ -71,19 +70,8 @@ CASES = [
 
 @pytest.fixture(scope="module")
 def port(small_dist: Path) -> Iterator[int]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        free = probe.getsockname()[1]
-    app = App(small_dist, referee_key=dev_key())
-    config = uvicorn.Config(app, host="127.0.0.1", port=free, http=GuardedProtocol, ws="none", log_level="error")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield free
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(App(small_dist, referee_key=dev_key()), GuardedProtocol) as free:
+        yield free
 
 
 def _post(port: int, path: str, body: bytes) -> tuple[int, dict[str, str], bytes]:

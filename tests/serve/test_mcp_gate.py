@@ -15,10 +15,7 @@ import logging
 import os
 import re
 import shutil
-import socket
 import subprocess
-import threading
-import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,10 +26,10 @@ import httpx
 import httpx2
 import orjson
 import pytest
-import uvicorn
 from mcp import Client, StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from uvicorn_thread import serving
 
 from generator.contract.mcp import agent_reads, body_tools
 from generator.platform.sample import sample_agent_key, sample_key
@@ -85,19 +82,8 @@ def gate_dist(tmp_path_factory, make_synthetic_catalog) -> Path:
 @pytest.fixture(scope="module")
 def base(gate_dist: Path) -> Iterator[str]:
     """The app under uvicorn (the server ``build.py serve`` runs) on a free loopback port."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(gate_dist, dev_referee_key=True)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, http=GuardedProtocol, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=30)
+    with serving(create_app(gate_dist, dev_referee_key=True), GuardedProtocol, log_level="warning") as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @asynccontextmanager

@@ -6,14 +6,13 @@ that stops taking its answer is cut off (issue 34)."""
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import orjson
 import pytest
-import uvicorn
+from uvicorn_thread import serving
 
 from generator.serve.app import App
 from generator.serve.limits import MAX_HEADER_BYTES, MAX_HEADER_FIELDS, MAX_TARGET_BYTES
@@ -26,18 +25,8 @@ class QuickDeadlines(GuardedProtocol):
 
 @pytest.fixture(scope="module")
 def port(small_dist: Path) -> Iterator[int]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        free = probe.getsockname()[1]
-    config = uvicorn.Config(App(small_dist), host="127.0.0.1", port=free, http=QuickDeadlines, log_level="error")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield free
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(App(small_dist), QuickDeadlines) as free:
+        yield free
 
 
 def _send(port: int, *parts: bytes) -> tuple[bytes, float]:

@@ -49,7 +49,7 @@ def heartbeat(ctx: Context, params: Params, query: Query) -> Result:
     return Result(data=data)
 
 
-def _subsystems(ctx: Context) -> list[dict[str, str]]:
+def _subsystems(ctx: Context, freshness: dict[str, Any]) -> list[dict[str, str]]:
     games = ctx.snapshot.games()
     missing = [g.game for g in games if not ctx.snapshot.index_of_game(g.game)]
     return [
@@ -70,14 +70,13 @@ def _subsystems(ctx: Context) -> list[dict[str, str]]:
             if ctx.referee_key
             else "no referee key on this server: the practice referee answers 503, everything else works",
         },
-        _sources(ctx),
+        _sources(ctx, freshness),
     ]
 
 
-def _sources(ctx: Context) -> dict[str, str]:
+def _sources(ctx: Context, freshness: dict[str, Any]) -> dict[str, str]:
     """The ingest, from its runs: ok while every source is fresh, degraded when any is stale,
     failing, unavailable, never run or dead, down when every one is dead (the nightly stalled)."""
-    freshness = data_freshness(ctx)
     by_state, ages = freshness["by_state"], (freshness["newest_run_age_hours"], freshness["oldest_run_age_hours"])
     if not by_state:
         return {"name": "sources", "state": "down", "detail": "no source has a run"}
@@ -96,7 +95,8 @@ def _sources(ctx: Context) -> dict[str, str]:
 
 def health(ctx: Context, params: Params, query: Query) -> Result:
     """Down only when the catalog is: stalled sources make the data old, not the service absent."""
-    subsystems = _subsystems(ctx)
+    freshness = data_freshness(ctx)  # every source's health, computed once per answer
+    subsystems = _subsystems(ctx, freshness)
     catalog_down = any(s["name"] == "catalog" and s["state"] == "down" for s in subsystems)
     troubled = any(s["state"] in ("degraded", "down") for s in subsystems)
     status = "down" if catalog_down else "degraded" if troubled else "ok"
@@ -105,7 +105,7 @@ def health(ctx: Context, params: Params, query: Query) -> Result:
         "status": status,
         "retry": RETRY,
         "subsystems": subsystems,
-        "data_freshness": data_freshness(ctx),
+        "data_freshness": freshness,
         "evaluated": evaluated(ctx),
     }
     return Result(data=data)
