@@ -92,9 +92,9 @@ NOTES = (
 )
 
 
-class Undealable(Exception):
+class Undealable(ValueError):
     """The card pool cannot make a legal, fully-compiled deck: a fact about the catalog (503),
-    never raised for anything a request or its state holds."""
+    never raised for anything a request or its state holds (its callers catch it by name)."""
 
 
 class PracticeError(ValueError):
