@@ -21,10 +21,12 @@ The invariants:
   DON!! only on the Leader and Characters and ten per player in all (5-1-2, 6-5-5-1); a card out
   of play carries nothing (no DON!!, no modifier, not rested); at most 5 Characters (pydantic);
 - a prompt: asked of the player the game waits for, by the effect at the head of the queue,
-  over options of its kind (instance ids, or indexes of its labels) with bounds it can meet;
+  over options of its kind (instance ids and cost-area DON!! as -1 to -10, or indexes of its
+  labels) with bounds it can meet;
 - every effect frame (queued, delayed, deferred): a controller, a card of the game, an effect
   that card has, a program counter that points into that effect's costs or actions, and
-  instance ids for everything it has picked, looked at or remembered.
+  instance ids for everything it has picked, looked at, held or remembered (``held`` also keeps a
+  step's marks: -3 to 0).
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ PER_PLAYER = DECK_SIZE + 1  # instance ids 1-51 are the first player's, 52-102 t
 PLAYERS = (0, 1)
 MAX_DAMAGE = 2  # Life cards one hit checks (Double Attack, 10-1-2)
 _OPTION = re.compile(r"o(\d+)")
+# ``Frame.held`` also keeps a step's own marks: top or bottom, "ends here" (``card_moves``) and the
+# cost area as the place a DON!! came from (``don_moves``)
+HELD_MARKS = frozenset({-3, -2, -1, 0})
+# a choice may also offer (and a step may have picked) cost-area DON!! cards, as -1, -2... (``payable.rest_pool``)
+DON_MARKS = frozenset(range(-DON_PER_PLAYER, 0))
 
 
 def problem(state: GameState, cards: Mapping[str, OnePieceCard]) -> str | None:
@@ -168,7 +175,7 @@ def _prompt(state: GameState, owners: dict[int, int]) -> str | None:
     if prompt.kind == "choose" and (
         not prompt.options
         or len(set(prompt.options)) != len(prompt.options)
-        or not set(prompt.options) <= owners.keys()
+        or not set(prompt.options) <= owners.keys() | DON_MARKS
         or prompt.max > len(prompt.options)
     ):
         return "a choice is among distinct card instances of the game, at most as many as offered"
@@ -196,8 +203,9 @@ def _frame(state: GameState, frame: Frame, owners: dict[int, int]) -> str | None
         effect = compiled.effects[frame.effect]
     else:
         return f"the card has no effect {frame.effect}"
-    ids: Iterable[int] = (frame.source, *frame.picked, *frame.looked, *frame.held, *frame.memo)
-    if not set(ids) <= owners.keys():
+    ids: Iterable[int] = (frame.source, *frame.looked, *frame.memo)
+    known = owners.keys()
+    if not set(ids) <= known or not set(frame.picked) <= known | DON_MARKS or not set(frame.held) <= known | HELD_MARKS:
         return "it names card instances the game does not have"
     return None if _pc_valid(effect, frame.pc) else "its step is not a step of that effect"
 
