@@ -80,8 +80,8 @@ def player(port: int, seed: int, level: int, stop: threading.Event, tally: Tally
     while not stop.is_set():
         try:
             status, body, kind, took, retry = post(conn, doc)
-        except (OSError, http.client.HTTPException):
-            tally.add("socket error", 0.0, False)
+        except (OSError, http.client.HTTPException) as exc:
+            tally.add(f"socket error ({type(exc).__name__})", 0.0, False)
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             time.sleep(0.5)
@@ -89,6 +89,9 @@ def player(port: int, seed: int, level: int, stop: threading.Event, tally: Tally
         tally.add(kind, took, status == 200)
         if status == 503 and retry:
             stop.wait(int(retry))
+            # a wait past the server's keep-alive (uvicorn: 5 s) finds the connection closed: open a new one
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
             continue
         if status != 200 or body is None or body["data"]["result"] is not None:
             seed += 1000
@@ -165,6 +168,8 @@ def report(results: dict[int, dict[str, Any]], level: int, seconds: int, p99_tar
             f"{'PASS' if not bad else 'FAIL'} {count} matches: {bad} answers that are a 5xx other than a 503 with "
             "Retry-After, or not JSON"
         )
+        sockets = sum(n for kind, n in tally.answers.items() if kind.startswith("socket error"))
+        verdicts.append(f"{'PASS' if not sockets else 'FAIL'} {count} matches: {sockets} requests without an answer")
         verdicts.append(
             f"{'PASS' if probe['p99'] < p99_target_ms else 'FAIL'} {count} matches: file-route p99 "
             f"{probe['p99']:.2f} ms < {p99_target_ms:.0f} ms"
