@@ -2,9 +2,10 @@
 practice matches are played, and the app's memory across 10,000 practice moves (issue 19).
 
 Run: ``.venv/bin/python bench/load.py [--dist dist] [--seconds 30] [--connections 50] [--moves 10000]
-[--matches 20] [--level 4] [--quick]``. ``--quick`` shrinks every figure (2 s a target, 4 matches,
-300 moves) for a smoke run of about a minute; its figures say nothing. A full run takes about 17
-minutes. Nothing here runs in the tests.
+[--matches 20] [--level 4] [--referee-matches 20,40] [--referee-seconds 60] [--shared-cores]
+[--quick]``. ``--quick`` shrinks every figure (2 s a target, 4 matches, 300 moves) for a smoke run
+of about a minute; its figures say nothing. A full run takes about 20 minutes. Nothing here runs
+in the tests.
 
 The app runs as ``build.py serve`` runs it (uvicorn, one process, development referee key; the
 practice referee's moves in its worker processes), started and pinned by ``bench/serve.py``'s
@@ -40,6 +41,19 @@ the others. Phases:
    AI's caches and the allocator's arenas exist before the first reading), then after
    ``--moves`` more, played over HTTP by ``--clients`` clients of levels ``--rss-levels``
    (``serve.play``, a new game when one ends), capped at 30 minutes.
+
+First, before any other request (issue 33): the cold start, how long after it was started the
+app listened (it does once its practice workers are warm) and how long the first ``new`` of level
+``--level`` then took (target < 1 s); and the example match (``/api/v1/play/example-match``) replayed
+intent by intent against the live referee, whose replies must be the recorded ones but for the token.
+
+4. The practice referee under real load (issue 33; ``practice_load``): for each count of
+   ``--referee-matches``, that many players of level ``--level`` for ``--referee-seconds`` while the
+   steady probe reads the file route. A 503 with Retry-After is waited out and the request sent
+   again, as a client should. Targets: no answer that is a 5xx other than the documented 503 with
+   Retry-After, none that is not JSON, the file route's p99 under 10 ms; and each pool worker's
+   VmRSS at most 150 MiB afterwards. ``--shared-cores`` runs the app unpinned (its pool then has a
+   worker per core of the machine; pinned to one core, it has one).
 
 The memory bound: the total over the app and its children grows by at most 32 MiB, or 3% of its
 first reading if that is larger (a bigger catalog makes bigger processes). Why: the app keeps
@@ -80,6 +94,9 @@ BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path[:0] = [str(BENCH), str(ROOT)]
 
+from practice_load import COLD_NEW_TARGET_S, cold_new, replay_example, worker_rss  # noqa: E402
+from practice_load import matches as referee_matches  # noqa: E402
+from practice_load import report as referee_report  # noqa: E402
 from serve import (  # noqa: E402
     LATENCY_RATE,
     MATCH_P99_TARGET_MS,
@@ -294,8 +311,17 @@ def targets(port: int, registry: tuple[Surface, ...], routes: dict, file_route: 
 
 def drain(port: int) -> None:
     """Wait until the referee's workers have answered what wrk left queued when it stopped (one more
-    request, queued behind them), so that work does not load the next target's run."""
-    request(port, "POST", PRACTICE, b'{"op": "move"}')
+    request, queued behind them; a busy referee's 503 is waited out as its Retry-After says), so that
+    work does not load the next target's run."""
+    for _ in range(120):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", PRACTICE, b'{"op": "new", "level": 0, "seed": 1}', {"Content-Type": "application/json"})
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+        if response.status != 503:
+            return
+        time.sleep(int(response.getheader("Retry-After") or 1))
 
 
 def check(port: int, target: Target) -> None:
@@ -424,10 +450,20 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8, help="concurrent players of the memory phase")
     parser.add_argument("--rss-levels", default="0,1,2,3", help="their AI levels, one per client in turn")
     parser.add_argument("--no-load", action="store_true", help="skip phase 1 (wrk on each target)")
+    parser.add_argument(
+        "--referee-matches", default="20,40", help="phase 4: concurrent matches of each run, comma-separated ('': skip)"
+    )
+    parser.add_argument("--referee-seconds", type=int, default=60, help="phase 4: seconds of each run")
+    parser.add_argument(
+        "--shared-cores",
+        action="store_true",
+        help="do not pin the app and the load to separate cores (the app's pool then has a worker per core)",
+    )
     parser.add_argument("--quick", action="store_true", help="a smoke run: every figure shrunk")
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.matches, args.moves, args.warmup_moves, args.clients = 2, 4, 300, 60, 4
+        args.referee_matches, args.referee_seconds = "4", 5
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install -y wrk")
 
@@ -436,13 +472,15 @@ def main() -> None:
     if routes.get(args.path, {}).get("status") != 200:
         sys.exit(f"{args.path} is not a 200 file route of {dist}")
     registry = surfaces(load_site())
-    server_cpus, load_cpus = cores()
+    server_cpus, load_cpus = (None, None) if args.shared_cores else cores()
     load_before = os.getloadavg()[0]
     port = free_port()
     with tempfile.TemporaryFile("w+") as stderr:
+        started = time.monotonic()
         app = start_app(dist, port, server_cpus, stderr=stderr)
         try:
-            wait_for(port, app, "the app")
+            wait_for(port, app, "the app", timeout=600)  # it listens once its workers are warm
+            cold = (time.monotonic() - started, *cold_new(port, args.level), replay_example(port))
             rows, matches, rss = measure(args, port, app.pid, targets(port, registry, routes, args.path), load_cpus)
         except BaseException:
             stop(app)
@@ -452,7 +490,7 @@ def main() -> None:
         stop(app)
         stderr.seek(0)
         log = stderr.read()
-    report(args, rows, matches, rss, server_cpus, load_cpus, load_before, log)
+    report(args, rows, matches, rss, server_cpus, load_cpus, load_before, log, cold)
 
 
 def measure(
@@ -483,6 +521,10 @@ def measure(
         drain(port)  # the moves still queued when the players stopped
         matches["wrk"] = played(port, args.matches, args.level, wrk_during)
         drain(port)
+    counts = [int(n) for n in args.referee_matches.split(",") if n]
+    if counts:
+        matches["referee"] = {n: referee_matches(port, n, args.level, args.referee_seconds, args.path) for n in counts}
+        matches["referee_memory"] = snapshot(pid)
     if args.moves:
         levels = [int(level) for level in args.rss_levels.split(",")]
         rss["warmup"] = play_moves(port, args.warmup_moves, args.clients, levels, seed=100)
@@ -515,6 +557,7 @@ def report(
     load_cpus: set[int] | None,
     load_before: float,
     stderr: str,
+    cold: tuple[float, int, str, float, tuple[int, int, list[str]]],
 ) -> None:
     verdicts: list[str] = []
     print(
@@ -539,7 +582,26 @@ def report(
             f"{'PASS' if not failing else 'FAIL'} no errors on the {len(rows)} targets"
             + (f" ({', '.join(t.name for t, _ in failing)} had some)" if failing else "")
         )
-    if matches:
+    ready, status, kind, took, (intents, same, differed) = cold
+    print(
+        f"  cold start: the app listened (ready: its practice workers warm) {ready:.1f} s after it was started; "
+        f"the first new (level {args.level}) answered {kind} in {took:.2f} s"
+    )
+    verdicts.append(
+        f"{'PASS' if status == 200 and took < COLD_NEW_TARGET_S else 'FAIL'} cold start: first new {took:.2f} s "
+        f"< {COLD_NEW_TARGET_S:.0f} s"
+    )
+    unlike = f" ({'; '.join(differed)})" if differed else ""
+    verdicts.append(
+        f"{'PASS' if intents and same == intents else 'FAIL'} the example match's {intents} intents replayed against "
+        f"the live referee: {same} replies the same but for their token{unlike}"
+    )
+    if "referee" in matches:
+        print(f"  the practice referee under load (issue 33), cores {'shared' if server_cpus is None else 'split'}:")
+        verdicts += referee_report(matches["referee"], args.level, args.referee_seconds, MATCH_P99_TARGET_MS)
+        _, rss_verdict = worker_rss(matches["referee_memory"])
+        verdicts.append(rss_verdict)
+    if "wrk" in matches:
         w, alone, during = matches["wrk"], matches["alone"], matches["during"]
 
         def moves(figures: dict) -> str:

@@ -69,8 +69,9 @@ def new(level: int = 1, seed: int = 4, **extra) -> dict:
     return out
 
 
-def move(out: dict, action_id: str, key: bytes = KEY, **extra) -> tuple[int, dict]:
-    return call({"op": "move", "state": out["state"], "action_id": action_id, **extra}, key=key)
+def move(out: dict, action_id: str, key: bytes = KEY, cards=POOL, **extra) -> tuple[int, dict]:
+    """A move over the card pool its game was dealt from (the referee checks the state's cards against it)."""
+    return call({"op": "move", "state": out["state"], "action_id": action_id, **extra}, cards=cards, key=key)
 
 
 def sealed_state(out: dict, key: bytes = KEY) -> GameState:
@@ -97,7 +98,7 @@ def play_out(level: int, seed: int, deck: dict | None = None, cards=POOL, on_rep
         on_reply(out)
     while out["result"] is None:
         assert out["waiting_for"] == "you" and out["legal_actions"]
-        status, out = move(out, client_choice(out, r))
+        status, out = move(out, client_choice(out, r), cards=cards)
         assert status == 200, out
         if on_reply:
             on_reply(out)

@@ -12,6 +12,7 @@ from pool import real_pool, synthetic_pool
 
 from generator.play.protocol.example_match import EXAMPLE_KEY, MATCH_EVENT, example_match
 from generator.play.protocol.practice import practice
+from generator.play.protocol.seal import dev_key
 
 POOL = synthetic_pool()
 EXAMPLE = example_match(POOL, 7)
@@ -65,13 +66,24 @@ def test_three_intents_with_replies_of_the_live_shape() -> None:
         assert set(live) - {"seed", "decks"} <= set(item["reply"])
 
 
-def test_example_tokens_are_not_accepted_under_another_key() -> None:
+def test_the_intents_replay_against_a_live_referee_with_the_development_key() -> None:
+    """Issue 33: the example's tokens were sealed under a key no referee has. They are sealed under
+    the public development key (``make serve``'s), so each intent sent again to such a referee gets
+    its recorded reply, all but the new token (a fresh nonce)."""
+    assert dev_key() == EXAMPLE_KEY and "make serve" in EXAMPLE["replay"]
+    for item in EXAMPLE["intents"]:
+        status, reply = practice(orjson.dumps(item["intent"]), POOL, dev_key(), datetime(2026, 6, 1, tzinfo=UTC))
+        assert status == item["reply_status"] == 200
+        assert reply["state"] != item["reply"]["state"]
+        assert {**reply, "state": None} == {**item["reply"], "state": None}
+
+
+def test_a_deployment_with_its_own_key_refuses_the_recorded_tokens() -> None:
     token = EXAMPLE["intents"][0]["reply"]["state"]
     body = orjson.dumps({"op": "move", "state": token, "action_id": "keep"})
     status, err = practice(body, POOL, bytes(32), datetime(2026, 5, 1, tzinfo=UTC))
     assert status == 400 and err["error"]["code"] == "state_rejected"
-    status, _ = practice(body, POOL, EXAMPLE_KEY, datetime(2026, 5, 1, tzinfo=UTC))
-    assert status == 200
+    assert "state_rejected" in EXAMPLE["replay"]
 
 
 @pytest.mark.real_data

@@ -175,9 +175,9 @@ def _reply_to(monkeypatch, position: GameState, action: str) -> dict:
     here), with an AI that declines every [Trigger] and plays its own way otherwise."""
     real = practice.ai_move
 
-    def declining(policy, state, seed, ply, legal=None, **budget):
+    def declining(policy, state, seed, ply, legal=None, turn=None):
         ids = {a.id for a in legal_actions(state)}
-        return "no_trigger" if "no_trigger" in ids else real(policy, state, seed, ply, legal, **budget)
+        return "no_trigger" if "no_trigger" in ids else real(policy, state, seed, ply, legal, turn)
 
     monkeypatch.setattr(practice, "ai_move", declining)
     game = {"id": "g" * 24, "seed": 7, "level": 1, "ply": 40, "shown": 30}

@@ -178,6 +178,7 @@ class ExampleMatch(Doc):
     intents: tuple[Obj, ...]
     kinds_demonstrated: Obj
     redaction: str
+    replay: str  # how the intents replay against a live referee (the development key's)
 
 
 class Issue(Doc):

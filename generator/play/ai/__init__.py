@@ -1,6 +1,6 @@
 """The practice AI ladder, L0 to L4. Every level has one method::
 
-    policy.choose(observation, legal_actions, rng) -> action id
+    policy.choose(observation, legal_actions, rng, turn=None) -> action id
 
 where ``observation`` (``observe.Observation``) holds only what that player may know: a masked
 state without the opponent's hand, either deck's order, any Life card or the RNG state. The
@@ -12,8 +12,8 @@ from the game seed and move). No level ever concedes.
 
 Modules: ``observe`` (what a player may know; guessing the rest), ``evaluate`` (the evaluation
 function), ``sim`` (rules of thumb and playing a guessed state forward), ``basic`` (L0, L1),
-``greedy`` (L2), ``planner`` (L3), ``mcts`` (L4), ``match`` (running AIs); ``generator.play.protocol.narration`` (the
-narrated log, from redacted events only).
+``greedy`` (L2), ``planner`` (L3), ``mcts`` (L4), ``match`` (running AIs), ``turn`` (one budget for the
+decisions of a whole turn); ``generator.play.protocol.narration`` (the narrated log, from redacted events only).
 """
 
 from __future__ import annotations

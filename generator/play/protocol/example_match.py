@@ -9,9 +9,15 @@ What the record shows: the events as a spectator may see them (``api.redact`` fo
 neither side: every private value, such as a drawn card, is null) with one narrated sentence
 each, and for each move the mover's action kind (the action id only for public kinds: a "choose"
 id can name a card still hidden). "life_check" events are not shown (``view.OWNER_ONLY``): their kind alone
-would tell that a Life card has a [Trigger]. The intents are sealed under a published
-example key with nonces from a counter, so the build is byte-reproducible; the live referee does
-not accept those tokens (``state_rejected``), by design.
+would tell that a Life card has a [Trigger].
+
+The intents replay (issue 33): they are sealed under the public development key, the one a
+referee started with ``make serve`` (``--dev-referee-key``) uses, with nonces from a counter so
+the build is byte-reproducible (a nonce may repeat only under a key that protects nothing). Sent
+to such a referee over the same build, each intent gets the recorded reply again, all but its
+``state`` token (sealed with a fresh nonce). A deployment with its own key refuses the recorded
+tokens (``state_rejected``: they are not sealed under its key) and deals another game for the
+``new`` intent (seeds are keyed); the document says so in ``replay``.
 """
 
 from __future__ import annotations
@@ -32,9 +38,16 @@ from generator.play.decks.ladder_decks import BuiltDeck, build_deck
 from generator.play.engine.api import GameState, legal_actions, redact, view
 from generator.play.protocol.narration import Narrator, public_names
 from generator.play.protocol.practice import HUMAN, practice
-from generator.play.protocol.seal import unseal
+from generator.play.protocol.seal import dev_key, unseal
 
-EXAMPLE_KEY = hashlib.sha256(b"cardpantry example-match key: public, not accepted live").digest()
+EXAMPLE_KEY = dev_key()  # public: the intents replay against a referee run with it (make serve)
+REPLAY = (
+    "The intents replay: their tokens are sealed under the public development key, which a referee "
+    "started with `make serve` (build.py serve --dev-referee-key) uses. Sent to such a referee over the "
+    "same build, each intent gets its recorded reply again, all but the reply's state token (a fresh "
+    "nonce). A deployment with its own CARDPANTRY_REFEREE_KEY answers 400 state_rejected for the "
+    "recorded tokens (not sealed under its key) and deals another game for the new intent (seeds are keyed)."
+)
 SPECTATOR = -1
 LEVELS = (2, 1)
 PUBLIC_ACTION_KINDS = frozenset(
@@ -178,6 +191,7 @@ def example_match(cards: Mapping[str, OnePieceCard], seed: int) -> dict[str, Any
         },
         "redaction": "Events are shown as a spectator sees them: private values (drawn cards, "
         "Life cards taken to hand, hidden choices) are null.",
+        "replay": REPLAY,
     }
 
 

@@ -29,7 +29,15 @@ client can see what it sends; the ``ply`` shown counts the moves you can see bei
 ``hidden_answer``), an action must be legal in the token's own position (else 400
 ``illegal_action``), and play is deterministic: replaying a token with the same action gives the
 same continuation, including every shuffle (the RNG is sealed inside), so a replay can take a
-move back but never re-roll luck.
+move back but never re-roll luck. What replay does allow, and the answer's ``notes`` say: a
+player can play on from an older token to see what comes (the AI's next turn, their own next
+draw), then rewind and choose knowing it. That harms nobody here: practice has no rewards, no
+ranking and no stored result. A rated or competitive mode would need the server to keep each
+game's position (and refuse all but the newest token): server-side state, out of scope.
+
+Forged states: the development key is public, so a token may hold anything; its payload is
+validated as a whole (``state_check``) before the engine sees it, and refused with 400
+``state_malformed`` naming what is wrong.
 
 Errors: 400 ``{error: {code, message}}`` with codes ``body_too_large``, ``not_utf8``,
 ``not_json``, ``not_an_object``, ``missing_member``, ``unknown_member``, ``wrong_type``,
@@ -64,6 +72,7 @@ from generator.play.engine.api import Deck, GameState, IllegalAction, apply, leg
 from generator.play.engine.state import Event
 from generator.play.protocol.narration import Narrator, public_names
 from generator.play.protocol.seal import SealError, seal, unseal
+from generator.play.protocol.state_check import problem
 from generator.web.body import BodyError, json_object
 
 MAX_BODY_BYTES = 1_048_576
@@ -77,12 +86,15 @@ NOTES = (
     "Nothing is stored and no identity is minted: the sealed state is the whole game.",
     "Replaying an older state token continues that older position deterministically; "
     "the referee cannot detect it without storing games, which it does not.",
+    "So a replay lets you play on to see the AI's next turn and your own next draw, then rewind "
+    "and choose knowing them. Practice has no rewards, ranking or stored result, so this costs "
+    "no one anything; a rated or competitive mode would need server-side game state (out of scope).",
 )
 
 
-class Undealable(Exception):
+class Undealable(ValueError):
     """The card pool cannot make a legal, fully-compiled deck: a fact about the catalog (503),
-    never raised for anything a request or its state holds."""
+    never raised for anything a request or its state holds (its callers catch it by name)."""
 
 
 class PracticeError(ValueError):
@@ -309,20 +321,29 @@ class Game(TypedDict):
 Step = tuple[int, int, str, GameState, GameState, list[Event]]
 
 
-def _open(token: str, key: bytes) -> tuple[Game, GameState]:
-    malformed = PracticeError("state_malformed", "state does not hold a game this referee can read (start a new game)")
+def _malformed(why: str) -> PracticeError:
+    return PracticeError("state_malformed", f"state does not hold a game this referee sealed ({why}); start a new game")
+
+
+def _open(token: str, key: bytes, cards: Mapping[str, OnePieceCard]) -> tuple[Game, GameState]:
+    """The game in a token, validated as a whole (``state_check``) before the engine sees it: the
+    development key is public, so a token may hold anything well-formed JSON can."""
     try:
         doc = orjson.loads(unseal(token, key))
-        if doc.get("v") != PAYLOAD_VERSION:
+        if not isinstance(doc, dict) or doc.get("v") != PAYLOAD_VERSION:
             raise SealError("state_version", "state was sealed by another referee version")
         game, state = SealedGame.model_validate(doc["game"]), GameState.model_validate(doc["state"])
     except SealError as err:
         raise PracticeError(err.code, err.message) from None
     except (orjson.JSONDecodeError, KeyError, TypeError, AttributeError, ValidationError):
-        raise malformed from None
-    held = {c.card for p in state.players for c in (*p.field(), *p.hand, *p.deck, *p.life, *p.trash)}
-    if not held <= state.cards.keys() & state.compiled.keys():  # every card named is one the state carries
-        raise malformed
+        raise _malformed("it is not a game record of the published game-state schema") from None
+    if game.shown > game.ply:
+        raise _malformed("it counts more moves shown than made")
+    found = problem(state, cards)
+    if found is None and state.result is None and state.waiting_for != HUMAN:
+        found = "it waits for the AI, and the referee answers only once the AI has played"
+    if found is not None:
+        raise _malformed(found)
     return Game(id=game.id, seed=game.seed, level=game.level, ply=game.ply, shown=game.shown), state
 
 
@@ -333,10 +354,14 @@ def _move(
     entropy: Callable[[int], bytes],
     priors: Priors | None,
 ) -> dict[str, Any]:
-    game, state = _open(req["state"], key)
+    game, state = _open(req["state"], key, cards)
     if state.result is not None:
         raise PracticeError("game_over", 'This game is over; start a new one with op "new".')
-    legal = legal_actions(state)
+    try:
+        legal = legal_actions(state)
+    except (IndexError, KeyError, AssertionError, ValueError, TypeError, AttributeError):
+        # the referee listed this position's moves when it sealed it: a position where that fails was not sealed here
+        raise _malformed("the engine cannot list the moves of its position") from None
     try:
         nxt, events = apply(state, req["action_id"], req.get("choices"))
     except IllegalAction as exc:
