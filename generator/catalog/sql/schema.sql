@@ -80,7 +80,9 @@ CREATE TABLE quarantine (
     source_id    VARCHAR NOT NULL,
     reason       VARCHAR NOT NULL,
     upstream_id  VARCHAR,
-    detail       VARCHAR NOT NULL
+    detail       VARCHAR NOT NULL,
+    field        VARCHAR,              -- set on a published row's finding: the attribute withheld or noted
+    sku          VARCHAR               -- and the printing it is about
 );
 
 CREATE TABLE source_runs (
