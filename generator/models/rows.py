@@ -23,6 +23,15 @@ class Game(Frozen):
     printing_count: int
 
 
+class SetRelease(Frozen):
+    """One market's release of a set, as an authored fact dates it (content/set_facts.yaml)."""
+
+    market: str  # ja | en | global
+    released_at: dt.date
+    url: str
+    title: str
+
+
 class CardSet(Frozen):
     game: str
     set_code: str
@@ -37,6 +46,14 @@ class CardSet(Frozen):
     released_market: str | None = None  # ja | en | global: which release release_date is
     released_source_url: str | None = None
     released_source_title: str | None = None
+    releases: tuple[SetRelease, ...] = ()  # every market's release the facts date, earliest first
+
+    @field_validator("releases", mode="before")
+    @classmethod
+    def _releases(cls, value: Any) -> Any:
+        """The catalog gives them as JSON text (null where no fact dates the set)."""
+        parsed = orjson.loads(value) if isinstance(value, str) else value
+        return () if parsed is None else parsed
 
 
 class Printing(Frozen):

@@ -150,3 +150,21 @@ def test_the_set_document_cites_a_fact_and_says_nothing_of_an_upstream_value():
     assert (entry.released_at_source.market, entry.released_at_source.title) == ("global", "Test Set announced")
     plain = _set_entry(card_set())
     assert "name_source" not in plain and "released_at_source" not in plain
+
+
+def test_every_market_s_release_is_published_the_first_one_is_released_at(tmp_path):
+    """Issue 35: a set's English date was recorded and never published when its Japanese one came first."""
+    given = facts(fact(released=[released("en", "2022-12-02"), released("ja", "2022-07-22")]))
+    with queries.connect(write(tmp_path, given, upstream_name="Upstream", upstream_date=None)) as con:
+        [dated] = queries.sets_of_game(con, "op")
+    assert (dated.release_date, dated.released_market) == (dt.date(2022, 7, 22), "ja")
+    entry = SetEntry.model_validate(_set_entry(dated))
+    assert entry.released_by_market is not None
+    assert {m: r.released_at.iso8601 for m, r in entry.released_by_market.items()} == {
+        "ja": "2022-07-22",
+        "en": "2022-12-02",
+    }
+    assert entry.released_by_market["en"].source.url == SOURCE["url"]
+    with queries.connect(write(tmp_path / "up", given, upstream_name=None, upstream_date=dt.date(2022, 1, 1))) as con:
+        [upstream] = queries.sets_of_game(con, "op")
+    assert upstream.releases == () and "released_by_market" not in _set_entry(upstream)  # an upstream date wins

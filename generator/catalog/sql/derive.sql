@@ -91,7 +91,13 @@ SELECT
     CASE WHEN k.name IS NULL AND f.name IS NOT NULL THEN f.name_title END         AS name_source_title,
     CASE WHEN k.release_date IS NULL THEN f.released_market END                   AS released_market,
     CASE WHEN k.release_date IS NULL THEN f.released_url END                      AS released_source_url,
-    CASE WHEN k.release_date IS NULL THEN f.released_title END                    AS released_source_title
+    CASE WHEN k.release_date IS NULL THEN f.released_title END                    AS released_source_title,
+    -- each market's release where the authored facts date the set (released_at is the earliest)
+    CASE WHEN k.release_date IS NULL THEN (
+        SELECT to_json(list({'market': r.market, 'released_at': r.released_at, 'url': r.url, 'title': r.title}
+                            ORDER BY r.released_at, r.market))
+        FROM set_releases r WHERE r.game = k.game AND r.set_code = k.set_code
+    ) END                                                                          AS releases
 FROM known k LEFT JOIN set_facts f ON f.game = k.game AND f.set_code = k.set_code
 ORDER BY game, set_code;
 

@@ -44,6 +44,17 @@ CREATE TABLE set_facts (
     released_title   VARCHAR
 );
 
+-- Every market's release of a set an authored fact dates (released_at in set_facts is the earliest):
+-- published per market beside the set's first release.
+CREATE TABLE set_releases (
+    game         VARCHAR NOT NULL,
+    set_code     VARCHAR NOT NULL,
+    market       VARCHAR NOT NULL,      -- ja | en | global
+    released_at  DATE NOT NULL,
+    url          VARCHAR NOT NULL,      -- the first source cited for it
+    title        VARCHAR NOT NULL
+);
+
 CREATE TABLE printing_observations (
     source_id    VARCHAR NOT NULL,
     priority     INTEGER NOT NULL,

@@ -166,6 +166,18 @@ class FactSource(Doc):
     )
 
 
+class CitedPage(Doc):
+    url: str
+    title: str
+
+
+class MarketRelease(Doc):
+    """One market's release of a set, dated by an authored, cited fact."""
+
+    released_at: Moment
+    source: CitedPage
+
+
 class SetEntry(Doc):
     set_code: str
     set: str
@@ -187,6 +199,12 @@ class SetEntry(Doc):
         None,
         description="where released_at comes from when no upstream dates the set: an authored, cited fact "
         "naming which release (market) the date is; absent when an upstream dates it",
+    )
+    released_by_market: dict[Literal["ja", "en", "global"], MarketRelease] | None = Field(
+        None,
+        description="every market's release an authored fact dates (ja: the Japanese release, en: the English "
+        "one, global: one worldwide date), each cited; released_at is the earliest of them, the first release "
+        "anywhere, and released_at_source.market says which. Absent when an upstream dates the set",
     )
     id: str = Field(alias="@id")
     of_game: Edge

@@ -67,6 +67,11 @@ def _fact_sources(card_set: CardSet) -> dict[str, Any]:
             "title": card_set.released_source_title,
             "market": card_set.released_market,
         }
+    if card_set.releases:  # every market's release, the first one released_at (issue 35)
+        out["released_by_market"] = {
+            r.market: {"released_at": day(r.released_at), "source": {"url": r.url, "title": r.title}}
+            for r in card_set.releases
+        }
     return out
 
 
