@@ -167,3 +167,36 @@ def test_every_market_s_release_is_published_with_its_source(con):
             assert by_market[release.market]["source"]["url"] == str(facts.source(release.sources[0]).url)
     english = [f for f in facts.sets if f.game == "op" and any(r.market == "en" for r in f.released)]
     assert len(english) >= 11  # the 9 the issue counted, and op10 and eb01
+
+
+# ------------------------------------------------------------------------------- item 8: small ones
+
+
+def test_unown_s_printed_numbers_are_published_beside_their_sku_spelling(real_ctx):
+    """ptcg-ex10-exclamation-en and -question-en showed "exclamation"/"question" as their number."""
+    from generator.surfaces.catalog.universal import card_members
+
+    for token, printed in (("exclamation", "!"), ("question", "?")):
+        printing = real_ctx.snapshot.printing(f"ptcg-ex10-{token}-en")
+        in_set = card_members(real_ctx, printing, "normal")[0]["in_set"]
+        assert (in_set["number"], in_set["number_in_sku"]) == (printed, token)
+
+
+def test_each_undated_set_says_why_and_each_shared_name_says_why(con):
+    """The 16 undated sets shared one generic note; lor-p4/lor-pd1 and fab-ara/fab-ark shared a name
+    without a word; fab-amx published an upstream typo; FaB DTD's Sunday date went unremarked."""
+    from generator.surfaces.catalog.universal_sets import UNDATED_SET, _set_entry
+
+    undated = [s for s in queries.sets(con) if s.release_date is None]
+    notes = [_set_entry(s)["released_at_note"] for s in undated]
+    assert len(undated) == 16 and UNDATED_SET not in notes and all(notes)
+    shared = {
+        (s.game, s.set_code): _set_entry(s)["name_shared_with"] for s in queries.sets(con) if len(s.same_name) > 1
+    }
+    assert set(shared) == {("lor", "p4"), ("lor", "pd1"), ("fab", "ara"), ("fab", "ark")}
+    assert all(entry["reason"] for entry in shared.values())
+    assert shared[("fab", "ara")]["sets"] == ["fab-ark"]
+    amx = _set_entry(queries.card_set(con, "fab", "amx"))
+    assert (amx["name"], amx["name_upstream"]) == ("Armory Deck - Maxx", "Amory Deck - Maxx")
+    dtd = _set_entry(queries.card_set(con, "fab", "dtd"))
+    assert dtd["released_at"]["iso8601"] == "2023-07-23" and "Sunday" in dtd["released_at_note"]

@@ -69,6 +69,10 @@ COLUMNS = {
         "released_market": "VARCHAR",
         "released_url": "VARCHAR",
         "released_title": "VARCHAR",
+        "name_corrects": "VARCHAR",
+        "undated_note": "VARCHAR",
+        "date_note": "VARCHAR",
+        "name_shared_note": "VARCHAR",
     },
     "set_releases": {
         "game": "VARCHAR",

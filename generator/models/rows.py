@@ -47,6 +47,10 @@ class CardSet(Frozen):
     released_source_url: str | None = None
     released_source_title: str | None = None
     releases: tuple[SetRelease, ...] = ()  # every market's release the facts date, earliest first
+    name_upstream: str | None = None  # the upstream's name a cited fact corrects (kept as evidence)
+    released_note: str | None = None  # why it is undated, or why its date is in doubt (an authored fact)
+    name_shared_note: str | None = None  # why another set of the game has the same name
+    same_name: tuple[str, ...] = ()  # the game's set codes with this published name, this one included
 
     @field_validator("releases", mode="before")
     @classmethod

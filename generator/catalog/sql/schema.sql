@@ -41,7 +41,11 @@ CREATE TABLE set_facts (
     released_at      DATE,              -- the earliest release a source dates
     released_market  VARCHAR,           -- ja | en | global: which release that date is
     released_url     VARCHAR,
-    released_title   VARCHAR
+    released_title   VARCHAR,
+    name_corrects    VARCHAR,           -- the upstream name this fact's name corrects (kept as evidence)
+    undated_note     VARCHAR,           -- why no source dates the set
+    date_note        VARCHAR,           -- why the set's date is in doubt
+    name_shared_note VARCHAR            -- why another set of the game has the same name
 );
 
 -- Every market's release of a set an authored fact dates (released_at in set_facts is the earliest):
