@@ -200,3 +200,21 @@ def test_each_undated_set_says_why_and_each_shared_name_says_why(con):
     assert (amx["name"], amx["name_upstream"]) == ("Armory Deck - Maxx", "Amory Deck - Maxx")
     dtd = _set_entry(queries.card_set(con, "fab", "dtd"))
     assert dtd["released_at"]["iso8601"] == "2023-07-23" and "Sunday" in dtd["released_at_note"]
+
+
+# ------------------------------------------- item 6: a promo exists only where its card's set was printed
+
+
+def test_a_promo_is_withheld_in_a_language_its_card_s_set_has_no_edition_in(con):
+    """P1's 9 Italian promos of set 1 and 2 cards (handed out in 2023, before the Italian edition began
+    with set 3 on 2024-02-23) and the Japanese and Chinese promos of Fabled (set 9) cards."""
+    withheld = dict(
+        rows(
+            con,
+            "SELECT split_part(upstream_id, '/', 1) || ':' || split_part(upstream_id, ':', 2), count(*) "
+            "FROM quarantine WHERE reason = 'no-edition' AND starts_with(detail, 'a promo') GROUP BY ALL",
+        )
+    )
+    assert withheld["p1:it"] == 9 and withheld["p3:ja"] == withheld["p3:zh"] == 8
+    assert sum(withheld.values()) == 36
+    assert rows(con, "SELECT count(*) FROM printings WHERE game = 'lor' AND set_code = 'p1' AND lang = 'it'") == [(12,)]
