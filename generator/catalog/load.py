@@ -15,7 +15,7 @@ from pathlib import Path
 import duckdb
 import orjson
 
-from generator.content.set_facts import SetFacts, load_set_facts
+from generator.content.set_facts import SetFacts, load_set_facts, release_rows
 from generator.ingest.records import CoverageRow, RunRecord
 from generator.ingest.sink import Sink
 from generator.sources.registry import SourceSpec
@@ -69,9 +69,28 @@ COLUMNS = {
         "released_market": "VARCHAR",
         "released_url": "VARCHAR",
         "released_title": "VARCHAR",
+        "name_corrects": "VARCHAR",
+        "undated_note": "VARCHAR",
+        "date_note": "VARCHAR",
+        "name_shared_note": "VARCHAR",
+    },
+    "set_releases": {
+        "game": "VARCHAR",
+        "set_code": "VARCHAR",
+        "market": "VARCHAR",
+        "released_at": "DATE",
+        "url": "VARCHAR",
+        "title": "VARCHAR",
     },
     "fx_rates": {"source_id": "VARCHAR", "date": "DATE", "currency": "VARCHAR", "per_eur": "DOUBLE"},
-    "quarantine": {"source_id": "VARCHAR", "reason": "VARCHAR", "upstream_id": "VARCHAR", "detail": "VARCHAR"},
+    "quarantine": {
+        "source_id": "VARCHAR",
+        "reason": "VARCHAR",
+        "upstream_id": "VARCHAR",
+        "detail": "VARCHAR",
+        "field": "VARCHAR",
+        "sku": "VARCHAR",
+    },
     "coverage_history": {
         "source_id": "VARCHAR",
         "game": "VARCHAR",
@@ -99,7 +118,7 @@ Row = dict[str, object]  # one row of a table, column -> value (orjson writes it
 
 
 def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[Row]]:
-    skip = ("source_runs", "coverage_history", "set_facts")
+    skip = ("source_runs", "coverage_history", "set_facts", "set_releases")
     tables: dict[str, list[Row]] = {name: [] for name in COLUMNS if name not in skip}
     for sink, priority in sinks:
         src = sink.source_id
@@ -150,7 +169,14 @@ def _rows(sinks: Iterable[tuple[Sink, int]]) -> dict[str, list[Row]]:
             tables["fx_rates"].append({"source_id": src, "date": f.date, "currency": f.currency, "per_eur": f.per_eur})
         for q in sink.quarantined:
             tables["quarantine"].append(
-                {"source_id": src, "reason": q.reason, "upstream_id": q.upstream_id, "detail": q.detail}
+                {
+                    "source_id": src,
+                    "reason": q.reason,
+                    "upstream_id": q.upstream_id,
+                    "detail": q.detail,
+                    "field": q.field,
+                    "sku": q.sku,
+                }
             )
     return tables
 
@@ -178,7 +204,9 @@ def write_catalog(
             tables: dict[str, Sequence[Mapping[str, object]]] = dict(_rows(sinks))
             tables["source_runs"] = runs
             tables["coverage_history"] = history or []
-            tables["set_facts"] = (facts or load_set_facts(CONTENT)).rows()
+            authored = facts or load_set_facts(CONTENT)
+            tables["set_facts"] = authored.rows()
+            tables["set_releases"] = release_rows(authored)
             for name, rows in tables.items():
                 _bulk_insert(con, Path(tmp), name, rows)
             con.execute((SQL_DIR / "derive.sql").read_text())

@@ -68,4 +68,15 @@ def stats_report(con: duckdb.DuckDBPyConnection) -> str:
         lines.append(f"{status.capitalize()} sources: {', '.join(named) if named else 'none'}")
     disagreements = queries.one(con, "SELECT count(DISTINCT sku), count(*) FROM disagreements")
     lines.append(f"Printings seen differently by two sources: {disagreements[0]:,} ({disagreements[1]:,} field values)")
+    findings = dict(
+        con.execute(
+            "SELECT reason, count(DISTINCT (sku, field)) FROM quarantine WHERE field IS NOT NULL GROUP BY ALL"
+        ).fetchall()
+    )
+    withheld = findings.get("stat-disagrees", 0) + findings.get("stat-out-of-domain", 0)
+    lines.append(
+        f"Play numbers checked across each card's printings: {withheld:,} fields withheld "
+        f"({findings.get('stat-out-of-domain', 0):,} out of the game's domain), "
+        f"{findings.get('stat-unresolved', 0):,} noted where no majority says which is right"
+    )
     return "\n".join(lines)

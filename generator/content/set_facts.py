@@ -1,6 +1,9 @@
 """Set names and release dates no upstream carries (``content/set_facts.yaml``): authored facts,
 each field citing the sources that state it, checked at load so a name or a date without a source
-fails the build. The catalog loads them below the upstreams (``generator.catalog.load``)."""
+fails the build. The catalog loads them below the upstreams (``generator.catalog.load``). A fact may
+also correct an upstream's name (``name.corrects``: the upstream's spelling, published beside the
+right name as evidence), say why no source dates a set (``undated``), why a date the set carries is
+in doubt (``date_note``), or why two sets share a name (``name_shared``): each is published."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ class FactSource(Frozen):
 class CitedName(Frozen):
     value: str = Field(min_length=1)
     sources: tuple[str, ...] = Field(min_length=1)
+    corrects: str | None = None  # the upstream's name this one corrects (a typo): published as evidence
 
 
 class Release(Frozen):
@@ -41,7 +45,10 @@ class SetFact(Frozen):
     set: str = Field(min_length=1)
     name: CitedName | None = None
     released: tuple[Release, ...] = ()
-    note: str | None = None
+    note: str | None = None  # our evidence notes (how the sources add up); not published
+    undated: str | None = None  # why no source dates the set: its published released_at_note
+    date_note: str | None = None  # why the date the set carries is in doubt: its published released_at_note
+    name_shared: str | None = None  # why another set of the game has the same name: published with it
 
     @property
     def key(self) -> str:
@@ -54,8 +61,11 @@ class SetFact(Frozen):
 
     @model_validator(mode="after")
     def _says_something(self) -> SetFact:
-        if self.name is None and not self.released:
-            raise ValueError(f"{self.game}-{self.set}: a fact names or dates the set")
+        published = (self.name, self.released, self.undated, self.date_note, self.name_shared)
+        if not any(published):
+            raise ValueError(f"{self.game}-{self.set}: a fact names or dates the set, or says why not")
+        if self.undated and self.released:
+            raise ValueError(f"{self.game}-{self.set}: a dated set is not undated")
         markets = [r.market for r in self.released]
         if len(set(markets)) != len(markets):
             raise ValueError(f"{self.game}-{self.set}: one release per market")
@@ -74,6 +84,21 @@ class SetFactRow(TypedDict):
     released_market: str | None
     released_url: str | None
     released_title: str | None
+    name_corrects: str | None
+    undated_note: str | None
+    date_note: str | None
+    name_shared_note: str | None
+
+
+class SetReleaseRow(TypedDict):
+    """A row of the catalog's ``set_releases`` table: one market's release of a set, first source cited."""
+
+    game: str
+    set_code: str
+    market: str
+    released_at: dt.date
+    url: str
+    title: str
 
 
 class SetFacts(Frozen):
@@ -123,9 +148,32 @@ class SetFacts(Frozen):
                     "released_market": first.market if first else None,
                     "released_url": str(dated.url) if dated else None,
                     "released_title": dated.title if dated else None,
+                    "name_corrects": fact.name.corrects if fact.name else None,
+                    "undated_note": fact.undated,
+                    "date_note": fact.date_note,
+                    "name_shared_note": fact.name_shared,
                 }
             )
         return out
+
+
+def release_rows(facts: SetFacts) -> list[SetReleaseRow]:
+    """Every market's release of every dated set (table ``set_releases``): published per market."""
+    out: list[SetReleaseRow] = []
+    for fact in facts.sets:
+        for release in sorted(fact.released, key=lambda r: (r.date, r.market)):
+            cited = facts.source(release.sources[0])
+            out.append(
+                {
+                    "game": fact.game,
+                    "set_code": fact.set,
+                    "market": release.market,
+                    "released_at": release.date,
+                    "url": str(cited.url),
+                    "title": cited.title,
+                }
+            )
+    return out
 
 
 def load_set_facts(root: Path) -> SetFacts:

@@ -76,10 +76,10 @@ def read(root: Path, sink: Sink) -> None:
             sink.quarantine("missing-name", upstream_id, "no name in any language this printing exists in")
             continue
         common = _attrs(c.card, c.variant, subtypes, franchises)
-        edition = editions.get(c.placement.set)
         for lang in carried:
-            if edition is not None and lang not in edition.languages:
-                sink.quarantine("no-edition", f"{upstream_id}:{lang}", edition.why_not(c.placement.set, lang))
+            why_not = _no_edition(editions, c.placement, lang)
+            if why_not is not None:
+                sink.quarantine("no-edition", f"{upstream_id}:{lang}", why_not)
                 continue
             flavour = c.card["languages"][lang].get("flavour")
             sink.printing(
@@ -90,6 +90,21 @@ def read(root: Path, sink: Sink) -> None:
                 upstream_id,
                 {**common, "flavorText": flavour} if flavour else common,
             )
+
+
+def _no_edition(editions: dict[str | None, Editions], placement: Placement, lang: str) -> str | None:
+    """Why a printing does not exist in ``lang``, or None when it may. A main set's printing needs the
+    set's edition in that language; a promo's needs the edition of the set it prints after the
+    language (its card's set: "26/P1 IT 3" is a set 3 card), since a card is not printed in a
+    language its set never was (issue 35: P1's Italian set 1 and 2 promos, handed out in 2023 before
+    the Italian edition began, and the Japanese and Chinese promos of Fabled cards)."""
+    edition = editions.get(placement.set)
+    if edition is not None:
+        return None if lang in edition.languages else edition.why_not(placement.set, lang)
+    home = editions.get(placement.set_number)
+    if home is None or lang in home.languages:
+        return None
+    return f"a promo of a set {placement.set_number} card: {home.why_not(str(placement.set_number), lang)}"
 
 
 def _load(path: Path, sink: Sink) -> object | None:

@@ -38,11 +38,11 @@ from typing import Any
 import orjson
 
 from generator.ingest.sink import Sink, parse_date
+from generator.sku.ptcg import number_token
 from generator.sku.standard import Sku, SkuError, token
 
 GAME = "ptcg"
 LANG = "en"
-SYMBOL_NUMBERS = {"!": "exclamation", "?": "question"}
 # attrs keeps what play and display need; absent upstream lists become [] so consumers need no checks.
 SCALAR_ATTRS = ("supertype", "evolvesFrom", "regulationMark", "artist", "flavorText", "level", "ancientTrait")
 LIST_ATTRS = (
@@ -141,7 +141,7 @@ def _read_card(card: Any, set_id: str, set_code: str, seen: set[str], sink: Sink
         sink.quarantine("id-mismatch", card_id, f"id is not {set_id}-{number}[_suffix]")
         return
     sink.printing(
-        lambda: Sku.of(GAME, set_code, SYMBOL_NUMBERS.get(number, number), LANG, suffix),
+        lambda: Sku.of(GAME, set_code, number_token(number), LANG, suffix),
         card_id,
         card.get("name"),
         card.get("rarity"),

@@ -19,6 +19,7 @@ import orjson
 from generator.catalog.load import CONTENT, write_catalog
 from generator.content.retired import MintedRetiredSku, RetiredSkus, load_retired, minted_retired
 from generator.ingest import ADAPTERS, Adapter
+from generator.ingest.consistency import apply_findings, check_printings
 from generator.ingest.fab_pairing import pair_fab_sources
 from generator.ingest.history import history_rows, record_cards
 from generator.ingest.records import RunRecord, RunStatus
@@ -70,8 +71,7 @@ def ingest(
     state_dir.mkdir(parents=True, exist_ok=True)
     priority = {spec.id: i for i, spec in enumerate(specs)}
     sinks: list[tuple[Sink, int]] = []
-    runs: list[RunRecord] = []
-    counted: list[tuple[RunRecord, str]] = []  # (run, source id) whose cards the history counts
+    reads: list[tuple[str, str, dt.datetime, dt.datetime, RunStatus, str | None]] = []
     history = state_dir / "runs.jsonl"
     recorded = sum(1 for line in history.read_bytes().splitlines() if line.strip()) if history.is_file() else 0
     for adapter in adapters:
@@ -79,13 +79,9 @@ def ingest(
         started = clock()
         acquired = acquire(spec, mirror, cache_dir)
         sink, status, note = _read(adapter, acquired)
-        run = _run_record(spec.id, status, acquired.method, started, clock(), sink, note, recorded + len(runs))
+        reads.append((spec.id, acquired.method, started, clock(), status, note))
         if status in ("ok", "partial", "failed"):  # a failed sink holds only its source-failed quarantine row
             sinks.append((sink, priority[spec.id]))
-        if status in ("ok", "partial") and spec.id in card_sources:
-            counted.append((run, spec.id))
-        runs.append(run)
-        log(_run_line(run))
     # One SKU per physical FaB printing across its two sources, before any card is counted: the
     # coverage history's card counts then key fab-cards' cards by the cube's ids too.
     sinks = pair_fab_sources(sinks)
@@ -93,9 +89,20 @@ def ingest(
     reused = minted_retired(retired or load_retired(CONTENT), _minted(sinks))
     if reused:
         raise MintedRetiredSku("; ".join(reused))
+    # Printings of one card agree on their play numbers, or the odd one is withheld: each finding is a
+    # quarantine row of its source, so the runs below count them.
+    apply_findings(sinks, check_printings(sinks))
     paired = {sink.source_id: sink for sink, _ in sinks}
-    for run, source_id in counted:
-        run["cards"] = record_cards(state_dir, paired[source_id])
+    runs: list[RunRecord] = []
+    for source_id, method, started, finished, status, note in reads:
+        sink = paired.get(source_id) or Sink(source_id, source(source_id).game)
+        if status == "ok" and sink.quarantined:
+            status = "partial"
+        run = _run_record(source_id, status, method, started, finished, sink, note, recorded + len(runs))
+        if status in ("ok", "partial") and source_id in card_sources:
+            run["cards"] = record_cards(state_dir, sink)
+        runs.append(run)
+        log(_run_line(run))
     with history.open("ab") as handle:
         for run in runs:
             handle.write(orjson.dumps(run) + b"\n")

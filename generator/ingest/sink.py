@@ -57,6 +57,8 @@ class Quarantined:
     reason: str  # a short stable code: missing-number, bad-date, duplicate-id, broken-file, ...
     upstream_id: str | None
     detail: str
+    field: str | None = None  # one attribute of a published row, withheld or noted (ingest.consistency)
+    sku: str | None = None  # that published row's SKU (an upstream id may name a printing of two lists)
 
 
 @dataclass
@@ -74,8 +76,13 @@ class Sink:
     _skus: set[Sku] = field(default_factory=set)
     _set_codes: set[str] = field(default_factory=set)
 
-    def quarantine(self, reason: str, upstream_id: object, detail: str = "") -> None:
-        self.quarantined.append(Quarantined(reason, None if upstream_id is None else str(upstream_id), detail))
+    def quarantine(
+        self, reason: str, upstream_id: object, detail: str = "", field: str | None = None, sku: Sku | None = None
+    ) -> None:
+        """``field`` and ``sku``: the attribute and the printing a finding is about, when the row
+        itself is published (``generator.ingest.consistency``)."""
+        upstream = None if upstream_id is None else str(upstream_id)
+        self.quarantined.append(Quarantined(reason, upstream, detail, field, None if sku is None else str(sku)))
 
     def set(
         self,

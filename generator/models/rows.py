@@ -25,6 +25,15 @@ class Game(Frozen):
     printing_count: int
 
 
+class SetRelease(Frozen):
+    """One market's release of a set, as an authored fact dates it (content/set_facts.yaml)."""
+
+    market: str  # ja | en | global
+    released_at: dt.date
+    url: str
+    title: str
+
+
 class CardSet(Frozen):
     game: str
     set_code: str
@@ -39,6 +48,18 @@ class CardSet(Frozen):
     released_market: str | None = None  # ja | en | global: which release release_date is
     released_source_url: str | None = None
     released_source_title: str | None = None
+    releases: tuple[SetRelease, ...] = ()  # every market's release the facts date, earliest first
+    name_upstream: str | None = None  # the upstream's name a cited fact corrects (kept as evidence)
+    released_note: str | None = None  # why it is undated, or why its date is in doubt (an authored fact)
+    name_shared_note: str | None = None  # why another set of the game has the same name
+    same_name: tuple[str, ...] = ()  # the game's set codes with this published name, this one included
+
+    @field_validator("releases", mode="before")
+    @classmethod
+    def _releases(cls, value: Any) -> Any:
+        """The catalog gives them as JSON text (null where no fact dates the set)."""
+        parsed = orjson.loads(value) if isinstance(value, str) else value
+        return () if parsed is None else parsed
 
 
 class Printing(Frozen):

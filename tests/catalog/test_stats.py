@@ -84,7 +84,7 @@ def later_catalog(synthetic_catalog, tmp_path_factory):
              TIMESTAMP '2026-03-01 12:00:01', 7, 4, '{"duplicate-id": 2, "bad-date": 1}', NULL),
             ('run-2-ptcg', 'test-ptcg', 'failed', 'cache', TIMESTAMP '2026-03-01 12:00:00',
              TIMESTAMP '2026-03-01 12:00:01', 3, 0, '{"source-failed": 1}', 'BrokenFile: sets.json')""")
-        con.execute("""INSERT INTO quarantine VALUES
+        con.execute("""INSERT INTO quarantine (source_id, reason, upstream_id, detail) VALUES
             ('test-fab', 'duplicate-id', 'TFB009', 'seen twice'), ('test-fab', 'duplicate-id', 'TFB010', 'seen twice'),
             ('test-fab', 'bad-date', 'TFB', 'not a date'),
             ('test-ptcg', 'source-failed', NULL, 'BrokenFile: sets.json')""")

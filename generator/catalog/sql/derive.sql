@@ -18,7 +18,9 @@ ORDER BY a.sku, a.field, source_a, source_b;
 -- sources differ ({field, source_a, value_a, source_b, value_b}), then where one source contradicts
 -- itself about the printing's place and the stronger evidence placed it ({field: 'identifier',
 -- source, note}: a 'number-disagrees' row of the quarantine table, which names the printing by the
--- upstream id its observation carries).
+-- upstream id its observation carries), and where the printing's play numbers disagree with its
+-- card's other printings ({field: 'attrs.<name>', source, note}: a quarantine row with a field,
+-- generator/ingest/consistency.py; a withheld field is null in attrs).
 
 CREATE TABLE printings AS
 WITH differing AS (
@@ -27,11 +29,13 @@ WITH differing AS (
                      ORDER BY field, source_a, source_b) AS items
     FROM disagreements GROUP BY sku
 ), noted AS (
-    SELECT o.sku, list(to_json({'field': 'identifier', 'source': q.source_id, 'note': q.detail})
-                       ORDER BY q.source_id, q.detail) AS items
+    SELECT o.sku, list(to_json({'field': coalesce('attrs.' || q.field, 'identifier'), 'source': q.source_id,
+                                'note': q.detail})
+                       ORDER BY q.field NULLS FIRST, q.source_id, q.detail) AS items
     FROM quarantine q
-    JOIN printing_observations o ON o.source_id = q.source_id AND o.upstream_id = q.upstream_id
-    WHERE q.reason = 'number-disagrees'
+    JOIN printing_observations o ON o.source_id = q.source_id
+        AND (CASE WHEN q.sku IS NULL THEN o.upstream_id = q.upstream_id ELSE o.sku = q.sku END)
+    WHERE q.reason = 'number-disagrees' OR q.field IS NOT NULL
     GROUP BY o.sku
 )
 SELECT
@@ -62,7 +66,9 @@ FROM set_observations GROUP BY game, set_code;
 
 -- A set is known from its own record or from the printings in it; set records win field by field.
 -- An authored fact (set_facts, content/set_facts.yaml) fills a name or date no upstream gives, and
--- then the set carries the fact's citation; an upstream value always wins and carries none.
+-- then the set carries the fact's citation; an upstream value always wins and carries none, except a
+-- name the fact corrects (name_corrects: the upstream's spelling, published beside as evidence). A
+-- fact's notes say why a set is undated, why its date is in doubt, why its name is shared.
 CREATE TABLE sets AS
 WITH printed AS (
     SELECT game, set_code, count(DISTINCT number) AS numbers, list(DISTINCT source_id ORDER BY source_id) AS srcs
@@ -77,21 +83,39 @@ WITH printed AS (
         coalesce(p.srcs, [])             AS sources
     FROM declared_sets d FULL OUTER JOIN printed p ON d.game = p.game AND d.set_code = p.set_code
     WHERE p.numbers IS NOT NULL          -- a declared set with no printing is not in the catalog
+), decided AS (
+    SELECT k.*, f.*EXCLUDE (game, set_code, name),
+        f.name AS fact_name,
+        (f.name IS NOT NULL AND (k.name IS NULL OR k.name = f.name_corrects)) AS fact_names
+    FROM known k LEFT JOIN set_facts f ON f.game = k.game AND f.set_code = k.set_code
+), named AS (
+    SELECT
+        game, set_code,
+        CASE WHEN fact_names THEN fact_name ELSE coalesce(name, upper(set_code)) END AS name,
+        coalesce(release_date, released_at)     AS release_date,
+        total_cards, printed_numbers, sources,
+        CASE WHEN fact_names THEN name_url END                                      AS name_source_url,
+        CASE WHEN fact_names THEN name_title END                                    AS name_source_title,
+        CASE WHEN release_date IS NULL THEN released_market END                     AS released_market,
+        CASE WHEN release_date IS NULL THEN released_url END                        AS released_source_url,
+        CASE WHEN release_date IS NULL THEN released_title END                      AS released_source_title,
+        -- each market's release where the authored facts date the set (released_at is the earliest)
+        CASE WHEN release_date IS NULL THEN (
+            SELECT to_json(list({'market': r.market, 'released_at': r.released_at, 'url': r.url, 'title': r.title}
+                                ORDER BY r.released_at, r.market))
+            FROM set_releases r WHERE r.game = decided.game AND r.set_code = decided.set_code
+        ) END                                                                        AS releases,
+        CASE WHEN fact_names AND name IS NOT NULL THEN name END                      AS name_upstream,
+        CASE WHEN coalesce(release_date, released_at) IS NULL THEN undated_note ELSE date_note END AS released_note,
+        name_shared_note
+    FROM decided
 )
-SELECT
-    k.game, k.set_code,
-    coalesce(k.name, f.name, upper(k.set_code)) AS name,
-    coalesce(k.release_date, f.released_at)     AS release_date,
-    k.total_cards, k.printed_numbers, k.sources,
-    CASE WHEN k.name IS NULL AND f.name IS NOT NULL THEN f.name_url END           AS name_source_url,
-    CASE WHEN k.name IS NULL AND f.name IS NOT NULL THEN f.name_title END         AS name_source_title,
-    CASE WHEN k.release_date IS NULL THEN f.released_market END                   AS released_market,
-    CASE WHEN k.release_date IS NULL THEN f.released_url END                      AS released_source_url,
-    CASE WHEN k.release_date IS NULL THEN f.released_title END                    AS released_source_title
-FROM known k LEFT JOIN set_facts f ON f.game = k.game AND f.set_code = k.set_code
+SELECT *, list(set_code ORDER BY set_code) OVER (PARTITION BY game, name) AS same_name
+FROM named
 ORDER BY game, set_code;
 
--- Authored facts an upstream contradicts: the upstream value is published, the fact is not used.
+-- Authored facts an upstream contradicts: the upstream value is published, the fact is not used,
+-- except a name the fact corrects (sets.name_upstream keeps the upstream's spelling).
 CREATE TABLE set_fact_disagreements AS
 SELECT f.game, f.set_code, 'name' AS field, d.name AS upstream, f.name AS fact, f.name_url AS fact_url
 FROM set_facts f JOIN declared_sets d ON d.game = f.game AND d.set_code = f.set_code

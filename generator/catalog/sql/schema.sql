@@ -41,7 +41,22 @@ CREATE TABLE set_facts (
     released_at      DATE,              -- the earliest release a source dates
     released_market  VARCHAR,           -- ja | en | global: which release that date is
     released_url     VARCHAR,
-    released_title   VARCHAR
+    released_title   VARCHAR,
+    name_corrects    VARCHAR,           -- the upstream name this fact's name corrects (kept as evidence)
+    undated_note     VARCHAR,           -- why no source dates the set
+    date_note        VARCHAR,           -- why the set's date is in doubt
+    name_shared_note VARCHAR            -- why another set of the game has the same name
+);
+
+-- Every market's release of a set an authored fact dates (released_at in set_facts is the earliest):
+-- published per market beside the set's first release.
+CREATE TABLE set_releases (
+    game         VARCHAR NOT NULL,
+    set_code     VARCHAR NOT NULL,
+    market       VARCHAR NOT NULL,      -- ja | en | global
+    released_at  DATE NOT NULL,
+    url          VARCHAR NOT NULL,      -- the first source cited for it
+    title        VARCHAR NOT NULL
 );
 
 CREATE TABLE printing_observations (
@@ -80,7 +95,9 @@ CREATE TABLE quarantine (
     source_id    VARCHAR NOT NULL,
     reason       VARCHAR NOT NULL,
     upstream_id  VARCHAR,
-    detail       VARCHAR NOT NULL
+    detail       VARCHAR NOT NULL,
+    field        VARCHAR,              -- set on a published row's finding: the attribute withheld or noted
+    sku          VARCHAR               -- and the printing it is about
 );
 
 CREATE TABLE source_runs (

@@ -80,7 +80,10 @@ class InSet(Doc):
     set_code: str
     set: str
     name: str | None
-    number: str
+    number: str = Field(description="the collector number as printed (Unown's `!` and `?` included)")
+    number_in_sku: str | None = Field(
+        None, description="the SKU's spelling of a number no SKU part can hold (`!` -> exclamation); absent otherwise"
+    )
     id: str = Field(alias="@id")
 
 
@@ -166,6 +169,23 @@ class FactSource(Doc):
     )
 
 
+class CitedPage(Doc):
+    url: str
+    title: str
+
+
+class SharedName(Doc):
+    sets: tuple[str, ...] = Field(description="the game's other sets with the same name (prefixed codes)")
+    reason: str | None = Field(description="why they share it (an authored note); null when none is recorded")
+
+
+class MarketRelease(Doc):
+    """One market's release of a set, dated by an authored, cited fact."""
+
+    released_at: Moment
+    source: CitedPage
+
+
 class SetEntry(Doc):
     set_code: str
     set: str
@@ -181,12 +201,28 @@ class SetEntry(Doc):
     total_cards: int | None
     released_at: Moment | None
     released_at_note: str | None = Field(
-        None, description="why released_at is null (no source the catalog reads dates this set); absent when dated"
+        None,
+        description="why released_at is null (no source the catalog reads dates this set: each set's own reason "
+        "where one is known), or why the date a source gives is in doubt; absent otherwise",
     )
     released_at_source: FactSource | None = Field(
         None,
         description="where released_at comes from when no upstream dates the set: an authored, cited fact "
         "naming which release (market) the date is; absent when an upstream dates it",
+    )
+    name_upstream: str | None = Field(
+        None,
+        description="where an authored, cited fact corrects the upstream's name (a typo): the upstream's own "
+        "spelling, kept as evidence; name is the corrected one and name_source cites it",
+    )
+    name_shared_with: SharedName | None = Field(
+        None, description="present when another set of the game has the same name: which, and why"
+    )
+    released_by_market: dict[Literal["ja", "en", "global"], MarketRelease] | None = Field(
+        None,
+        description="every market's release an authored fact dates (ja: the Japanese release, en: the English "
+        "one, global: one worldwide date), each cited; released_at is the earliest of them, the first release "
+        "anywhere, and released_at_source.market says which. Absent when an upstream dates the set",
     )
     id: str = Field(alias="@id")
     of_game: Edge

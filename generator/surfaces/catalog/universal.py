@@ -12,6 +12,7 @@ from generator.identity import identity
 from generator.models.catalog.universal import TemporalCard, UniversalCard
 from generator.models.rows import Printing, Source
 from generator.site import Site
+from generator.sku.ptcg import printed_number
 from generator.sku.standard import Sku, SkuError
 from generator.surfaces.catalog.links import BASE, card_url, published_name, sample_printing, set_url
 from generator.surfaces.catalog.preamble import day, document, parse_day
@@ -53,6 +54,12 @@ def _game_edge(ctx: Context, token: str) -> dict[str, Any]:
     return {"token": token, "name": game.name if game else token, "@id": f"{BASE}/game/{token}", "rel": "parent"}
 
 
+def _numbers(printing: Printing) -> dict[str, str]:
+    """The number as printed (``!``), and the SKU's spelling of it where that differs (``exclamation``)."""
+    printed = printed_number(printing.game, printing.number)
+    return {"number": printed} | ({"number_in_sku": printing.number} if printed != printing.number else {})
+
+
 def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[str, Any], list[str]]:
     card_set = ctx.snapshot.card_set(printing.game, printing.set_code)
     members: dict[str, Any] = {
@@ -66,7 +73,7 @@ def card_members(ctx: Context, printing: Printing, density: str) -> tuple[dict[s
             "set_code": f"{printing.game}-{printing.set_code}",
             "set": printing.set_code,
             "name": published_name(card_set) if card_set else None,
-            "number": printing.number,
+            **_numbers(printing),
             "@id": set_url(printing.game, printing.set_code),
         },
         "of_game": _game_edge(ctx, printing.game),

@@ -67,6 +67,26 @@ def _fact_sources(card_set: CardSet) -> dict[str, Any]:
             "title": card_set.released_source_title,
             "market": card_set.released_market,
         }
+    if card_set.releases:  # every market's release, the first one released_at (issue 35)
+        out["released_by_market"] = {
+            r.market: {"released_at": day(r.released_at), "source": {"url": r.url, "title": r.title}}
+            for r in card_set.releases
+        }
+    return out
+
+
+def _set_notes(card_set: CardSet) -> dict[str, Any]:
+    """What an authored fact says of the set beyond its values (issue 35): why it is undated (each
+    set its own reason) or why its date is in doubt, the upstream's spelling of a name it corrects,
+    and why another set shares its name."""
+    out: dict[str, Any] = {}
+    if card_set.release_date is None or card_set.released_note:
+        out["released_at_note"] = card_set.released_note or UNDATED_SET
+    if card_set.name_upstream:
+        out["name_upstream"] = card_set.name_upstream
+    others = [f"{card_set.game}-{code}" for code in card_set.same_name if code != card_set.set_code]
+    if others:
+        out["name_shared_with"] = {"sets": others, "reason": card_set.name_shared_note}
     return out
 
 
@@ -79,7 +99,7 @@ def _set_entry(card_set: CardSet) -> dict[str, Any]:
         **({} if name else {"name_note": UNNAMED_SET}),
         "total_cards": card_set.total_cards,
         "released_at": day(card_set.release_date),
-        **({} if card_set.release_date else {"released_at_note": UNDATED_SET}),
+        **_set_notes(card_set),
         **_fact_sources(card_set),
         "@id": set_url(card_set.game, card_set.set_code),
         "of_game": {"@id": f"{BASE}/game/{card_set.game}", "rel": "parent"},

@@ -55,7 +55,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     facts = [
         ("Game", link(card["of_game"]["name"], f"/prices/{found.game}")),
         ("Set", link(f"{where['name'] or where['set']} ({where['set']})", f"/prices/{found.game}/{where['set']}")),
-        ("Number", link(where["number"], f"/prices/{found.game}/{where['set']}/{where['number']}")),
+        ("Number", link(where["number"], f"/prices/{found.game}/{where['set']}/{found.number}")),  # as printed
         ("Rarity", (card["rarity"] or {}).get("code", "not printed")),
         ("Language", found.lang),
         ("Variant", _variant_text(card["variant"])),

@@ -1,4 +1,5 @@
 SELECT game, set_code, name, release_date, total_cards, printed_numbers, sources,
-       name_source_url, name_source_title, released_market, released_source_url, released_source_title
+       name_source_url, name_source_title, released_market, released_source_url, released_source_title,
+       releases, name_upstream, released_note, name_shared_note, same_name
 FROM sets WHERE game = $game
 ORDER BY release_date NULLS LAST, length(set_code), set_code;  -- "9" before "10"
