@@ -16,9 +16,10 @@ from typing import Any
 from generator.models.play import answers as docs
 from generator.play.cards import cards_of
 from generator.play.decks.ladder_decks import build_deck
-from generator.play.decks.request import DECK_BODY_BYTES, MAX_BODY_BYTES, DeckRequest
+from generator.play.decks.request import DECK_BODY_BYTES, DeckRequest
 from generator.play.engine.api import game_state_json_schema
 from generator.play.protocol.example_match import example_match as play_example_match
+from generator.play.protocol.practice import MAX_BODY_BYTES
 from generator.play.rulebook.models import PlayContent
 from generator.site import Site
 from generator.surfaces.play import play_data, referee
