@@ -43,6 +43,9 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "id": lambda ctx: ["test-op-primary"],
     "content_hash": lambda ctx: ["0" * 64],
     "number": lambda ctx: ["001"],
+    # the static search index's files: the context has none (a build writes them), so these are its 404s
+    "file": lambda ctx: ["wasm.unknown.pagefind"],
+    "folder": lambda ctx: ["fragment"],
     "username": lambda ctx: [public_username(ctx)],
 }
 
@@ -90,7 +93,12 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"format": "md", "since": "2026-11-01"}),
     ],
     "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
-    "pages.prices_search": lambda ctx: [({}, {"game": "op", "q": "OP01-001"}), ({}, {"game": "op", "q": ""})],
+    "pages.prices_search": lambda ctx: [
+        ({}, {"game": "op", "q": "OP01-001"}),
+        ({}, {"game": "op", "q": ""}),
+        ({}, {"q": "testmon captain"}),  # no game: every game
+        ({}, {"game": "fab", "q": "captain"}),  # nothing: the hint and the all-games link
+    ],
     "ledger.welcomes": lambda ctx: [({}, {"status": "arrived"}), ({}, {"kind": "agent", "status": "arrived"})],
     "ledger.gaps": lambda ctx: [({}, {"domain": "license"}), ({}, {"status": "named"})],
     "datasets.catalog": lambda ctx: [({}, {"format": "jsonld"})],
@@ -136,6 +144,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "cards.evidence": [({"sku": "nope"}, {})],
     "prices.game": [({"game": "mtg"}, {})],
     "pages.prices_game": [({"game": "mtg"}, {})],
+    "pages.prices_search": [({}, {"game": "zz", "q": "1"})],
     "orientation.guide": [({"slug": "no-such-guide"}, {})],
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "clock.time": [({}, {"my_time": "yesterday"})],
