@@ -20,8 +20,8 @@ import pytest
 
 from generator.build import build
 from generator.catalog.pagefind_bundle import pagefind_bundle
-from generator.catalog.static_search import static_records
 from generator.catalog.snapshot_files import FileSnapshot
+from generator.catalog.static_search import static_records
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.web.conditional import codings_for
 from generator.web.envelope import etag, iso

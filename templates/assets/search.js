@@ -66,9 +66,13 @@ async function searchIndex(game, q) {
   const query = fold(q);
   const found = await pagefind.search(game === "all" ? query : `${query} game_${game}`);
   const read = await Promise.all(found.results.slice(0, SHOWN).map((r) => r.data()));
-  const rows = read.map((d) => ({ ...d.meta, url: d.url, confidence: level(d.meta.title, query) }));
+  // Pagefind drops a word no card has and answers for the others; the app needs every word, so a
+  // result is kept only when each word of the query starts one of its words.
+  const words = query.split(" ");
+  const kept = read.filter((d) => words.every((w) => d.content.split(/\s+/).some((c) => c.startsWith(w))));
+  const rows = kept.map((d) => ({ ...d.meta, url: d.url, confidence: level(d.meta.title, query) }));
   rows.sort((a, b) => LEVELS.indexOf(a.confidence) - LEVELS.indexOf(b.confidence));
-  return { rows, count: found.results.length };
+  return { rows, count: kept.length < read.length ? kept.length : found.results.length };
 }
 
 function cell(row, tag, content, scope) {

@@ -73,7 +73,7 @@ def test_the_search_page_searches_every_game_without_a_game(ask) -> None:
     everywhere = ask("GET", "/prices/search?q=testmon")
     assert everywhere.status_code == 200 and '<option value="all" selected>All games</option>' in everywhere.text
     for game in ("op", "ptcg", "fab", "lor"):
-        assert f'<br><code>{game}-' in everywhere.text, game  # every game's Testmon cards are listed
+        assert f"<br><code>{game}-" in everywhere.text, game  # every game's Testmon cards are listed
     assert ask("GET", "/prices/search?game=all&q=testmon").text.count("<tr>") == everywhere.text.count("<tr>")
     one = ask("GET", "/prices/search?game=lor&q=testmon").text
     assert "<br><code>lor-1-1-fr</code>" in one and "<br><code>op-" not in one
