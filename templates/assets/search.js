@@ -59,7 +59,8 @@ function level(name, query) {
   return folded === query ? "high" : folded.startsWith(query) ? "medium" : "low";
 }
 
-async function searchIndex(game, q) {
+// The static index's answer to a query: up to SHOWN results, and how many there are (bench/static_search.py).
+export async function searchIndex(game, q) {
   const pagefind = await import(INDEX);
   await pagefind.options({ basePath: "/pagefind/", noWorker: true });
   await pagefind.init();

@@ -44,6 +44,8 @@ def page_kinds(dist: Path, platform) -> dict[str, str]:
     )
     kinds |= {
         "pages.prices_search?q": "/prices/search?game=op&q=OP01-001",
+        "pages.prices_search?all": "/prices/search?q=testmon",  # every game
+        "pages.prices_search?none": "/prices/search?game=fab&q=captain",  # nothing found: the hint
         "trust.page": f"/u/{public}/trust",
         "cards.market?computed": "/cards/ptcg-tst1-1-en/market",
     }
