@@ -9,7 +9,7 @@ no sample for fails the invariant test, so it is checked the day it is registere
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -198,3 +198,36 @@ def surface_cases_fixture() -> Callable[[Surface, Context], list[Case]]:
 @pytest.fixture(name="hash_of")
 def hash_of_fixture() -> Callable[[Context, str], str]:
     return hash_of
+
+
+@pytest.fixture(scope="module")
+def served(small_app) -> Iterator[str]:
+    """``small_app`` under uvicorn on a free loopback port, for a real browser: its base URL."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(small_app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def indexed_ctx(ctx: Context) -> Context:
+    """``ctx`` with the static search index a build with ``--search-index`` makes (small_dist has it)."""
+    import dataclasses
+
+    from generator.catalog.pagefind_bundle import pagefind_bundle
+    from generator.catalog.static_search import static_records
+
+    return dataclasses.replace(ctx, search_index=pagefind_bundle(static_records(ctx.snapshot)))

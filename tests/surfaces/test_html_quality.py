@@ -12,16 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shutil
-import socket
 import subprocess
-import threading
-import time
 from collections import deque
 from pathlib import Path
 
 import orjson
 import pytest
-import uvicorn
 from html_links import Links
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,21 +99,6 @@ def test_every_page_kind_is_valid_html(ask, kinds, tmp_path: Path) -> None:
     )
     messages = orjson.loads(run.stderr or b'{"messages": []}')["messages"]
     assert messages == [], [(Path(m.get("url", "")).name, m.get("message")) for m in messages][:10]
-
-
-@pytest.fixture(scope="module")
-def served(small_app):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(small_app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
 
 
 @pytest.mark.slow

@@ -164,24 +164,8 @@ def test_the_script_folds_as_the_app_does(browser, static_host: str, small_dist:
     page.close()
 
 
-@pytest.fixture(scope="module")
-def app_host(small_app) -> Iterator[str]:
-    import threading
-
-    import uvicorn
-
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(small_app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-
-
-def test_with_the_app_the_form_is_submitted_to_the_search_page(browser, app_host: str) -> None:
+def test_with_the_app_the_form_is_submitted_to_the_search_page(browser, served: str) -> None:
+    app_host = served  # the app under uvicorn (tests/surfaces/conftest.py)
     page = _search(browser, f"{app_host}/prices/op", "lor", "heros")
     page.wait_for_url(f"{app_host}/prices/search?game=lor&q=heros", timeout=20_000)
     assert page.locator("main table a[href='/product/lor-1-1-fr']").count() == 1  # the app's own answer
