@@ -20,12 +20,23 @@ from generator.site import load_site
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 STYLESHEET = TEMPLATES / "assets" / "site.css"
+SEARCH_SCRIPT = TEMPLATES / "assets" / "search.js"  # the header search's static-host fallback (docs/search.md)
 
 
 def stylesheet_path() -> str:
     """``/assets/site.<first 12 hex of its sha256>.css``: a new name whenever the bytes change, so
     the file can be cached for a year."""
-    return f"/assets/site.{hashlib.sha256(STYLESHEET.read_bytes()).hexdigest()[:12]}.css"
+    return asset_path(STYLESHEET)
+
+
+def search_script_path() -> str:
+    """``/assets/search.<hash>.js``, named as the stylesheet is."""
+    return asset_path(SEARCH_SCRIPT)
+
+
+def asset_path(file: Path) -> str:
+    stem, _, suffix = file.name.rpartition(".")
+    return f"/assets/{stem}.{hashlib.sha256(file.read_bytes()).hexdigest()[:12]}.{suffix}"
 
 
 @cache
@@ -41,6 +52,7 @@ def environment() -> Environment:
         site_name=site.display_name,
         site_games=tuple(site.game_names.items()),
         stylesheet=stylesheet_path(),
+        search_script=search_script_path(),
     )
     return env
 

@@ -46,6 +46,8 @@ def test_every_get_tool_is_the_catalogs_function_and_every_post_tool_declares_it
         "application/xml",
         "image/svg+xml",
         "text/css",
+        "text/javascript",
+        "application/octet-stream",
         "application/x-ndjson",
     }
 
