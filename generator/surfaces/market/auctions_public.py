@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.models.market import auctions as docs
 from generator.models.pages.reader import ReaderPage
-from generator.platform.auctions import public_fields
+from generator.platform.auctions import public_fields, state_words
 from generator.platform.book import pounds
 from generator.platform.models import Auction
 from generator.site import Site
@@ -65,6 +65,8 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
     if found.error is not None:
         return found
     d = found.data
+    platform = platform_of(ctx)
+    auction = platform.get("auctions", d["id"])
 
     def money(minor: int | None) -> str:
         return "none yet" if minor is None else pounds(minor)
@@ -72,7 +74,7 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
     card = ctx.snapshot.printing(d["sku"])
     facts = [
         item(ctx, "Card", f"{card.name if card else d['sku']} ({d['sku']})", d["card"]),
-        item(ctx, "State", d["state"]),
+        item(ctx, "State", state_words(auction, platform.info.exported_at, ctx.now)),
         item(ctx, "Opening price", money(d["start_minor"])),
         item(ctx, "Highest bid", f"{money(d['current_minor'])} after {d['bid_count']} bids"),
         item(ctx, "Reserve", {True: "met", False: "not met", None: "no bid yet"}[d["reserve_met"]]),
