@@ -7,10 +7,13 @@ collectors and the SKUs use the codes.
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from generator.models.rows import Printing
 from generator.surfaces.catalog.universal import card_members
+from generator.surfaces.pages.variant_words import BASE, token_and_words, variant_words
 from generator.web.surface import Context
 
 # The languages the catalog holds (and the few its sources may add), by ISO 639-1 code.
@@ -57,12 +60,21 @@ def rarity_text(game: str, code: str | None) -> str:
     return f"{code} ({words})" if words else code
 
 
-def variant_text(variant: dict[str, Any] | None) -> str:
-    """``asiap1 (parallel art, Asia English release)``: the token with what it means."""
-    if variant is None:
-        return "none (the base printing)"
-    kind = variant["kind"]
-    return variant["token"] if kind == "variant" else f"{variant['token']} ({kind})"
+def variant_text(game: str, variant: dict[str, Any] | None) -> str:
+    """``asiap1 (Asia English, parallel art)``: the token with what it means."""
+    return "none (the base printing)" if variant is None else token_and_words(game, variant["token"])
+
+
+def printings_in_words(game: str, printings: Iterable[tuple[str, str | None]]) -> str:
+    """(language, variant token) pairs as one short line, for a list of card numbers:
+    ``English: base · parallel art; Japanese: base``, or ``English`` for one base printing."""
+    by_language: dict[str, list[str]] = defaultdict(list)
+    for lang, token in printings:
+        by_language[lang].append(variant_words(game, token))
+    named = {lang: LANGUAGE_NAMES.get(lang, lang) for lang in by_language}
+    return "; ".join(
+        named[lang] if words == [BASE] else f"{named[lang]}: {' · '.join(words)}" for lang, words in by_language.items()
+    )
 
 
 def card_facts(found: Printing, card: dict[str, Any]) -> list[tuple[str, str | dict[str, Any]]]:
@@ -74,7 +86,7 @@ def card_facts(found: Printing, card: dict[str, Any]) -> list[tuple[str, str | d
         ("Number", link(where["number"], f"/prices/{found.game}/{where['set']}/{found.number}")),  # as printed
         ("Rarity", rarity_text(found.game, (card["rarity"] or {}).get("code"))),
         ("Language", language_name(found.lang)),
-        ("Variant", variant_text(card["variant"])),
+        ("Variant", variant_text(found.game, card["variant"])),
     ]
 
 

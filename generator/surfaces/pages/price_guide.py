@@ -14,6 +14,7 @@ from generator.models.pages.reader import ReaderPage, SearchPage
 from generator.site import Site
 from generator.surfaces.catalog import doors, prices, search
 from generator.surfaces.operations import coverage
+from generator.surfaces.pages.card_facts import printings_in_words
 from generator.surfaces.pages.reader import WITHHELD_NOTE, crumbs, item, page
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params
@@ -60,7 +61,7 @@ def prices_set(ctx: Context, params: Params, query: Query) -> Result:
         item(
             ctx,
             f"{n['number']} {n['name']}",
-            ", ".join(p["sku"] for p in n["printings"]),
+            printings_in_words(d["game"], ((p["lang"], p["variant"]) for p in n["printings"])),
             f"/prices/{d['game']}/{d['set']}/{n['number']}",
         )
         for n in d["numbers"]

@@ -28,6 +28,7 @@ from generator.surfaces.catalog.universal import lookup_card
 from generator.surfaces.pages.card_facts import card_facts, language_name, link, rarity_text
 from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
+from generator.surfaces.pages.variant_words import token_and_words
 from generator.web.surface import Context, Params, Query, Result, Surface
 
 CHECK_HASH = (
@@ -57,7 +58,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
             s["name"],
             s["relation"].replace("_", " "),
             language_name(s["lang"]),
-            s["variant"] or "",
+            token_and_words(found.game, s["variant"]),
         ]
         for s in d["siblings"]["same_number"] + d["siblings"]["other_printings"]
     ]
@@ -118,7 +119,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
             link(p["sku"], product_url(p["sku"])),
             p["name"],
             language_name(p["lang"]),
-            p["variant"] or "",
+            token_and_words(d["game"], p["variant"]),
             rarity_text(d["game"], p["rarity"]) if p["rarity"] else "",
             "withheld",
         ]
