@@ -110,7 +110,11 @@ def state_words(auction: Auction, exported_at: dt.datetime, now: dt.datetime) ->
     if auction.state != "published":
         return auction.state
     if now < auction.opens_at:
-        return f"published; bidding opens {auction.opens_at:%Y-%m-%d}"
+        return f"published; bidding opens {_day(auction.opens_at)}"
     if now < auction.closes_at:
         return "published; open for bids"
-    return f"published at the export of {exported_at:%Y-%m-%d}; its closing time has passed since"
+    return f"published at the export of {_day(exported_at)}; its closing time has passed since"
+
+
+def _day(moment: dt.datetime) -> str:
+    return f"{moment.day} {moment:%B %Y}"

@@ -20,7 +20,7 @@ from generator.platform.book import offer_book, pounds
 from generator.site import Site
 from generator.surfaces.catalog.doors import PRICE_REASONS
 from generator.surfaces.pages.card_facts import facts_of
-from generator.surfaces.pages.reader import item, page
+from generator.surfaces.pages.reader import day_words, item, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 CONDITION_RULE = "A bid for a condition is met by a copy in that condition or better."
@@ -60,20 +60,20 @@ def _notice(sample: bool, exported: dt.datetime | None) -> str | None:
     if sample:
         return (
             f"Sample data: these offers and auctions are synthetic records of the sample export of "
-            f"{exported:%Y-%m-%d}, not real market activity."
+            f"{day_words(exported)}, not real market activity."
         )
-    return f"Offers and auctions as the platform's export of {exported:%Y-%m-%d} holds them."
+    return f"Offers and auctions as the platform's export of {day_words(exported)} holds them."
 
 
 def _orders(orders: list[dict[str, Any]], heading: str, rule: str | None = None) -> dict[str, Any]:
     rows = [
-        [pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), o["listed_at"][:10]]
+        [pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), day_words(o["listed_at"])]
         for o in orders
     ]
     return {
         "heading": heading,
         "text": rule if rows else None,
-        "columns": ("Price", "Quantity", "Condition", "Listed"),
+        "columns": ("Price", "Copies", "Condition", "Listed"),
         "rows": rows,
         "items": [] if rows else [{"label": "None open", "text": "", "href": None}],
     }
@@ -86,14 +86,13 @@ def _auctions(ctx: Context, sku: str) -> dict[str, Any]:
         [
             {"label": a.auction_id, "href": f"/auctions/{a.auction_id}/read"},
             state_words(a, platform.info.exported_at, ctx.now) if platform else a.state,
-            f"{a.opens_at:%Y-%m-%d}",
-            f"{a.closes_at:%Y-%m-%d}",
+            f"{day_words(a.opens_at)} to {day_words(a.closes_at)}",
         ]
         for a in auctions
     ]
     return {
         "heading": "Auctions",
-        "columns": ("Auction", "State", "Opens", "Closes"),
+        "columns": ("Auction", "State", "Runs"),
         "rows": rows,
         "items": [] if rows else [{"label": "None published", "text": "", "href": None}],
     }

@@ -17,7 +17,7 @@ from generator.platform.models import Auction
 from generator.site import Site
 from generator.surfaces.catalog.preamble import document, moment
 from generator.surfaces.market.platform_access import SAMPLE_NOTE, platform_of
-from generator.surfaces.pages.reader import item, page
+from generator.surfaces.pages.reader import item, moment_words, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 
@@ -78,8 +78,8 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
         item(ctx, "Opening price", money(d["start_minor"])),
         item(ctx, "Highest bid", f"{money(d['current_minor'])} after {d['bid_count']} bids"),
         item(ctx, "Reserve", {True: "met", False: "not met", None: "no bid yet"}[d["reserve_met"]]),
-        item(ctx, "Opens", d["opens_at"]),
-        item(ctx, "Closes", d["closes_at"]),
+        item(ctx, "Opens", moment_words(d["opens_at"])),
+        item(ctx, "Closes", moment_words(d["closes_at"])),
     ]
     if d["state"] == "closed":
         facts.append(item(ctx, "Result", f"sold for {money(d['hammer_minor'])}" if d["sold"] else "not sold"))
@@ -87,7 +87,7 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
         facts.append(item(ctx, "Seller", d["seller"]["username"], f"/u/{d['seller']['username']}/trust"))
     if d["sample"]:
         facts.append(item(ctx, "Sample data", "A synthetic record of the sample export, not a real auction."))
-    title = f"auction of {card.name if card else d['sku']}"
+    title = f"Auction of {card.name if card else d['sku']}"
     path = f"/auctions/{d['id']}/read"
     description = f"The auction {d['id']}, read calmly: prices in GBP, no bidder named."
     return page(ctx, path, f"/api/v1/auctions/{d['id']}", title, description, [{"heading": "Auction", "items": facts}])

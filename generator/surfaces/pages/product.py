@@ -28,6 +28,7 @@ from generator.surfaces.catalog.universal import lookup_card
 from generator.surfaces.pages.card_facts import card_facts, language_name, link, rarity_text
 from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
+from generator.surfaces.pages.source_words import source_row
 from generator.surfaces.pages.variant_words import token_and_words
 from generator.web.surface import Context, Params, Query, Result, Surface
 
@@ -62,7 +63,7 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         ]
         for s in d["siblings"]["same_number"] + d["siblings"]["other_printings"]
     ]
-    states = [_state_row(s) for s in d["sources"]]
+    states = [source_row(s) for s in d["sources"]]
     sections: list[dict[str, Any]] = [
         {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
         {"heading": "As printed", "columns": ("Attribute", "Value"), "rows": attributes, "items": []},
@@ -105,10 +106,6 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     return page(ctx, product_url(found.sku), d["@id"], title, description, sections, notice=WITHHELD_NOTE)
 
 
-def _state_row(state: dict[str, Any]) -> list[str]:
-    return [state["name"], state["tier"], state["state"].replace("_", " "), state["publication"]]
-
-
 def number_page(ctx: Context, params: Params, query: Query) -> Result:
     found = prices.price_card(ctx, params, query)
     if found.error is not None:
@@ -126,7 +123,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         for p in d["printings"]
     ]
     printings = ctx.snapshot.printings_of_number(d["game"], d["set"], d["number"])
-    states = [_state_row(s) for s in provenance.source_states(ctx, d["game"], printings)]  # of the whole number
+    states = [source_row(s) for s in provenance.source_states(ctx, d["game"], printings)]  # of the whole number
     sections = [
         {
             "heading": "Printings",
@@ -149,7 +146,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         path,
         json,
         title,
-        f"Every printing of {d['set']} {d['number']}, with its sources.",
+        f"Every printing of {d['set_name'] or d['set']} {d['number']}, with its sources.",
         sections,
         notice=WITHHELD_NOTE,
     )
