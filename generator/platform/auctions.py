@@ -117,4 +117,4 @@ def state_words(auction: Auction, exported_at: dt.datetime, now: dt.datetime) ->
 
 
 def _day(moment: dt.datetime) -> str:
-    return f"{moment.day} {moment:%B %Y}"
+    return f"{moment.day} {moment:%b %Y}"

@@ -94,5 +94,5 @@ def test_a_build_later_than_a_published_auctions_close_says_the_close_has_passed
     assert state_words(auction, exported, exported) == "published; open for bids"
     assert state_words(auction, exported, dt.datetime(2026, 11, 1, tzinfo=dt.UTC)).startswith("published; bidding")
     later = state_words(auction, exported, dt.datetime(2026, 12, 11, tzinfo=dt.UTC))
-    assert "20 November 2026" in later and "passed" in later
+    assert "20 Nov 2026" in later and "passed" in later
     assert state_words(auction.model_copy(update={"state": "closed"}), exported, exported) == "closed"

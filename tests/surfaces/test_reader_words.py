@@ -45,8 +45,10 @@ def test_codes_stay_beside_their_words() -> None:
 
 
 def test_a_numbers_printings_read_as_languages_and_variants() -> None:
-    line = printings_in_words("op", [("en", None), ("en", "p1"), ("ja", None), ("ja", "p1")])
-    assert line == "English: base · parallel art; Japanese: base · parallel art"
+    line = printings_in_words("op", [("en", None), ("en", "p1"), ("en", "p2"), ("en", "asia"), ("ja", None)])
+    assert line == "English: base · parallel art ×2 · Asia English; Japanese"
+    line = printings_in_words("op", [("en", None), ("ja", None), ("ja", "p1")])
+    assert line == "English; Japanese: base · parallel art"
     assert printings_in_words("ptcg", [("en", None)]) == "English"
 
 

@@ -7,7 +7,7 @@ collectors and the SKUs use the codes.
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import Any
 
@@ -66,15 +66,18 @@ def variant_text(game: str, variant: dict[str, Any] | None) -> str:
 
 
 def printings_in_words(game: str, printings: Iterable[tuple[str, str | None]]) -> str:
-    """(language, variant token) pairs as one short line, for a list of card numbers:
-    ``English: base · parallel art; Japanese: base``, or ``English`` for one base printing."""
-    by_language: dict[str, list[str]] = defaultdict(list)
+    """(language, variant token) pairs as one short line, for a list of card numbers, each kind of
+    printing counted: ``English: base · parallel art ×2; Japanese: base``, ``English`` for one base
+    printing."""
+    by_language: dict[str, Counter[str]] = defaultdict(Counter)
     for lang, token in printings:
-        by_language[lang].append(variant_words(game, token))
-    named = {lang: LANGUAGE_NAMES.get(lang, lang) for lang in by_language}
-    return "; ".join(
-        named[lang] if words == [BASE] else f"{named[lang]}: {' · '.join(words)}" for lang, words in by_language.items()
-    )
+        by_language[lang][variant_words(game, token, numbered=False)] += 1
+    lines = []
+    for lang, kinds in by_language.items():
+        name = LANGUAGE_NAMES.get(lang, lang)
+        counted = [kind if n == 1 else f"{kind} ×{n}" for kind, n in kinds.items()]
+        lines.append(name if counted == [BASE] else f"{name}: {' · '.join(counted)}")
+    return "; ".join(lines)
 
 
 def card_facts(found: Printing, card: dict[str, Any]) -> list[tuple[str, str | dict[str, Any]]]:

@@ -25,13 +25,14 @@ def item(ctx: Context, label: str, text: str = "", href: str | None = None) -> d
 
 
 def day_words(value: dt.datetime | dt.date | str) -> str:
-    """``13 November 2026``: a day as a reader writes it (an ISO 8601 string or a date)."""
+    """``13 Nov 2026``: a day as a reader writes it (an ISO 8601 string or a date); short enough for a
+    table column at 390 px."""
     day = dt.date.fromisoformat(value[:10]) if isinstance(value, str) else value
-    return f"{day.day} {day:%B %Y}"
+    return f"{day.day} {day:%b %Y}"
 
 
 def moment_words(value: dt.datetime | str) -> str:
-    """``13 November 2026, 00:00 UTC``: an instant as a reader writes it."""
+    """``13 Nov 2026, 00:00 UTC``: an instant as a reader writes it."""
     moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else value
     moment = moment.astimezone(dt.UTC)
     return f"{day_words(moment)}, {moment:%H:%M} UTC"

@@ -25,7 +25,8 @@ TIER_WORDS = {
 # The coverage matrix's cells (docs/catalog-reads.md), said as what they mean.
 CELL_WORDS = {
     "live-confirmed": "live: observed, and its latest read was whole",
-    "live-probationary": "live, on probation: observed, but its latest read was partial, or its records are a sample",
+    "live-probationary": "live, on probation: observed, but its latest read was not whole (a partial run, "
+    "quarantined rows) or its records are a sample",
     "anticipated": "anticipated: it serves this game, and nothing of it is observed here yet",
     "not-declared": "not declared for this game",
 }

@@ -18,11 +18,13 @@ BASE = "base"  # the printing without a variant
 LORCANA_SET = re.compile(r"^s(\d+)$")
 
 
-def variant_words(game: str, token: str | None) -> str:
+def variant_words(game: str, token: str | None, numbered: bool = True) -> str:
+    """What ``token`` is; ``numbered=False`` leaves out which One Piece art it is (``parallel art``
+    for p1 and p2 alike), to count printings of a kind."""
     if token is None:
         return BASE
     if game == "op":
-        return _one_piece(token)
+        return _one_piece(token, numbered)
     if game == "fab":
         return _flesh_and_blood(token)
     if game == "lor" and (slot := LORCANA_SET.match(token)):
@@ -30,12 +32,15 @@ def variant_words(game: str, token: str | None) -> str:
     return token
 
 
-def _one_piece(token: str) -> str:
+def _one_piece(token: str, numbered: bool) -> str:
     variant = variant_of(token)
     words = [RELEASES[variant.release].removesuffix(" release")] if variant.release in RELEASES else []
     if variant.art:
         kind, number = ART_KINDS.get(variant.art[0]), variant.art[1:]
-        words.append(f"{kind} {number}".removesuffix(" 1") if kind and number.isdigit() else variant.art)
+        if kind and number.isdigit():
+            words.append(f"{kind} {number}".removesuffix(" 1") if numbered else kind)
+        else:
+            words.append(variant.art)
     return ", ".join(words) or token
 
 
