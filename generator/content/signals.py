@@ -35,6 +35,13 @@ class Fixture(Frozen):
     records: int = Field(ge=0)
 
 
+class Step(Frozen):
+    """One point of how the product works, titled for the page that lists them."""
+
+    title: str
+    text: str
+
+
 class SandboxConfig(Frozen):
     environment: str
     sandbox_base_url: str
@@ -45,7 +52,7 @@ class SandboxConfig(Frozen):
 class SignalsContent(Frozen):
     name: str
     summary: str
-    how_it_works: tuple[str, ...] = Field(min_length=1)
+    how_it_works: tuple[Step, ...] = Field(min_length=1)
     offers: tuple[Offer, ...] = Field(min_length=1)
     fixtures: tuple[Fixture, ...] = Field(min_length=1)
     test_environment: SandboxConfig | None = None

@@ -100,3 +100,21 @@ def bid_view(bid: Bid, role: Role, key: RoleKey | None) -> dict[str, Any]:
     if role == "admin":
         view["bidder_id"] = bid.bidder_id
     return view
+
+
+def state_words(auction: Auction, exported_at: dt.datetime, now: dt.datetime) -> str:
+    """A published or closed auction's state as a reader takes it at ``now`` (the build's as-of).
+    The state is the export's; a build made after a published auction's closing time (its export is
+    older than the build) says that the close has passed since, rather than calling it open: the
+    next export records how it ended."""
+    if auction.state != "published":
+        return auction.state
+    if now < auction.opens_at:
+        return f"published; bidding opens {_day(auction.opens_at)}"
+    if now < auction.closes_at:
+        return "published; open for bids"
+    return f"published at the export of {_day(exported_at)}; its closing time has passed since"
+
+
+def _day(moment: dt.datetime) -> str:
+    return f"{moment.day} {moment:%b %Y}"

@@ -17,7 +17,7 @@ import datetime as dt
 import hashlib
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ import orjson
 
 from generator.platform import models as m
 from generator.platform.chain import build_chain, outcome_of
+from generator.platform.sample_market import At, Tables, auction_dates, listings
 from generator.web.envelope import iso
 
 SEED = 20261120
@@ -80,8 +81,9 @@ def _id(prefix: str, rng: random.Random) -> str:
 def sample_records(
     skus: Sequence[str] = SAMPLE_SKUS, seed: int = SEED, exported_at: dt.datetime = EXPORTED_AT
 ) -> dict[str, list[dict[str, Any]]]:
-    """Every table of the sample, as JSON-ready rows; ``skus`` (at least 4) are the cards traded,
-    and every instant lies before ``exported_at``."""
+    """Every table of the sample, as JSON-ready rows; ``skus`` (at least 4) are the cards traded.
+    Everything recorded happened before ``exported_at``; only the auctions' schedules (a published
+    auction's close, an approved one's opening) lie after it (``sample_market``)."""
 
     def _at(days: float) -> dt.datetime:
         return exported_at - dt.timedelta(days=days)
@@ -123,28 +125,11 @@ def sample_records(
     states = ("closed",) * 5 + ("published",) * 4 + ("draft", "submitted", "approved")
     for n, state in enumerate(states):
         _auction(out, rng, n, state, skus[n % len(skus)], traders, users, _at)
-    for n in range(16):
-        out["listings"].append(
-            {
-                "listing_id": _id("lst", rng),
-                "user_id": users[traders[rng.randrange(len(traders))]],
-                "sku": skus[n % len(skus)],
-                "side": "bid" if n % 3 else "ask",
-                "price_minor": rng.randrange(200, 40000, 50),
-                "currency": "GBP",
-                "quantity": rng.randrange(1, 4),
-                "condition": rng.choice(("near_mint", "excellent", "good")),
-                "created_at": _at(rng.uniform(1, 60)),
-            }
-        )
     _draws(out, rng, users, traders, _at)
+    out["listings"] = listings(skus, seed, users, traders, _at)
     for table, rows in out.items():
         out[table] = [{**row, "sample": True} for row in rows]
     return out
-
-
-At = Callable[[float], dt.datetime]
-Tables = dict[str, list[dict[str, Any]]]  # table -> JSON-ready rows
 
 
 def _auction(
@@ -159,7 +144,8 @@ def _auction(
 ) -> None:
     seller = traders[n % 4]  # the first four traders sell; everyone else may bid
     start = rng.randrange(500, 5000, 100)
-    opens = _at(40 - 3 * n) if state != "published" else _at(5 + n)
+    dates = auction_dates(n, state, _at)
+    opens = dates["opens_at"]
     auction: dict[str, Any] = {
         "auction_id": _id("auc", rng),
         "seller_id": users[seller],
@@ -168,9 +154,7 @@ def _auction(
         "currency": "GBP",
         "start_minor": start,
         "reserve_minor": start * 3 if n % 5 == 4 else start + 300,
-        "created_at": opens - dt.timedelta(days=2),
-        "opens_at": opens,
-        "closes_at": opens + dt.timedelta(days=10 if state == "published" else 7),
+        **dates,
         "seller_note": f"sample note {n}: ships in a top loader",
     }
     if state in ("published", "closed"):

@@ -106,7 +106,7 @@ def test_the_page_shows_the_works_escaped_or_the_reason(ctx, feed_server) -> Non
     html = renderer("text/html")(gallery_page(configured, {}, {}).data, "page.html").decode()
     assert "A harbour &lt;at dusk&gt;" in html and "Two ships" in html
     down = renderer("text/html")(gallery_page(ctx, {}, {}).data, "page.html").decode()
-    assert "unavailable (not-configured)" in down
+    assert "unavailable (not configured)" in down
 
 
 def test_not_configured_is_a_kind_of_its_own_declared_with_why(ctx) -> None:

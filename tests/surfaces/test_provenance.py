@@ -5,7 +5,8 @@ evidence's offer book), the price guide's card number, search/everything, the pr
 market pages, the game's price guide (JSON and page) and the coverage matrix (JSON and page). Each is
 read from the small build through the app and held to one fact read here from the export itself:
 does its listings file hold an offer for the SKU? Tiers everywhere are checked by the registry-wide
-invariant (tests/surfaces/test_invariants.py); the pages' "Rights" column is checked here.
+invariant (tests/surfaces/test_invariants.py); the pages' "Rights" column, which says each tier in
+words (generator/surfaces/pages/source_words.py), is checked here.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pathlib import Path
 
 import orjson
 import pytest
+
+from generator.surfaces.pages.source_words import CELL_WORDS, tier_words
 
 PLATFORM = "platform-offers"
 NAME = "the platform's own collector offers"
@@ -89,7 +92,7 @@ def test_every_surface_states_the_platforms_one_state_for_each_printing(ask, ctx
         market = ask("GET", f"/cards/{sku}/market").text
         said["market page"] = "not_observed" if market.count("None open") == 2 else "observed"
         assert set(said.values()) == {expected}, (sku, said)
-        assert tier == "internal-only"
+        assert tier == tier_words("internal-only") == "internal only"  # a page says the tier in words
         for answer in (everything, evidence, guide):  # the answer names the source it states, with its tier
             meta = answer["_meta"]
             assert meta["source_license"][meta["sources"].index(PLATFORM)] == "internal-only"
@@ -104,7 +107,7 @@ def test_a_card_number_a_game_and_the_coverage_matrix_say_what_their_printings_s
         expected = "observed" if skus & offered else "not_observed"
         rows = page_rows(ask("GET", f"/prices/{game}/{set_code}/{number}").text)
         assert rows[NAME][1].replace(" ", "_") == expected, (game, set_code, number)
-        assert {row[0] for row in rows.values() if len(row) == 3} <= SPEC_TIERS
+        assert {row[0] for row in rows.values() if len(row) == 3} <= {tier_words(t) for t in SPEC_TIERS}
     for game in (g.game for g in ctx.snapshot.games()):
         observed = any(ctx.snapshot.printing(s).game == game for s in offered)
         expected = "observed" if observed else "not_observed"
@@ -115,7 +118,8 @@ def test_a_card_number_a_game_and_the_coverage_matrix_say_what_their_printings_s
         cell = coverage[(game, PLATFORM)]
         assert cell["state"] == ("live-probationary" if observed else "anticipated"), (game, cell)
         assert cell["license_tier"] == "internal-only"
-        assert coverage_page[game][PLATFORM] == f"{cell['state']} (internal-only)"
+        shown = coverage_page[ctx.site.game_names[game]][NAME]
+        assert shown == f"{CELL_WORDS[cell['state']]} (licence: internal only)", (game, shown)
 
 
 def test_a_catalog_sources_cell_is_live_exactly_where_its_rows_are_observed(ask, ctx) -> None:

@@ -1,20 +1,29 @@
-"""``/cards/{sku}/market``: a card's market as a page (spec section A; issue 17 item 7).
+"""``/cards/{sku}/market``: a card's market as a page (spec section A; issue 17 item 7, issue 39 item 5).
 
-The open bid/ask book and the card's published auctions, from the platform's own records, beside
-the catalog's name for the card; its JSON sibling is the card's evidence, which carries the same
-book. Pages are written for the cards that have a book or an auction; the app renders any other
-card on request (an empty market, said plainly). Labelled sample data where the export is.
+The card's metadata (game, set, number, rarity, language, variant), the open bid/ask book and the
+card's published auctions from the platform's own records, and what the spec's row says is paused
+(reference-price history, completed-trade analytics), each linked to its status-only door. Its JSON
+sibling is the card's evidence, which carries the same book. Pages are written for the cards that
+have a book or an auction; the app renders any other card on request (an empty market, said
+plainly). Labelled sample data where the export is; an auction's state is the export's, said so
+when the build is later than its close (``state_words``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from generator.models.pages.reader import ReaderPage
+from generator.platform.auctions import state_words
 from generator.platform.book import offer_book, pounds
 from generator.site import Site
-from generator.surfaces.pages.reader import page
+from generator.surfaces.catalog.doors import PRICE_REASONS
+from generator.surfaces.pages.card_facts import facts_of
+from generator.surfaces.pages.reader import day_words, item, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
+
+CONDITION_RULE = "A bid for a condition is met by a copy in that condition or better."
 
 
 def market_page(ctx: Context, params: Params, query: Query) -> Result:
@@ -23,51 +32,16 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
     if card is None:
         return error(404, "card_not_found", f"no printing {params['sku']!r} in the catalog")
     book = offer_book(ctx.platform, sku)
-
-    def orders(side: str, heading: str) -> dict[str, Any]:
-        rows = [
-            [pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), o["listed_at"][:10]]
-            for o in book[side]
-        ]
-        empty = [{"label": "None open", "text": "", "href": None}]
-        return {
-            "heading": heading,
-            "columns": ("Price", "Quantity", "Condition", "Listed"),
-            "rows": rows,
-            "items": [] if rows else empty,
-        }
-
-    auctions = [a for a in ctx.platform.published_auctions() if a.sku == sku] if ctx.platform else []
-    listed = [
-        [
-            {"label": a.auction_id, "href": f"/auctions/{a.auction_id}/read"},
-            a.state,
-            f"{a.opens_at:%Y-%m-%d}",
-            f"{a.closes_at:%Y-%m-%d}",
-        ]
-        for a in auctions
-    ]
+    exported = ctx.platform.info.exported_at if ctx.platform else None
+    facts = [("Card", {"label": card.name, "href": f"/product/{sku}"}), ("SKU", sku), *facts_of(ctx, card)]
     sections = [
-        orders("asks", "Asks, cheapest first"),
-        orders("bids", "Bids, highest first"),
-        {
-            "heading": "Auctions",
-            "columns": ("Auction", "State", "Opens", "Closes"),
-            "rows": listed,
-            "items": [] if listed else [{"label": "None published", "text": "", "href": None}],
-        },
-        {
-            "heading": "The card",
-            "items": [
-                {"label": f"{card.name} ({sku})", "text": "every fact the catalog holds", "href": f"/product/{sku}"}
-            ],
-        },
+        {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
+        _orders(book["asks"], "Asks, cheapest first"),
+        _orders(book["bids"], "Bids, highest first", CONDITION_RULE),
+        _auctions(ctx, sku),
+        {"heading": "Paused", "items": _paused(ctx, sku)},
     ]
-    notice = (
-        "Sample data: these offers and auctions are synthetic records of the sample export, not real market activity."
-        if book["sample"]
-        else None
-    )
+    notice = _notice(book["sample"], exported)
     description = f"Open collector offers and auctions for {card.name} ({sku}), in GBP; who made them is never shown."
     return page(
         ctx,
@@ -78,6 +52,63 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
         sections,
         notice=notice,
     )
+
+
+def _notice(sample: bool, exported: dt.datetime | None) -> str | None:
+    if exported is None:
+        return None
+    if sample:
+        return (
+            f"Sample data: these offers and auctions are synthetic records of the sample export of "
+            f"{day_words(exported)}, not real market activity."
+        )
+    return f"Offers and auctions as the platform's export of {day_words(exported)} holds them."
+
+
+def _orders(orders: list[dict[str, Any]], heading: str, rule: str | None = None) -> dict[str, Any]:
+    rows = [
+        [pounds(o["price_minor"]), str(o["quantity"]), o["condition"].replace("_", " "), day_words(o["listed_at"])]
+        for o in orders
+    ]
+    return {
+        "heading": heading,
+        "text": rule if rows else None,
+        "columns": ("Price", "Copies", "Condition", "Listed"),
+        "rows": rows,
+        "items": [] if rows else [{"label": "None open", "text": "", "href": None}],
+    }
+
+
+def _auctions(ctx: Context, sku: str) -> dict[str, Any]:
+    platform = ctx.platform
+    auctions = [a for a in platform.published_auctions() if a.sku == sku] if platform else []
+    rows = [
+        [
+            {"label": a.auction_id, "href": f"/auctions/{a.auction_id}/read"},
+            state_words(a, platform.info.exported_at, ctx.now) if platform else a.state,
+            f"{day_words(a.opens_at)} to {day_words(a.closes_at)}",
+        ]
+        for a in auctions
+    ]
+    return {
+        "heading": "Auctions",
+        "columns": ("Auction", "State", "Runs"),
+        "rows": rows,
+        "items": [] if rows else [{"label": "None published", "text": "", "href": None}],
+    }
+
+
+def _paused(ctx: Context, sku: str) -> list[dict[str, Any]]:
+    """What the spec's row for this page says is paused, each linked to its status-only door."""
+    return [
+        item(ctx, "Reference-price history", f"Paused: {PRICE_REASONS[0]}.", f"/api/v1/cards/{sku}/history"),
+        item(
+            ctx,
+            "Completed-trade analytics",
+            "Paused until the rights of each field of a completed sale are recorded; none is published.",
+            f"/api/v1/sold-comps/{sku}",
+        ),
+    ]
 
 
 def with_a_market(ctx: Context) -> list[dict[str, str]]:

@@ -41,6 +41,7 @@ from generator.web.surface import Context
 PLATFORM_OFFERS = "platform-offers"
 SOLD_COMPS = "platform-sold-comps-ledger"
 PLATFORM_TIER = "internal-only"  # the platform's own records (spec "License tiers")
+OFFERS_NAME = "the platform's own collector offers"
 OFFERS_PUBLISHED = "open offers from the platform's own listings: price, quantity and condition, never who"
 CATALOG_PUBLISHED = "structural fields published; prices and images withheld"
 OFFER_PUBLICATION: dict[str, str] = {
@@ -94,7 +95,7 @@ def source_states(ctx: Context, game: str, printings: Card = None) -> list[dict[
     return states + [
         {
             "id": PLATFORM_OFFERS,
-            "name": "the platform's own collector offers",
+            "name": OFFERS_NAME,
             "tier": PLATFORM_TIER,
             "state": offers,
             "publication": OFFER_PUBLICATION[offers] + sample,

@@ -11,13 +11,13 @@ from typing import Any
 
 from generator.models.market import auctions as docs
 from generator.models.pages.reader import ReaderPage
-from generator.platform.auctions import public_fields
+from generator.platform.auctions import public_fields, state_words
 from generator.platform.book import pounds
 from generator.platform.models import Auction
 from generator.site import Site
 from generator.surfaces.catalog.preamble import document, moment
 from generator.surfaces.market.platform_access import SAMPLE_NOTE, platform_of
-from generator.surfaces.pages.reader import item, page
+from generator.surfaces.pages.reader import item, moment_words, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
 
@@ -65,6 +65,8 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
     if found.error is not None:
         return found
     d = found.data
+    platform = platform_of(ctx)
+    auction = platform.get("auctions", d["id"])
 
     def money(minor: int | None) -> str:
         return "none yet" if minor is None else pounds(minor)
@@ -72,12 +74,12 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
     card = ctx.snapshot.printing(d["sku"])
     facts = [
         item(ctx, "Card", f"{card.name if card else d['sku']} ({d['sku']})", d["card"]),
-        item(ctx, "State", d["state"]),
+        item(ctx, "State", state_words(auction, platform.info.exported_at, ctx.now)),
         item(ctx, "Opening price", money(d["start_minor"])),
         item(ctx, "Highest bid", f"{money(d['current_minor'])} after {d['bid_count']} bids"),
         item(ctx, "Reserve", {True: "met", False: "not met", None: "no bid yet"}[d["reserve_met"]]),
-        item(ctx, "Opens", d["opens_at"]),
-        item(ctx, "Closes", d["closes_at"]),
+        item(ctx, "Opens", moment_words(d["opens_at"])),
+        item(ctx, "Closes", moment_words(d["closes_at"])),
     ]
     if d["state"] == "closed":
         facts.append(item(ctx, "Result", f"sold for {money(d['hammer_minor'])}" if d["sold"] else "not sold"))
@@ -85,7 +87,7 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
         facts.append(item(ctx, "Seller", d["seller"]["username"], f"/u/{d['seller']['username']}/trust"))
     if d["sample"]:
         facts.append(item(ctx, "Sample data", "A synthetic record of the sample export, not a real auction."))
-    title = f"auction of {card.name if card else d['sku']}"
+    title = f"Auction of {card.name if card else d['sku']}"
     path = f"/auctions/{d['id']}/read"
     description = f"The auction {d['id']}, read calmly: prices in GBP, no bidder named."
     return page(ctx, path, f"/api/v1/auctions/{d['id']}", title, description, [{"heading": "Auction", "items": facts}])

@@ -74,16 +74,23 @@ def test_offers(ctx: Context, params: Params, query: Query) -> Result:
 def preview_page(ctx: Context, params: Params, query: Query) -> Result:
     s, product = ctx.content.signals, ctx.site.signals_product
     fixtures = [
-        item(ctx, f"{f.sku}: {f.signal}", f"{f.detail}; rests on {f.records} records", None) for f in s.fixtures
+        item(ctx, f"{_card(ctx, f.sku)}: {f.signal}", f"{f.detail}; rests on {f.records} records", None)
+        for f in s.fixtures
     ]
     plans = [item(ctx, o.name, f"{pounds(o.price_minor)} a {o.interval} (not on sale: preview)") for o in s.offers]
     sections = [
-        {"heading": "What it is", "text": s.summary, "items": [item(ctx, "How", text) for text in s.how_it_works]},
+        {"heading": "What it is", "text": s.summary, "items": [item(ctx, h.title, h.text) for h in s.how_it_works]},
         {"heading": "Example signals (synthetic fixtures, not market observations)", "items": fixtures},
         {"heading": "Plans (no payment is accepted: every rail is off)", "items": plans},
     ]
     description = "A preview of the signals product on synthetic fixtures. Nothing is for sale yet."
     return page(ctx, f"/{product}", f"/api/{product}/offer", s.name, description, sections)
+
+
+def _card(ctx: Context, sku: str) -> str:
+    """``Roronoa Zoro (op-op01-001-en)``: the name a reader knows, and the SKU."""
+    found = ctx.snapshot.printing(sku)
+    return f"{found.name} ({sku})" if found else sku
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

@@ -20,7 +20,7 @@ from generator.platform.standing import bridge_metrics, bridge_score, trust_comp
 from generator.site import Site
 from generator.surfaces.catalog.preamble import moment
 from generator.surfaces.market.platform_access import SAMPLE_NOTE, platform_of, private
-from generator.surfaces.pages.reader import item, page
+from generator.surfaces.pages.reader import day_words, item, page
 from generator.web.envelope import iso
 from generator.web.surface import Context, Param, Params, Query, Result, Surface, error
 
@@ -94,7 +94,7 @@ def trust_page(ctx: Context, params: Params, query: Query) -> Result:
     d, c = found.data, found.data["components"]
     settled = c["settlement"]
     facts = [
-        item(ctx, "Member for", f"{c['tenure_days']} days (since {d['member_since'][:10]})"),
+        item(ctx, "Member for", f"{c['tenure_days']} days (since {day_words(d['member_since'])})"),
         item(ctx, "Sales completed", str(c["sales_completed"])),
         item(ctx, "Purchases completed", str(c["purchases_completed"])),
         item(ctx, "Awaiting settlement", str(c["awaiting_settlement"])),
@@ -105,7 +105,7 @@ def trust_page(ctx: Context, params: Params, query: Query) -> Result:
     ]
     notes = [item(ctx, "Sample data", "These records are synthetic: the sample export, not real trades.")] * d["sample"]
     path = f"/u/{d['username']}/trust"
-    description = f"{d['username']}'s public trust projection, published {d['profile_published_at'][:10]}."
+    description = f"{d['username']}'s public trust projection, published {day_words(d['profile_published_at'])}."
     result = page(
         ctx,
         path,

@@ -69,7 +69,8 @@ def gallery_page(ctx: Context, params: Params, query: Query) -> Result:
         notice = None
     else:
         sections = []
-        notice = f"The partner's feed is unavailable ({d['unavailable']['kind']}): {d['unavailable']['detail']}."
+        why = d["unavailable"]
+        notice = f"The partner's feed is unavailable ({why['kind'].replace('-', ' ')}): {why['detail']}."
     description = "A partner gallery's works, read from its own feed and shown as it published them."
     return page(ctx, f"/{name}", f"/api/v1/culture/{name}", name, description, sections, notice=notice)
 

@@ -36,7 +36,7 @@ def welcome_all(ctx: Context, params: Params, query: Query) -> Result:
     d = ledger_views.welcomes(ctx, {}, {}).data
     sections = [
         {
-            "heading": f"{w['kind']} ({w['status']})",
+            "heading": f"{w['kind'].replace('-', ' ')} ({w['status']})",
             "text": w["greeting"],
             "items": [item(ctx, "How to arrive", w["arrival_protocol"])]
             + [item(ctx, path, "prepared for you", path) for path in w["prepared"]],
@@ -53,7 +53,10 @@ def graph_page(ctx: Context, params: Params, query: Query) -> Result:
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for node in d["nodes"]:
         by_kind.setdefault(node["kind"], []).append(item(ctx, node["label"], node["id"], node.get("href")))
-    sections = [{"heading": f"{kind} ({len(nodes)})", "items": nodes} for kind, nodes in sorted(by_kind.items())]
+    sections = [
+        {"heading": f"{kind.replace('_', ' ')} ({len(nodes)})", "items": nodes}
+        for kind, nodes in sorted(by_kind.items())
+    ]
     description = f"The typed mesh: {d['node_count']} nodes and {d['edge_count']} edges."
     return page(ctx, "/graph", "/api/v1/graph", "graph", description, sections)
 

@@ -14,8 +14,11 @@ from generator.catalog.search import CONFIDENCES
 from generator.models.pages.reader import ReaderPage, SearchPage
 from generator.site import Site
 from generator.surfaces.catalog import doors, prices, search
+from generator.surfaces.catalog.provenance import OFFERS_NAME, PLATFORM_OFFERS
 from generator.surfaces.operations import coverage
+from generator.surfaces.pages.card_facts import printings_in_words
 from generator.surfaces.pages.reader import WITHHELD_NOTE, crumbs, item, page
+from generator.surfaces.pages.source_words import CELL_WORDS, tier_words
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params
 
@@ -61,7 +64,7 @@ def prices_set(ctx: Context, params: Params, query: Query) -> Result:
         item(
             ctx,
             f"{n['number']} {n['name']}",
-            ", ".join(p["sku"] for p in n["printings"]),
+            printings_in_words(d["game"], ((p["lang"], p["variant"]) for p in n["printings"])),
             f"/prices/{d['game']}/{d['set']}/{n['number']}",
         )
         for n in d["numbers"]
@@ -75,20 +78,31 @@ def prices_set(ctx: Context, params: Params, query: Query) -> Result:
 
 
 def prices_coverage(ctx: Context, params: Params, query: Query) -> Result:
+    """The matrix in words: each game by name, each source by its name, each cell's state and licence
+    tier said as what they mean (``source_words``); the JSON sibling keeps the spec's tokens."""
     d = coverage.coverage(ctx, {}, {}).data
+
+    def named(source_id: str) -> str:
+        found = ctx.snapshot.source(source_id)
+        return found.name if found else OFFERS_NAME if source_id == PLATFORM_OFFERS else source_id
+
     sections = []
     for game in d["games"]:
         cells = [c for c in d["matrix"] if c["game"] == game and c["state"] != "not-declared"]
-        sections.append(
-            {"heading": game, "items": [item(ctx, c["source"], f"{c['state']} ({c['license_tier']})") for c in cells]}
-        )
+        states = [
+            item(ctx, named(c["source"]), f"{CELL_WORDS[c['state']]} (licence: {tier_words(c['license_tier'])})")
+            for c in cells
+        ]
+        sections.append({"heading": ctx.site.game_names.get(game, game), "items": states})
     observed = [
-        item(ctx, s["source"], f"{s['printings']:,} printings, {s['distinct_cards']:,} cards in {s['sets']} sets")
+        item(
+            ctx, named(s["source"]), f"{s['printings']:,} printings, {s['distinct_cards']:,} cards in {s['sets']} sets"
+        )
         for s in d["sources"]
     ]
     sections.append({"heading": "Observed", "items": observed})
-    description = "The declared game x source matrix, and what each source was observed to cover."
-    return page(ctx, "/prices/coverage", "/api/v1/coverage", "coverage", description, sections)
+    description = "Which source covers which game, and what each source was observed to cover."
+    return page(ctx, "/prices/coverage", "/api/v1/coverage", "Coverage", description, sections)
 
 
 def prices_movers(ctx: Context, params: Params, query: Query) -> Result:

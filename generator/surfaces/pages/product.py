@@ -25,8 +25,11 @@ from generator.site import Site
 from generator.surfaces.catalog import cards, prices, provenance
 from generator.surfaces.catalog.retired import published_skus
 from generator.surfaces.catalog.universal import lookup_card
+from generator.surfaces.pages.card_facts import card_facts, language_name, link, rarity_text
 from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
+from generator.surfaces.pages.source_words import source_row
+from generator.surfaces.pages.variant_words import token_and_words
 from generator.web.surface import Context, Params, Query, Result, Surface
 
 CHECK_HASH = (
@@ -34,10 +37,6 @@ CHECK_HASH = (
     "({fields}). Recompute it with any RFC 8785 library and sha256; the universal document carries it "
     "as @content_hash, and the federation route answers it with this SKU."
 )
-
-
-def link(label: str, href: str | None) -> dict[str, Any]:
-    return {"label": label, "href": href}
 
 
 def product_url(sku: str) -> str:
@@ -52,27 +51,19 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     card, fields = d["card"], identity(found, ctx.snapshot.encoding)
     digest = content_hash(fields)  # the universal document's @content_hash, without the document
     where = card["in_set"]
-    facts = [
-        ("Game", link(card["of_game"]["name"], f"/prices/{found.game}")),
-        ("Set", link(f"{where['name'] or where['set']} ({where['set']})", f"/prices/{found.game}/{where['set']}")),
-        ("Number", link(where["number"], f"/prices/{found.game}/{where['set']}/{found.number}")),  # as printed
-        ("Rarity", (card["rarity"] or {}).get("code", "not printed")),
-        ("Language", found.lang),
-        ("Variant", _variant_text(card["variant"])),
-        ("Oracle id", d["oracle_id"] or "none"),
-    ]
+    facts = [*card_facts(found, card), ("Oracle id", d["oracle_id"] or "none")]
     attributes = printed_rows(found.game, card.get("attributes") or {})
     siblings = [
         [
             link(s["sku"], product_url(s["sku"])),
             s["name"],
             s["relation"].replace("_", " "),
-            s["lang"],
-            s["variant"] or "",
+            language_name(s["lang"]),
+            token_and_words(found.game, s["variant"]),
         ]
         for s in d["siblings"]["same_number"] + d["siblings"]["other_printings"]
     ]
-    states = [_state_row(s) for s in d["sources"]]
+    states = [source_row(s) for s in d["sources"]]
     sections: list[dict[str, Any]] = [
         {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
         {"heading": "As printed", "columns": ("Attribute", "Value"), "rows": attributes, "items": []},
@@ -109,14 +100,10 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     ]
     title = f"{card['name']['text']} ({found.sku})"
     description = (
-        f"{card['name']['text']}: {where['name'] or where['set']} {where['number']}, {found.lang}. "
+        f"{card['name']['text']}: {where['name'] or where['set']} {where['number']}, {language_name(found.lang)}. "
         "Every fact the catalog holds."
     )
     return page(ctx, product_url(found.sku), d["@id"], title, description, sections, notice=WITHHELD_NOTE)
-
-
-def _state_row(state: dict[str, Any]) -> list[str]:
-    return [state["name"], state["tier"], state["state"].replace("_", " "), state["publication"]]
 
 
 def number_page(ctx: Context, params: Params, query: Query) -> Result:
@@ -125,11 +112,18 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         return found
     d = found.data
     rows = [
-        [link(p["sku"], product_url(p["sku"])), p["name"], p["lang"], p["variant"] or "", p["rarity"] or "", "withheld"]
+        [
+            link(p["sku"], product_url(p["sku"])),
+            p["name"],
+            language_name(p["lang"]),
+            token_and_words(d["game"], p["variant"]),
+            rarity_text(d["game"], p["rarity"]) if p["rarity"] else "",
+            "withheld",
+        ]
         for p in d["printings"]
     ]
     printings = ctx.snapshot.printings_of_number(d["game"], d["set"], d["number"])
-    states = [_state_row(s) for s in provenance.source_states(ctx, d["game"], printings)]  # of the whole number
+    states = [source_row(s) for s in provenance.source_states(ctx, d["game"], printings)]  # of the whole number
     sections = [
         {
             "heading": "Printings",
@@ -152,7 +146,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         path,
         json,
         title,
-        f"Every printing of {d['set']} {d['number']}, with its sources.",
+        f"Every printing of {d['set_name'] or d['set']} {d['number']}, with its sources.",
         sections,
         notice=WITHHELD_NOTE,
     )
@@ -191,11 +185,3 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             **common,
         ),
     )
-
-
-def _variant_text(variant: dict[str, Any] | None) -> str:
-    """``asiap1 (parallel art, Asia English release)``: the token with what it means."""
-    if variant is None:
-        return "none (the base printing)"
-    kind = variant["kind"]
-    return variant["token"] if kind == "variant" else f"{variant['token']} ({kind})"

@@ -5,6 +5,7 @@ each family (pages, price_guide, guide_pages, auctions, trust, signals...) build
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 from dataclasses import replace
 from typing import Any
@@ -21,6 +22,20 @@ def item(ctx: Context, label: str, text: str = "", href: str | None = None) -> d
     surface = surface_at(ctx, href) if href and "{" not in href else None
     answers = surface is not None and not any(p.required for p in surface.query_params) and "GET" in surface.methods
     return {"label": label, "text": text, "href": href if answers else None}
+
+
+def day_words(value: dt.datetime | dt.date | str) -> str:
+    """``13 Nov 2026``: a day as a reader writes it (an ISO 8601 string or a date); short enough for a
+    table column at 390 px."""
+    day = dt.date.fromisoformat(value[:10]) if isinstance(value, str) else value
+    return f"{day.day} {day:%b %Y}"
+
+
+def moment_words(value: dt.datetime | str) -> str:
+    """``13 Nov 2026, 00:00 UTC``: an instant as a reader writes it."""
+    moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00")) if isinstance(value, str) else value
+    moment = moment.astimezone(dt.UTC)
+    return f"{day_words(moment)}, {moment:%H:%M} UTC"
 
 
 def crumbs(ctx: Context, path: str) -> list[tuple[str, str | None]]:

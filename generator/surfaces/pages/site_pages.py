@@ -51,7 +51,7 @@ def changelog_page(ctx: Context, params: Params, query: Query) -> Result:
     entries = contract_history.changelog(ctx, {}, {}).data["entries"]
     sections = [
         {
-            "heading": f"{e['date']}, {e['id']}: {e['kind']} ({e['impact']})",
+            "heading": f"{e['date']}, {e['id']}: {e['kind'].replace('-', ' ')} ({e['impact']})",
             "anchor": e["id"],
             "text": e["summary"] + (f" {e['detail']}" if e.get("detail") else ""),
             "items": [item(ctx, "Changed", e["surface"])]
