@@ -10,8 +10,8 @@ looks at its file again: a build or an app serves the templates it started with)
 A card page is about 150 escaped values, 80 ``is mapping`` tests and 40 attribute lookups on
 dicts, and those were half of its rendering time (py-spy over the real build, issue 37), so the
 environment takes three faster paths to the same answers as Jinja's own: markupsafe's escape
-without its Python-level ``Markup.__new__`` for plain strings, ``is mapping`` answering a plain
-dict without the ABC machinery, and ``dict.key`` looked up as an item at once where a dict has
+without its Python-level ``Markup.__new__`` for plain strings, ``is mapping`` answering builtin
+types without the ABC machinery, and ``dict.key`` looked up as an item at once where a dict has
 no attribute of that name (Jinja tries the attribute first, which raises and is caught).
 """
 
@@ -43,9 +43,15 @@ def _escape(value: Any) -> Markup:
     return escape(value)
 
 
+# Builtin types whose answer to ``isinstance(value, abc.Mapping)`` cannot change: a table cell is
+# one of them, and the ABC's own check (a Python frame and a cache lookup) cost as much as the rest.
+_KNOWN_MAPPING = {dict: True, str: False, int: False, float: False, bool: False, type(None): False, list: False}
+
+
 def _is_mapping(value: Any) -> bool:
-    """Jinja's ``mapping`` test (``isinstance(value, abc.Mapping)``), a plain dict answered first."""
-    return type(value) is dict or isinstance(value, abc.Mapping)
+    """Jinja's ``mapping`` test (``isinstance(value, abc.Mapping)``), builtin types answered first."""
+    known = _KNOWN_MAPPING.get(type(value))
+    return isinstance(value, abc.Mapping) if known is None else known
 
 
 class _Template(Template):
