@@ -224,7 +224,8 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
         rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
             ctx.memo[answer_key(surface, path, {})] = rendered
-        encoded = writer.encode(file_for(path, rendered.media_type), rendered.body, rendered.media_type)
+        rel = file_for(path, rendered.media_type)
+        encoded = writer.encode(rel, rendered.body, rendered.media_type, rendered.sha256)
         headers = route_headers(path, rendered.headers)
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began))
     return rendered_chunk
