@@ -177,7 +177,7 @@ def links_of(response: httpx.Response) -> list[Found]:
         found += html_links(response.text)
     elif kind.endswith("xml"):
         found += xml_links(response.content)
-    elif kind.startswith("text/"):
+    elif kind.startswith("text/") and kind != "text/javascript":  # a script is code: a "](x)" in it is no link
         found += text_links(response.text)
     return found
 
