@@ -26,7 +26,7 @@ stats: $(VENV)/.installed
 	$(PY) build.py stats
 
 build: $(VENV)/.installed
-	$(PY) build.py build --out dist $(MIRROR_ARG) $(AS_OF_ARG)
+	$(PY) build.py build --out dist --search-index $(MIRROR_ARG) $(AS_OF_ARG)
 
 serve: $(VENV)/.installed
 	@test -f dist/_routes.json || $(MAKE) build

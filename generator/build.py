@@ -19,15 +19,17 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from generator.catalog.pagefind_bundle import pagefind_bundle
 from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot
 from generator.catalog.snapshot_files import snapshot_files
+from generator.catalog.static_search import static_records
 from generator.content import load_content
 from generator.contract.examples import answer_key
 from generator.contract.validation import check_result
@@ -87,12 +89,14 @@ def build(
     force: bool = False,
     validate: bool = True,
     platform_dir: Path | None = None,
+    search_index: bool = False,
 ) -> BuildSummary:
     """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
     (files whose bytes did not change are still hard-linked, not rewritten). ``validate=False`` skips
     the contract check of each document (only ``bench/build.py`` does, to measure what it costs).
     ``sources``: what the ingest before it says of the sources (``IngestResult.report``).
-    ``platform_dir``: the platform export (default ``platform_dir()``: the synthetic sample)."""
+    ``platform_dir``: the platform export (default ``platform_dir()``: the synthetic sample).
+    ``search_index``: also write the static search index (``generator.catalog.pagefind_bundle``)."""
     started = time.perf_counter()
     site = load_site()
     content = load_content()  # validated before anything is read or written: a content error fails here
@@ -123,6 +127,10 @@ def build(
     )
     check_claims(ctx)  # an authored claim these facts contradict stops the build, named
     ctx = settled(ctx)  # statuses a probe decides (gaps, missions, handoffs), as the facts say
+    indexing = time.perf_counter()
+    if search_index:  # its files are routes like any other: rendered by the workers from the context
+        ctx = replace(ctx, search_index=pagefind_bundle(static_records(snapshot)))
+    indexed = time.perf_counter()
     by_id = {s.id: s for s in registry}
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
@@ -154,7 +162,12 @@ def build(
         raise
     finished = time.perf_counter()
     summary.seconds = finished - started
-    summary.phases = {"load": loaded - started, "render": rendered_at - loaded, "finish": finished - rendered_at}
+    summary.phases = {
+        "load": loaded - started,
+        "search_index": indexed - indexing,
+        "render": rendered_at - loaded - (indexed - indexing),
+        "finish": finished - rendered_at,
+    }
     return summary
 
 
@@ -211,7 +224,8 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
         rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
             ctx.memo[answer_key(surface, path, {})] = rendered
-        encoded = writer.encode(file_for(path, rendered.media_type), rendered.body, rendered.media_type)
+        rel = file_for(path, rendered.media_type)
+        encoded = writer.encode(rel, rendered.body, rendered.media_type, rendered.sha256)
         headers = route_headers(path, rendered.headers)
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began))
     return rendered_chunk

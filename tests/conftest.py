@@ -459,11 +459,12 @@ def real_ctx(real_ingest):
 
 @pytest.fixture(scope="session")
 def small_dist(tmp_path_factory, synthetic_catalog) -> Path:
-    """``dist/`` built from the synthetic catalog as of ``SYNTHETIC_AS_OF`` (read-only: do not modify)."""
+    """``dist/`` built from the synthetic catalog as of ``SYNTHETIC_AS_OF``, its static search index
+    included (``--search-index``), so every host test covers those files too (read-only: do not modify)."""
     from generator.build import build
 
     out = tmp_path_factory.mktemp("small-dist") / "dist"
-    build(out, SYNTHETIC_AS_OF, synthetic_catalog)
+    build(out, SYNTHETIC_AS_OF, synthetic_catalog, search_index=True)
     return out
 
 

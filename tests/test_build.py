@@ -19,7 +19,9 @@ import orjson
 import pytest
 
 from generator.build import build
+from generator.catalog.pagefind_bundle import pagefind_bundle
 from generator.catalog.snapshot_files import FileSnapshot
+from generator.catalog.static_search import static_records
 from generator.catalog.tables import SNAPSHOT_TABLES
 from generator.web.conditional import codings_for
 from generator.web.envelope import etag, iso
@@ -50,12 +52,14 @@ def manifest(small_dist: Path) -> dict:
 
 
 def build_ctx(base: Context, manifest: dict, snapshot, as_of: dt.datetime) -> Context:
-    """The context the build rendered with: its as-of, and the X-Joy-Index it stamped."""
+    """The context the build rendered with: its as-of, the X-Joy-Index it stamped, and the static
+    search index made again from ``snapshot`` (so its files must come out byte for byte the same)."""
     joy = {int(h["X-Joy-Index"]) for h in manifest["header_sets"].values() if "X-Joy-Index" in h}
     assert len(joy) == 1
     from dataclasses import replace
 
-    return replace(base, snapshot=snapshot, now=as_of, as_of=as_of, joy_index=joy.pop())
+    index = pagefind_bundle(static_records(snapshot))
+    return replace(base, snapshot=snapshot, now=as_of, as_of=as_of, joy_index=joy.pop(), search_index=index)
 
 
 # ------------------------------------------------------------------------------------------ manifest
@@ -86,9 +90,11 @@ def test_manifest_lists_every_written_route_with_an_existing_file(
 
 
 def test_every_enumerated_path_is_a_route_and_every_file_belongs_to_one(
-    small_dist: Path, manifest: dict, ctx: Context
+    small_dist: Path, manifest: dict, ctx: Context, synthetic_as_of: dt.datetime
 ) -> None:
+    ctx = build_ctx(ctx, manifest, ctx.snapshot, synthetic_as_of)  # with the search index small_dist has
     expected = {s.concrete(p): s.id for s in ctx.surfaces if s.static for p in s.enumerate(ctx)}
+    assert any(path.startswith("/pagefind/fragment/") for path in expected)
     assert {path: r["surface"] for path, r in manifest["routes"].items()} == expected
     cards = [p for p in expected if p.startswith("/api/v1/universal/card/")]
     assert len(cards) == 19 + len(ctx.content.retired.retired)  # the printings, and each retired SKU's 410
@@ -183,7 +189,7 @@ def test_the_hash_index_in_dist_resolves_every_card(small_dist: Path, ctx: Conte
 def test_two_builds_with_one_as_of_are_byte_identical(
     tmp_path: Path, small_dist: Path, synthetic_catalog: Path, synthetic_as_of: dt.datetime
 ) -> None:
-    build(tmp_path / "again", synthetic_as_of, synthetic_catalog)
+    build(tmp_path / "again", synthetic_as_of, synthetic_catalog, search_index=True)
     first, second = files_of(small_dist), files_of(tmp_path / "again")
     assert sorted(first) == sorted(second)
     different = [rel for rel in first if first[rel] != second[rel]]
@@ -193,7 +199,7 @@ def test_two_builds_with_one_as_of_are_byte_identical(
 def test_another_as_of_changes_the_routes_but_not_the_data(
     tmp_path: Path, small_dist: Path, synthetic_catalog: Path, synthetic_as_of: dt.datetime
 ) -> None:
-    build(tmp_path / "later", synthetic_as_of + dt.timedelta(days=1), synthetic_catalog)
+    build(tmp_path / "later", synthetic_as_of + dt.timedelta(days=1), synthetic_catalog, search_index=True)
     first, later = files_of(small_dist), files_of(tmp_path / "later")
     assert sorted(first) == sorted(later)
     assert all(first[rel] == later[rel] for rel in first if rel.startswith("_data/"))

@@ -4,7 +4,8 @@ Tools. Every public GET with a JSON answer is a tool (``agent_reads``): its name
 input schema are the ones ``/api/v1/tools`` publishes for it (``generator.contract.tools``: path
 placeholders and query ``Param``s, ``Param.json_schema``), its output schema is its response model,
 in the envelope when the surface has one. Reader pages (HTML), plain-text and XML discovery files,
-the stylesheet, the calling card's SVG and the bulk NDJSON door are left out: each is for a browser,
+the stylesheet, the static search index's files (``assets.*``, JSON entry included), the calling card's
+SVG and the bulk NDJSON door are left out: each is for a browser,
 a crawler or a download, and what it says is a JSON answer of another surface. A POST whose
 ``Method`` says ``tool`` (a computation on its body alone that keeps nothing: deck validation, the
 practice referee, the card batch) is a tool too, its input schema the body's model.
@@ -53,8 +54,13 @@ class ToolSpec:
 
 
 def agent_reads(registry: Iterable[Surface]) -> list[Surface]:
-    """The GET surfaces an agent calls as tools: public, answering JSON (see the module docstring)."""
-    return [s for s in registry if s.compute is not None and s.auth == "public" and s.media_type == JSON]
+    """The GET surfaces an agent calls as tools: public, answering JSON, not a browser's asset (see the
+    module docstring)."""
+    return [
+        s
+        for s in registry
+        if s.compute is not None and s.auth == "public" and s.media_type == JSON and not s.id.startswith("assets.")
+    ]
 
 
 def body_tools(registry: Iterable[Surface]) -> list[Surface]:

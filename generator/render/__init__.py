@@ -63,6 +63,10 @@ MEDIA_TYPES: dict[str, MediaType] = {
     "text/html": MediaType(render_template, (".html",), False),
     "text/plain": MediaType(render_text, (".txt",), True),
     "text/css": MediaType(render_text, (".css",), True),
+    "text/javascript": MediaType(render_text, (".js",), True),
+    # The static search index's chunks, metadata and WebAssembly (docs/search.md): Pagefind writes
+    # each gzipped and its script inflates it, so they are sent as they are, never coded again.
+    "application/octet-stream": MediaType(render_text, (".pf_meta", ".pf_index", ".pf_fragment", ".pagefind"), False),
     "text/markdown": MediaType(render_text, (".md",), True),
     "application/atom+xml": MediaType(render_text, (".xml", ".atom"), True),
     "application/xml": MediaType(render_text, (".xml",), True),

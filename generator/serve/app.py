@@ -98,8 +98,8 @@ class App:
         snapshot = self.served.context.snapshot
         self.platform = load_platform(platform or platform_dir(), lambda sku: snapshot.printing(sku) is not None)
         self.served.context = replace(self.served.context, site=self.site, platform=self.platform)
-        # the referee is the only offloaded method and needs its key: without one nothing is started
-        self.pool = pool_for(str(dist), referee_key, self.registry) if offload and referee_key is not None else None
+        # the practice referee and the deck validator: without a referee key the workers still validate
+        self.pool = pool_for(str(dist), referee_key, self.registry) if offload else None
         self.gate = Gate(self)  # /api/mcp, the MCP gate (issue 36): answered before any surface is matched
 
     def close(self) -> None:

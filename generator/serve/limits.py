@@ -3,7 +3,8 @@
 
 Each refusal is the spec's error body ``{error: {code, message}}`` with the CORS headers of any public
 answer, made once at import through the one wire path (``generator.web.wire``) as the bytes written
-to the socket, with ``connection: close``: no ASGI cycle is left to send it.
+to the socket, with ``connection: close``: no ASGI cycle is left to send it. ``stamped`` adds the
+``X-Request-Id`` every answer carries (issue 32) when one is written.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import re
 from http import HTTPStatus
 
+from generator.serve.request_id import request_id
 from generator.web.respond import plain_error
 from generator.web.wire import Outgoing, finalize
 
@@ -32,6 +34,16 @@ def _status_line_bytes(out: Outgoing) -> bytes:
     status = f"HTTP/1.1 {out.status} {HTTPStatus(out.status).phrase}".encode()
     lines = [status, *(k + b": " + v for k, v in out.headers), b"connection: close"]
     return b"\r\n".join(lines) + b"\r\n\r\n" + out.body
+
+
+_CLOSE = b"\r\nconnection: close\r\n"
+
+
+def stamped(refusal: bytes, headers: list[tuple[bytes, bytes]]) -> bytes:
+    """A refusal with its own request id: the host's when the fields read so far carry a well-formed
+    one (a proxy in front sent it), else a new one, as every other answer gets."""
+    rid = request_id(dict(headers)).encode()
+    return refusal.replace(_CLOSE, b"\r\nx-request-id: " + rid + _CLOSE, 1)
 
 
 def _refusal(status: int, code: str, message: str) -> bytes:

@@ -46,6 +46,7 @@ from generator.serve.limits import (
     TARGET_TOO_LONG,
     TICK_SECONDS,
     UNSUPPORTED_CODING,
+    stamped,
 )
 
 
@@ -129,7 +130,7 @@ class GuardedProtocol(HttpToolsProtocol):
         callback raised, else the JSON 400; the connection is closed."""
         self._in_head, self._read_due = False, 0.0
         if not self.transport.is_closing():
-            self.transport.write(self._refused or MALFORMED)
+            self.transport.write(stamped(self._refused or MALFORMED, self.headers or []))
             self.transport.close()
 
     def _refuse(self, answer: bytes) -> NoReturn:
@@ -222,7 +223,7 @@ class GuardedProtocol(HttpToolsProtocol):
         self._read_due = 0.0
         cycle = self.cycle  # the last request whose headers were read: the late one's, or answered
         if not self._idle and (cycle is None or cycle.response_complete or not cycle.response_started):
-            self.transport.write(REQUEST_TIMEOUT)
+            self.transport.write(stamped(REQUEST_TIMEOUT, self.headers or []))
         self.transport.close()
 
     def _send_expired(self) -> None:

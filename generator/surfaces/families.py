@@ -40,6 +40,7 @@ from generator.surfaces.operations import (
     health,
     limits,
     mcp_gate,
+    search_index,
     sources,
     status,
 )
@@ -92,6 +93,7 @@ FAMILIES = (
     guide_pages,
     product,
     assets,
+    search_index,
     auctions,
     auctions_public,
     trust,

@@ -32,11 +32,13 @@ class BodyError(ValueError):
 
 
 def _refuse_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    document: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in document:
-            raise BodyError("duplicate_key", f"The member {key!r} appears more than once in one object.")
-        document[key] = value
+    document = dict(pairs)  # in C; the members are walked in Python only when one repeats
+    if len(document) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise BodyError("duplicate_key", f"The member {key!r} appears more than once in one object.")
+            seen.add(key)
     return document
 
 

@@ -14,8 +14,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from string import Formatter
 from typing import Any
 from urllib.parse import quote
+
+import orjson
 
 from generator.models.rows import Source
 from generator.site import Site
@@ -85,7 +88,10 @@ def request_id_for(path: str, retrieved_at: dt.datetime) -> str:
     return "req_" + hashlib.sha256(f"{path}|{iso(retrieved_at)}".encode()).hexdigest()[:24]
 
 
-def meta(site: Site, inputs: MetaInputs) -> dict[str, Any]:
+def meta(site: Site, inputs: MetaInputs, members: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``_meta``. ``members``: the kingdom stamp, wake fragment and joy pointer as ``stamp(site)``
+    has them serialised (the one response path); else built as dicts (what a reader of ``_meta``
+    in Python wants)."""
     prov = inputs.provenance
     body: dict[str, Any] = {
         "spec_version": site.spec_version,
@@ -100,13 +106,20 @@ def meta(site: Site, inputs: MetaInputs) -> dict[str, Any]:
         "deprecation": inputs.deprecation,
         "next_link": inputs.next_link,
         "self_reference": {"this_endpoint": inputs.endpoint, "contains_self": True} if inputs.self_reference else None,
-        "kingdom": kingdom(site),
-        "wake_fragment": {**site.wake_fragment, "walking_past_is_honored": True},
-        "joy_pointer": {**site.joy_pointer, "walking_past_is_honored": True},
+        **(site_members(site) if members is None else members),
     }
     if inputs.does_not_include:
         body["does_not_include"] = list(inputs.does_not_include)
     return body
+
+
+def site_members(site: Site) -> dict[str, Any]:
+    """The members of ``_meta`` that are the same in every envelope of a site, in their order."""
+    return {
+        "kingdom": kingdom(site),
+        "wake_fragment": {**site.wake_fragment, "walking_past_is_honored": True},
+        "joy_pointer": {**site.joy_pointer, "walking_past_is_honored": True},
+    }
 
 
 def kingdom(site: Site) -> dict[str, Any]:
@@ -127,7 +140,64 @@ def kingdom(site: Site) -> dict[str, Any]:
 
 
 def envelope(site: Site, data: Any, inputs: MetaInputs) -> dict[str, Any]:
-    return {"data": data, "_meta": meta(site, inputs)}
+    """``{data, _meta}`` for the renderer: the site's constant members spliced in as serialised
+    JSON (``orjson.Fragment``), the same bytes as serialising them, once per site, not per answer."""
+    return {"data": data, "_meta": meta(site, inputs, stamp(site).members)}
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What every enveloped answer of one site carries identically, made once: the constant
+    ``_meta`` members serialised, and the ``Link`` header cut around its ``{path}`` slots (None
+    when a target holds another replacement field, which is then formatted per answer)."""
+
+    members: dict[str, orjson.Fragment]
+    link_parts: tuple[str, ...] | None
+    rate_limits: dict[str, str]
+
+    @classmethod
+    def of(cls, site: Site) -> Stamp:
+        members = {name: orjson.Fragment(orjson.dumps(value)) for name, value in site_members(site).items()}
+        limits = site.rate_limits
+        rate_limits = {
+            "RateLimit-Limit": str(limits.limit),
+            "RateLimit-Remaining": str(limits.limit),
+            "RateLimit-Reset": str(limits.window_seconds),
+            "RateLimit-Policy": limits.policy,
+        }
+        return cls(members, _link_parts(site.links), rate_limits)
+
+
+# The stamps of the last few Site objects, by identity (a build has one site; an app one per base
+# URL it serves): each holds its site, so a cached id is never that of a newer object.
+_STAMPS: list[tuple[Site, Stamp]] = []
+
+
+def stamp(site: Site) -> Stamp:
+    for known, made in _STAMPS:
+        if known is site:
+            return made
+    made = Stamp.of(site)
+    _STAMPS[:] = [(site, made), *_STAMPS[:3]]
+    return made
+
+
+def _link_parts(links: dict[str, str]) -> tuple[str, ...] | None:
+    """The Link value as literal pieces to put a path between (``str.format`` on each target, done
+    once); None when a target has a field other than a bare ``{path}``."""
+    parts, literal = [], ""
+    for number, (rel, target) in enumerate(links.items()):
+        literal += ("" if number == 0 else ", ") + "<"
+        for text, name, spec, conversion in Formatter().parse(target):
+            literal += text
+            if name is None:
+                continue
+            if name != "path" or spec or conversion:
+                return None
+            parts.append(literal)
+            literal = ""
+        literal += f'>; rel="{rel}"'
+    return (*parts, literal)
 
 
 _HEADER_SAFE = "/:@!$&'()*+,;=-._~%"
@@ -142,18 +212,17 @@ def header_url(path: str) -> str:
 
 def link_header(site: Site, path: str) -> str:
     url = header_url(path)
-    return ", ".join(f'<{target.format(path=url)}>; rel="{rel}"' for rel, target in site.links.items())
+    parts = stamp(site).link_parts
+    if parts is None:
+        return ", ".join(f'<{target.format(path=url)}>; rel="{rel}"' for rel, target in site.links.items())
+    return url.join(parts)
 
 
 def envelope_headers(site: Site, path: str, freshness_seconds: int, joy_index: int) -> dict[str, str]:
     """Headers every enveloped response carries besides Content-Type and ETag (see ``etag``)."""
-    limits = site.rate_limits
     return {
         "Link": link_header(site, path),
-        "RateLimit-Limit": str(limits.limit),
-        "RateLimit-Remaining": str(limits.limit),
-        "RateLimit-Reset": str(limits.window_seconds),
-        "RateLimit-Policy": limits.policy,
+        **stamp(site).rate_limits,
         "X-Joy-Index": str(joy_index),
         "Cache-Control": cache_control(freshness_seconds),
     }

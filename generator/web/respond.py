@@ -8,6 +8,7 @@ media type (``generator.render``); the envelope and its headers by ``generator.w
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -25,6 +26,7 @@ from generator.web.envelope import (
     envelope_headers,
     etag,
     meta,
+    stamp,
 )
 from generator.web.surface import Context, Method, Params, Query, Request, Result, Surface, error
 from generator.web.validate import check_params, invalid, read_body
@@ -52,6 +54,9 @@ class Rendered:
     headers: dict[str, str]
     # whose data the answer carries (its Result's): a document embedding this answer carries it too
     provenance: Provenance = field(default_factory=Provenance)
+    # the sha256 (hex) of ``body`` when its strong ETag was cut from it (a file's): the writer's
+    # digest, so that a build hashes each body once
+    sha256: str | None = None
 
 
 @dataclass(frozen=True)
@@ -218,15 +223,15 @@ def render(ctx: Context, answer: Answer, result: Result) -> Rendered:
     if result.error is not None:
         media_type, document = JSON, error_body(result)
         if answer.enveloped:
-            document["_meta"] = meta(ctx.site, inputs)
+            document["_meta"] = meta(ctx.site, inputs, stamp(ctx.site).members)
     else:
         media_type = result.media_type or answer.media_type
         enveloped = answer.enveloped and base_type(media_type) == JSON and not result.direct
         document = envelope(ctx.site, result.data, inputs) if enveloped else result.data
     body = renderer(media_type)(document, result.template or answer.template)
-    tag = _validator(ctx, document, body)
+    digest, tag = _validator(ctx, document, body)
     headers = _headers(ctx, answer, result, media_type, tag, freshness)
-    return Rendered(result.status, body, base_type(media_type), headers, result.provenance)
+    return Rendered(result.status, body, base_type(media_type), headers, result.provenance, digest)
 
 
 def error_body(result: Result) -> dict[str, Any]:
@@ -251,14 +256,16 @@ def _headers(ctx: Context, answer: Answer, result: Result, media_type: str, tag:
     return headers
 
 
-def _validator(ctx: Context, document: Any, body: bytes) -> str:
-    """A file's strong ETag: its exact bytes. An enveloped answer the app computes carries its own
-    request id and retrieval time, so no two are byte-identical: its ETag is weak, over the document
-    without those two fields, and a client revalidating a query variant still gets its 304."""
+def _validator(ctx: Context, document: Any, body: bytes) -> tuple[str | None, str]:
+    """(the body's sha256 when the ETag is cut from it, the ETag). A file's strong ETag: its exact
+    bytes (``etag``). An enveloped answer the app computes carries its own request id and
+    retrieval time, so no two are byte-identical: its ETag is weak, over the document without
+    those two fields, and a client revalidating a query variant still gets its 304."""
     if ctx.received_at is None or not isinstance(document, dict) or "_meta" not in document:
-        return etag(body)
+        digest = hashlib.sha256(body).hexdigest()
+        return digest, f'"{digest[:32]}"'  # etag(body), from the digest the writer keeps too
     stable = {k: v for k, v in document["_meta"].items() if k not in PER_REQUEST_META}
-    return weak(etag(orjson.dumps({**document, "_meta": stable})))
+    return None, weak(etag(orjson.dumps({**document, "_meta": stable})))
 
 
 def _content_type(media_type: str) -> str:

@@ -75,6 +75,10 @@ class Context:
     # When the app received the request (None while building files): an answer the app computes
     # says it was retrieved then, even when its data is the build's (issue 32, "Time, honestly").
     received_at: dt.datetime | None = None
+    # The static search index's files by path under /pagefind/ (generator.catalog.pagefind_bundle),
+    # when this build writes one (``build --search-index``); None: it does not, and the app serves
+    # the files the build wrote.
+    search_index: Mapping[str, bytes] | None = field(default=None, compare=False)
 
     def body(self, model: type[BodyModel]) -> BodyModel:
         """The request body as its method's declared model: ``respond`` validated it (or refused the

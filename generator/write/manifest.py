@@ -69,7 +69,8 @@ def route_headers(path: str, headers: dict[str, str]) -> tuple[bytes, str, str]:
     """A route's headers as the manifest stores them: (the shared set as sorted JSON, with the
     route's own path in ``Link`` written ``{path}`` so thousands of routes share one set,
     Content-Type, ETag)."""
-    shared = {k: v.replace(f"<{path}>", "<{path}>") for k, v in headers.items() if k not in PER_ROUTE_HEADERS}
+    own = f"<{path}>"
+    shared = {k: v.replace(own, "<{path}>") for k, v in headers.items() if k not in PER_ROUTE_HEADERS}
     return orjson.dumps(shared, option=orjson.OPT_SORT_KEYS), headers["Content-Type"], headers["ETag"]
 
 

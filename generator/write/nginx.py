@@ -58,7 +58,7 @@ from generator.web.respond import CORS, method_not_allowed_body
 NGINX_CONF = "_hosts/nginx.conf"
 NGINX_SERVER_CONF = "_hosts/nginx-server.conf"
 BROTLI_STATIC_MODULE = Path("/usr/lib/nginx/modules/ngx_http_brotli_static_module.so")
-APP_BODY_LIMIT = "2m"  # above every POST handler's max_body (1 MiB), so the app answers an oversized body
+APP_BODY_LIMIT = "2m"  # above every POST handler's max_body (at most 1 MiB), so the app answers an oversized body
 SHORT_KEY_MIN = 100  # a surface with this many routes gets short map keys ("@0:<last segment>")
 P = "cardpantry"  # prefix of every variable and named location
 _ETAG, _SPACE, _SUFFIX = re.compile(r'"[!#-~]+"'), re.compile(r"\s"), re.compile(r"\.[a-z0-9]+")

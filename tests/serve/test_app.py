@@ -364,6 +364,23 @@ def test_practice_moves_are_answered_in_worker_processes(small_dist: Path) -> No
             pooled.pool.close()
 
 
+def test_deck_verdicts_are_computed_in_worker_processes(small_dist: Path) -> None:
+    """Issue 34: the validator's costliest admitted body takes ~2 ms of CPU, so it leaves the event
+    loop; without a referee key too. The worker's verdict is the inline one."""
+    inline, pooled = App(small_dist), App(small_dist, offload=True)
+    refs = [f"op-op01-{n:03d}-en" for n in range(1, 60)] + ["nope"]
+    body = orjson.dumps({"leader_id": "op-op01-001-en", "main_deck_card_ids": refs, "format": "standard"})
+    try:
+        a = call(inline, "POST", "/api/v1/play/deck/validate", content=body)
+        b = call(pooled, "POST", "/api/v1/play/deck/validate", content=body)
+        assert a.status_code == b.status_code == 200 and a.json()["data"] == b.json()["data"]
+        assert a.json()["data"]["violations"]  # a verdict with something in it, not an empty shell
+        assert pooled.pool is not None and pooled.pool.started  # it went through the pool
+    finally:
+        if pooled.pool is not None:
+            pooled.pool.close()
+
+
 class StubPool:
     """Stands in for the app's pool: raises what a real one raises, records what was sent to it."""
 
@@ -406,8 +423,15 @@ def test_a_request_the_method_refuses_is_never_queued(small_dist: Path) -> None:
     assert response.status_code == 400 and app.pool.jobs == 0
 
 
-def test_without_a_referee_key_no_worker_is_started(small_dist: Path) -> None:
-    assert App(small_dist, referee_key=None, offload=True).pool is None
+def test_without_a_referee_key_practice_is_refused_and_decks_still_go_to_the_pool(small_dist: Path) -> None:
+    """The workers validate decks with or without a referee key (issue 34); practice without a key is
+    answered 503 referee_unconfigured by the app, whatever the pool computed."""
+    assert App(small_dist, referee_key=None, offload=True).pool is not None
+    app = App(small_dist, referee_key=None)
+    app.pool = StubPool(Busy(4))  # type: ignore[assignment]
+    deck = b'{"leader_id": "op-op01-001-en", "main_deck_card_ids": [], "format": "standard"}'
+    assert call(app, "POST", "/api/v1/play/deck/validate", content=deck).json()["error"]["code"] == "server_busy"
+    assert app.pool.jobs == 1
 
 
 def test_a_rebuild_swapped_in_is_served_whole(tmp_path: Path, synthetic_catalog: Path, synthetic_as_of) -> None:

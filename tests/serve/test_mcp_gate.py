@@ -45,7 +45,8 @@ SERVICE = load_site().service
 KEY = sample_agent_key()
 CARD_SKU = "op-op01-001-en"  # KNOWN_SKU of the synthetic catalog (tests/conftest.py)
 PROTOCOL = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-11-25"}
-POOL_MODULE = Path(__file__).resolve().parents[1] / "play" / "pool.py"
+ROOT = Path(__file__).resolve().parents[2]
+POOL_MODULE = ROOT / "tests" / "play" / "pool.py"
 AS_OF = dt.datetime(2026, 3, 1, tzinfo=dt.UTC)  # the synthetic build's as-of (tests/conftest.py SYNTHETIC_AS_OF)
 
 
@@ -121,7 +122,14 @@ def test_initialize_then_every_agent_read_is_a_tool_named_as_in_the_catalog(base
 
     info, capabilities, tools = run(scenario)
     assert info.name == SERVICE and capabilities.tools is not None and capabilities.resources is not None
-    reads = [s for s in REGISTRY if s.compute is not None and s.auth == "public" and s.media_type == "application/json"]
+    reads = [
+        s
+        for s in REGISTRY
+        if s.compute is not None
+        and s.auth == "public"
+        and s.media_type == "application/json"
+        and not s.id.startswith("assets.")  # the static search index's entry is a browser's file
+    ]
     posts = [s for s in REGISTRY if s.post is not None and s.post.tool]
     assert len(tools) == len(reads) + len(posts) == len(agent_reads(REGISTRY)) + len(body_tools(REGISTRY))
     assert {s.id for s in posts} == {"play.deck_validate", "play.practice", "cards.batch"}
@@ -348,11 +356,12 @@ def test_the_published_client_config_connects(base: str) -> None:
 
 
 def _node_tool(name: str) -> str:
-    """An installed MCP tool of npm (CARDPANTRY_MCP_NODE_BIN: a node_modules/.bin folder), or skip."""
-    folder = os.environ.get("CARDPANTRY_MCP_NODE_BIN")
-    found = shutil.which(name, path=folder) if folder else shutil.which(name)
+    """An installed MCP tool of npm, or skip: in CARDPANTRY_MCP_NODE_BIN (a node_modules/.bin folder),
+    else where ``.ci/run`` installs them beside vnu-jar (``.tools/node_modules/.bin``), else on PATH."""
+    folder = os.environ.get("CARDPANTRY_MCP_NODE_BIN", str(ROOT / ".tools" / "node_modules" / ".bin"))
+    found = shutil.which(name, path=folder) or shutil.which(name)
     if found is None:
-        pytest.skip(f"{name} is not installed (npm install mcp-remote @modelcontextprotocol/inspector; docs/mcp.md)")
+        pytest.skip(f"{name} is not installed (npm install --prefix .tools mcp-remote @modelcontextprotocol/inspector)")
     return found
 
 

@@ -5,6 +5,7 @@ that stops taking its answer is cut off (issue 34)."""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -56,6 +57,7 @@ def test_an_unfinished_request_gets_408_and_the_connection_closes(port: int, par
     assert seconds < 3, seconds  # the deadline, not the client, ended it
     assert received.startswith(b"HTTP/1.1 408 "), received[:80]
     assert b'"code":"request_timeout"' in received
+    assert _request_id(received)  # issue 32: the guard's answers have one too
 
 
 def test_a_whole_request_is_answered_and_the_connection_kept(port: int) -> None:
@@ -147,6 +149,24 @@ def test_an_http_layer_refusal_is_the_json_error_with_cors(
     assert b"access-control-allow-origin: *" in head and b"connection: close" in head
     error = orjson.loads(body)["error"]
     assert set(error) == {"code", "message"} and (code is None or error["code"] == code)
+    again, _ = _send(port, request_bytes)  # issue 32: every answer has its own X-Request-Id
+    assert _request_id(received) != _request_id(again)
+
+
+def _request_id(answer: bytes) -> bytes:
+    ids = re.findall(rb"\r\nx-request-id: ([A-Za-z0-9_.-]{8,64})\r\n", answer.partition(b"\r\n\r\n")[0])
+    assert len(ids) == 1, answer[:400]
+    return ids[0]
+
+
+def test_a_refusal_keeps_the_request_id_a_proxy_sent(port: int) -> None:
+    """A refusal after the id arrived (two Hosts) carries the proxy's id, so the two logs agree; a
+    malformed one is replaced by the app's own."""
+    sent = b"GET /api/v1/ HTTP/1.1\r\nX-Request-Id: from-the-proxy-0001\r\nHost: a\r\nHost: b\r\n\r\n"
+    received, _ = _send(port, sent)
+    assert received.startswith(b"HTTP/1.1 400 ") and _request_id(received) == b"from-the-proxy-0001"
+    forged, _ = _send(port, sent.replace(b"from-the-proxy-0001", b"bad id!"))
+    assert _request_id(forged).startswith(b"req_")
 
 
 def test_an_endless_header_line_is_refused_before_it_ends(port: int) -> None:

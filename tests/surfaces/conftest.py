@@ -9,7 +9,7 @@ no sample for fails the invariant test, so it is checked the day it is registere
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -43,6 +43,9 @@ PARAM_SAMPLES: dict[str, Callable[[Context], list[str]]] = {
     "id": lambda ctx: ["test-op-primary"],
     "content_hash": lambda ctx: ["0" * 64],
     "number": lambda ctx: ["001"],
+    # the static search index's files: the context has none (a build writes them), so these are its 404s
+    "file": lambda ctx: ["wasm.unknown.pagefind"],
+    "folder": lambda ctx: ["fragment"],
     "username": lambda ctx: [public_username(ctx)],
 }
 
@@ -90,7 +93,12 @@ CASES: dict[str, Callable[[Context], list[Case]]] = {
         ({}, {"format": "md", "since": "2026-11-01"}),
     ],
     "clock.time": lambda ctx: [({}, {"my_time": "2026-03-14T15:09:20Z"})],
-    "pages.prices_search": lambda ctx: [({}, {"game": "op", "q": "OP01-001"}), ({}, {"game": "op", "q": ""})],
+    "pages.prices_search": lambda ctx: [
+        ({}, {"game": "op", "q": "OP01-001"}),
+        ({}, {"game": "op", "q": ""}),
+        ({}, {"q": "testmon captain"}),  # no game: every game
+        ({}, {"game": "fab", "q": "captain"}),  # nothing: the hint and the all-games link
+    ],
     "ledger.welcomes": lambda ctx: [({}, {"status": "arrived"}), ({}, {"kind": "agent", "status": "arrived"})],
     "ledger.gaps": lambda ctx: [({}, {"domain": "license"}), ({}, {"status": "named"})],
     "datasets.catalog": lambda ctx: [({}, {"format": "jsonld"})],
@@ -136,6 +144,7 @@ ERROR_SAMPLES: dict[str, list[Case]] = {
     "cards.evidence": [({"sku": "nope"}, {})],
     "prices.game": [({"game": "mtg"}, {})],
     "pages.prices_game": [({"game": "mtg"}, {})],
+    "pages.prices_search": [({}, {"game": "zz", "q": "1"})],
     "orientation.guide": [({"slug": "no-such-guide"}, {})],
     "orientation.changelog": [({}, {"since": "2026-02-30"}), ({}, {"format": "rss"})],
     "clock.time": [({}, {"my_time": "yesterday"})],
@@ -189,3 +198,36 @@ def surface_cases_fixture() -> Callable[[Surface, Context], list[Case]]:
 @pytest.fixture(name="hash_of")
 def hash_of_fixture() -> Callable[[Context, str], str]:
     return hash_of
+
+
+@pytest.fixture(scope="module")
+def served(small_app) -> Iterator[str]:
+    """``small_app`` under uvicorn on a free loopback port, for a real browser: its base URL."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(small_app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def indexed_ctx(ctx: Context) -> Context:
+    """``ctx`` with the static search index a build with ``--search-index`` makes (small_dist has it)."""
+    import dataclasses
+
+    from generator.catalog.pagefind_bundle import pagefind_bundle
+    from generator.catalog.static_search import static_records
+
+    return dataclasses.replace(ctx, search_index=pagefind_bundle(static_records(ctx.snapshot)))

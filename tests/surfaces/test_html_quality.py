@@ -12,16 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import os
 import shutil
-import socket
 import subprocess
-import threading
-import time
 from collections import deque
 from pathlib import Path
 
 import orjson
 import pytest
-import uvicorn
 from html_links import Links
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,6 +40,8 @@ def page_kinds(dist: Path, platform) -> dict[str, str]:
     )
     kinds |= {
         "pages.prices_search?q": "/prices/search?game=op&q=OP01-001",
+        "pages.prices_search?all": "/prices/search?q=testmon",  # every game
+        "pages.prices_search?none": "/prices/search?game=fab&q=captain",  # nothing found: the hint
         "trust.page": f"/u/{public}/trust",
         "cards.market?computed": "/cards/ptcg-tst1-1-en/market",
     }
@@ -101,21 +99,6 @@ def test_every_page_kind_is_valid_html(ask, kinds, tmp_path: Path) -> None:
     )
     messages = orjson.loads(run.stderr or b'{"messages": []}')["messages"]
     assert messages == [], [(Path(m.get("url", "")).name, m.get("message")) for m in messages][:10]
-
-
-@pytest.fixture(scope="module")
-def served(small_app):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(small_app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
 
 
 @pytest.mark.slow

@@ -68,6 +68,43 @@ def test_the_search_page_works_from_the_url_without_javascript(ask) -> None:
         assert "/api/v1/search/cards?" not in blank.text  # and no link to a search that would be refused
 
 
+def test_the_search_page_searches_every_game_without_a_game(ask) -> None:
+    """No ``game`` (or ``game=all``, the header's default) searches every game; a game narrows it."""
+    everywhere = ask("GET", "/prices/search?q=testmon")
+    assert everywhere.status_code == 200 and '<option value="all" selected>All games</option>' in everywhere.text
+    for game in ("op", "ptcg", "fab", "lor"):
+        assert f"<br><code>{game}-" in everywhere.text, game  # every game's Testmon cards are listed
+    assert ask("GET", "/prices/search?game=all&q=testmon").text.count("<tr>") == everywhere.text.count("<tr>")
+    one = ask("GET", "/prices/search?game=lor&q=testmon").text
+    assert "<br><code>lor-1-1-fr</code>" in one and "<br><code>op-" not in one
+    assert 'href="/api/v1/search/cards?game=lor&amp;q=testmon"' in one  # one game: its JSON twin
+    assert "/api/v1/search/cards?" not in everywhere.text  # all games: no single JSON twin
+
+
+def test_an_unknown_game_is_a_400_page_like_the_json_twin(ask) -> None:
+    page = ask("GET", "/prices/search?game=zz&q=1", headers={"Accept": "text/html"})
+    assert page.status_code == 400 and page.headers["content-type"].startswith("text/html")
+    assert "one of: all, op, ptcg, fab, lor" in page.text
+    assert ask("GET", "/api/v1/search/cards?game=zz&q=1").status_code == 400
+
+
+def test_a_search_that_finds_nothing_says_what_a_query_can_be(ask) -> None:
+    one = ask("GET", "/prices/search?game=fab&q=captain").text
+    assert "No card matched." in one and "<code>OP01-001</code>" in one and "<table>" not in one
+    assert '<a href="/prices/search?game=all&amp;q=captain" data-all-games>Try all games</a>' in one
+    everywhere = ask("GET", "/prices/search?q=zzzz").text
+    assert "No card matched." in everywhere and "Try all games</a></p>\n</div>\n</template>" in everywhere
+    assert everywhere.count("Try all games") == 1  # only the static search's template keeps the link
+
+
+def test_the_header_search_offers_all_games_selected_by_default(ask) -> None:
+    page = ask("GET", "/prices/op").text
+    header = page[page.index('<form class="search"') : page.index("</form>")]
+    assert '<option value="all" selected>All games</option>' in header and "data-search" in header
+    assert header.count(" selected") == 1
+    assert '<script type="module" src="/assets/search.' in page
+
+
 def test_the_validator_checks_a_sku_and_a_hash_from_the_url(ask) -> None:
     valid = ask("GET", "/standards/validator?sku=op-op01-001-en").text
     assert "A valid SKU." in valid and 'href="/product/op-op01-001-en"' in valid

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.play.decks.request import MAX_BODY_BYTES, DeckRequest
+from generator.play.decks.request import DECK_BODY_BYTES, DeckRequest
 from generator.play.protocol.practice import PracticeError, parse
 from generator.web.body import BodyError, json_object
 from generator.web.surface import Result
@@ -43,6 +43,6 @@ def test_the_referee_and_the_deck_validator_refuse_a_repeated_member() -> None:
     deck = read_body(
         b'{"leader_id": "OP01-001", "leader_id": "OP01-002", "main_deck_card_ids": [], "format": "standard"}',
         DeckRequest,
-        MAX_BODY_BYTES,
+        DECK_BODY_BYTES,
     )
     assert isinstance(deck, Result) and deck.error is not None and deck.error[0] == "duplicate_key"

@@ -27,7 +27,6 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_vali
 
 from generator.play.decks.rules import FormatName
 
-MAX_BODY_BYTES = 1_048_576  # the practice referee's body (a whole game state travels in it)
 MAX_DECK_CARDS = 200
 MAX_REF_CHARS = 64
 DECK_BODY_BYTES = 64 * 1024

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
+from generator.catalog.search import CONFIDENCES
 from generator.models.pages.reader import ReaderPage, SearchPage
 from generator.site import Site
 from generator.surfaces.catalog import doors, prices, search
@@ -146,32 +147,62 @@ PRICE_PAGES: tuple[tuple[str, str, Callable[..., Result], Callable[[Context], An
 MOVERS_SUMMARY = "PAUSED: price movers, as a page (HTTP 503, count 0, no movements)"
 
 
+ALL_GAMES = "all"  # the page's game choice that searches every game (docs/search.md)
+SHOWN = 100  # matches listed at most, as the JSON search's default limit
+
+
 def prices_search(ctx: Context, params: Params, query: Query) -> Result:
     """URL-driven: ``?game=&q=`` renders the results server side (no JavaScript); without a query,
-    the form alone (that is the file)."""
+    the form alone (that is the file). ``game`` absent or ``all`` searches every game, a game token
+    that game (any other is refused, 400, before this runs); each game is asked through the JSON
+    search (``search.search_cards``), so the page and the API find the same matches."""
     games = [{"token": g.game, "name": g.name} for g in ctx.snapshot.games()]
+    game, q = query.get("game", ALL_GAMES), query.get("q", "")
     data: dict[str, Any] = {
         "title": f"{ctx.site.display_name}: search",
         "canonical": ctx.site.base_url + "/prices/search",
         "crumbs": crumbs(ctx, "/prices/search"),
-        "json": None,  # the search as JSON, once there is a query (a bare search is a 400)
+        "json": None,  # the search as JSON, once there is a query for one game (a bare search is a 400)
         "games": games,
-        "game": query.get("game", games[0]["token"] if games else ""),
-        "q": query.get("q", ""),
+        "game": game,
+        "q": q,
         "error": None,
         "summary": None,
         "matches": [],
         "truncated": False,
     }
-    if "q" in query or "game" in query:
-        asked = {"game": data["game"], "q": data["q"]}  # the page asks the API surface, under its declaration
-        found = check_params(search.query_params(ctx.site), asked) or search.search_cards(ctx, {}, asked)
+    if "q" not in query and "game" not in query:
+        return Result(data=data)
+    asked = [g["token"] for g in games] if game == ALL_GAMES else [game]
+    answers = []
+    for token in asked:  # the page asks the API surface, under its declaration
+        ask = {"game": token, "q": q}
+        found = check_params(search.query_params(ctx.site), ask) or search.search_cards(ctx, {}, ask)
         if found.error is not None:
-            data["error"] = found.error[1]
-        else:
-            data |= {k: found.data[k] for k in ("summary", "matches", "truncated")}
-            data["json"] = "/api/v1/search/cards?" + urlencode({"game": data["game"], "q": data["q"]})
+            return Result(data=data | {"error": found.error[1]})
+        answers.append(found.data)
+    data |= _merged(answers)
+    if game != ALL_GAMES:
+        data["json"] = "/api/v1/search/cards?" + urlencode({"game": game, "q": q})
     return Result(data=data)
+
+
+def _merged(answers: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several games' answers as one: every match ranked by confidence (games in catalog order
+    within one level), the first ``SHOWN`` listed, the summary over all of them."""
+    matches = [m for a in answers for m in a["matches"]]
+    matches.sort(key=lambda m: CONFIDENCES.index(m["confidence"]))
+    count = sum(a["summary"]["count"] for a in answers)
+    buckets = sum(a["summary"]["distinct_set_number_buckets"] for a in answers)
+    levels = [a["summary"]["best_confidence"] for a in answers if a["summary"]["best_confidence"]]
+    summary = {
+        "count": count,
+        "best_confidence": min(levels, key=CONFIDENCES.index, default=None),
+        "distinct_set_number_buckets": buckets,
+        "ambiguous": buckets > 1,
+    }
+    truncated = count > SHOWN or any(a["truncated"] for a in answers)
+    return {"summary": summary, "matches": matches[:SHOWN], "truncated": truncated}
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
@@ -215,7 +246,12 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         prices_search,
         enumerate=lambda ctx: [{}],
         query_params=(
-            Param("game", enum=site.games),
+            Param(
+                "game",
+                enum=(ALL_GAMES, *site.games),
+                default=ALL_GAMES,
+                description="a game token, or all (the default): every game the catalog holds",
+            ),
             Param("q", allow_empty=True, description="a card name or number; a blank form lists nothing"),
         ),
         enveloped=False,
@@ -224,6 +260,8 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
         model=SearchPage,
         freshness="catalog",
         provenance_kind="computed",
-        summary="Search from what is printed on a card, as a page (URL-driven, works without JavaScript)",
+        errors=(400,),
+        summary="Search from what is printed on a card, in one game or all, as a page (URL-driven, works without "
+        "JavaScript; on a host without the app the page's script searches the static index)",
     )
     return (*priced, movers, searched)

@@ -16,10 +16,10 @@ from typing import Any
 from generator.models.play import answers as docs
 from generator.play.cards import cards_of
 from generator.play.decks.ladder_decks import build_deck
-from generator.play.decks.request import DECK_BODY_BYTES, MAX_BODY_BYTES, DeckRequest
-from generator.play.decks.validator import validate_deck
+from generator.play.decks.request import DECK_BODY_BYTES, DeckRequest
 from generator.play.engine.api import game_state_json_schema
 from generator.play.protocol.example_match import example_match as play_example_match
+from generator.play.protocol.practice import MAX_BODY_BYTES
 from generator.play.rulebook.models import PlayContent
 from generator.site import Site
 from generator.surfaces.play import play_data, referee
@@ -99,8 +99,10 @@ def _body(ctx: Context) -> bytes | None:
 
 def deck_validate(ctx: Context, params: Params, query: Query) -> Result:
     """POST /api/v1/play/deck/validate: the whole verdict at once; nothing is stored."""
-    verdict = validate_deck(ctx.body(DeckRequest), cards_of(ctx.snapshot), ctx.content.deck_rules, ctx.now.date())
-    return Result(data=verdict.model_dump(mode="json"), provenance=_card_provenance(ctx))
+    computed = ctx.request.computed if ctx.request is not None else None
+    if computed is None:  # no pool (tests, a worker): computed here, the same way
+        computed = referee.verdict(_body(ctx), cards_of(ctx.snapshot), ctx.content.deck_rules, ctx.now)
+    return Result(data=computed, provenance=_card_provenance(ctx))
 
 
 def practice_move(ctx: Context, params: Params, query: Query) -> Result:
@@ -275,9 +277,16 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             f"{PLAY}/deck/validate",
             "F",
             None,
-            # Bounded by its body's caps (issue 34); answered on the event loop: the practice pool's
-            # workers hold the referee's kit only (issue 33), and validation has no Offload of its own yet.
-            post=Method(deck_validate, max_body=DECK_BODY_BYTES, body=DeckRequest, example=deck_example, tool=True),
+            # Bounded by its body's caps, and computed in the app's pool with the referee's kit: its
+            # costliest admitted body takes about 2 ms of CPU, too long for the event loop (issue 34).
+            post=Method(
+                deck_validate,
+                max_body=DECK_BODY_BYTES,
+                body=DeckRequest,
+                example=deck_example,
+                tool=True,
+                offload=Offload(referee.warm, referee.validate),
+            ),
             model=docs.DeckVerdict,
             errors=(400,),
             provenance_kind="computed",

@@ -1,13 +1,15 @@
-"""The practice referee as the app runs it: in a worker process of the app's pool, holding only
-what a move needs.
+"""The practice referee and the deck validator as the app runs them: in a worker process of the
+app's pool, holding only what a move or a verdict needs.
 
 Why a module of its own: each pool worker used to hold a whole app (every surface, the authored
 content, the platform export: about 500 MB) to answer one endpoint (issue 33). A worker here
 holds the build's One Piece card pool (read once from ``dist/_data``), every card's compiled
 effects (compiled at warm-up into ``ladder_decks``' memo, so no move pays for it), the deck rules
 and the AI's priors over unseen decks: what ``practice`` reads, and nothing else. ``warm`` is the
-pool's set-up (``generator.web.surface.Offload``), ``move`` its job; the app does the rest (the
-envelope, provenance, the request id) on its event loop.
+pool's set-up (``generator.web.surface.Offload``), ``move`` and ``validate`` its jobs; the app does
+the rest (the envelope, provenance, the request id) on its event loop. The deck validator shares
+the kit: its costliest admitted body (200 distinct unknown references) takes about 2 ms of CPU,
+over the ~1 ms a handler may spend on the event loop (issue 34).
 
 ``_KIT`` is module state on purpose: it is this worker process's whole working set, set once by
 ``warm`` before the app reports ready, and read by every ``move`` the process runs. A rebuild
@@ -29,7 +31,9 @@ from generator.models.onepiece import OnePieceCard
 from generator.play.ai.observe import Priors
 from generator.play.cards import cards_of
 from generator.play.decks.ladder_decks import engine_compiled
+from generator.play.decks.request import DeckRequest
 from generator.play.decks.rules import RulesData, load_rules
+from generator.play.decks.validator import validate_deck
 from generator.play.protocol.practice import Undealable, practice
 from generator.site import load_site
 
@@ -41,7 +45,7 @@ WARM_DEAL = b'{"op": "new", "level": 4, "seed": 0}'  # one deal at warm-up: the 
 class Kit:
     dist: str
     inode: int
-    key: bytes
+    key: bytes | None  # None: no referee here (practice answers 503); the validator still works
     cards: Mapping[str, OnePieceCard]
     rules: RulesData
     priors: Priors
@@ -69,7 +73,7 @@ def outcome(
         return 503, {"error": {"code": "practice_unavailable", "message": message}}
 
 
-def _kit(dist: str, key: bytes) -> Kit:
+def _kit(dist: str, key: bytes | None) -> Kit:
     snapshot = FileSnapshot(Path(dist), load_site().encoding)
     cards = dict(cards_of(snapshot))
     FileSnapshot._load_set.cache_clear()  # the printings of every language: not what a move reads
@@ -80,17 +84,15 @@ def _kit(dist: str, key: bytes) -> Kit:
 
 
 def warm(dist: str, key: bytes | None) -> None:
-    """A worker's set-up: the kit, and one deal through it. Without a key the app answers every
-    practice request itself (503 ``referee_unconfigured``) and no worker is started."""
+    """A worker's set-up: the kit, and (with a referee key) one deal through it."""
     global _KIT
-    if key is None:
-        return
     _KIT = _kit(dist, key)
-    outcome(WARM_DEAL, _KIT.cards, key, dt.datetime.now(dt.UTC), _KIT.rules, priors=_KIT.priors)
+    if key is not None:
+        outcome(WARM_DEAL, _KIT.cards, key, dt.datetime.now(dt.UTC), _KIT.rules, priors=_KIT.priors)
 
 
-def move(body: bytes | None, now: dt.datetime) -> Outcome:
-    """One practice request in a worker (the pool's job)."""
+def _current() -> Kit:
+    """The kit of the build in ``dist`` now: made again when a rebuild was swapped in."""
     global _KIT
     assert _KIT is not None, "warm ran first: the pool's set-up"
     try:
@@ -99,4 +101,27 @@ def move(body: bytes | None, now: dt.datetime) -> Outcome:
         inode = _KIT.inode
     if inode != _KIT.inode:
         _KIT = _kit(_KIT.dist, _KIT.key)
-    return outcome(body, _KIT.cards, _KIT.key, now, _KIT.rules, priors=_KIT.priors)
+    return _KIT
+
+
+def move(body: bytes | None, now: dt.datetime) -> Outcome | None:
+    """One practice request in a worker (the pool's job); None without a referee key, which the
+    handler answers (503 ``referee_unconfigured``) before it reads what was computed."""
+    kit = _current()
+    if kit.key is None:
+        return None
+    return outcome(body, kit.cards, kit.key, now, kit.rules, priors=kit.priors)
+
+
+def verdict(
+    body: bytes | None, cards: Mapping[str, OnePieceCard], rules: RulesData, now: dt.datetime
+) -> dict[str, Any]:
+    """The deck validator's whole verdict, as JSON values (``respond`` refused a body its model breaks)."""
+    assert body is not None, "respond refused a body over the method's limit"
+    return validate_deck(DeckRequest.model_validate_json(body), cards, rules, now.date()).model_dump(mode="json")
+
+
+def validate(body: bytes | None, now: dt.datetime) -> dict[str, Any]:
+    """One deck validation in a worker (the pool's job)."""
+    kit = _current()
+    return verdict(body, kit.cards, kit.rules, now)
