@@ -113,7 +113,7 @@ def test_a_card_number_a_game_and_the_coverage_matrix_say_what_their_printings_s
         expected = "observed" if observed else "not_observed"
         assert state_in(data(ask, f"/api/v1/prices/games/{game}")["data"]["sources"]) == expected, game
         page = page_items(ask("GET", f"/prices/{game}").text)["Sources"][NAME]
-        assert page.startswith(expected + ":"), (game, page)
+        assert page.startswith(expected.replace("_", " ") + ":"), (game, page)
         # the sample export is synthetic, so an observed cell is probationary, never confirmed
         cell = coverage[(game, PLATFORM)]
         assert cell["state"] == ("live-probationary" if observed else "anticipated"), (game, cell)

@@ -18,7 +18,7 @@ from generator.surfaces.catalog.provenance import OFFERS_NAME, PLATFORM_OFFERS
 from generator.surfaces.operations import coverage
 from generator.surfaces.pages.card_facts import printings_in_words
 from generator.surfaces.pages.reader import WITHHELD_NOTE, crumbs, item, page
-from generator.surfaces.pages.source_words import CELL_WORDS, tier_words
+from generator.surfaces.pages.source_words import CELL_WORDS, source_row, state_and_publication, tier_words
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params
 
@@ -47,7 +47,9 @@ def prices_game(ctx: Context, params: Params, query: Query) -> Result:
         )
         for s in d["sets"]
     ]
-    states = [item(ctx, s["name"], f"{s['state']}: {s['publication']}") for s in d["sources"]]
+    states = [
+        item(ctx, name, state_and_publication(state, said)) for name, _, state, said in map(source_row, d["sources"])
+    ]
     sections = [{"heading": "Sets", "text": WITHHELD_NOTE, "items": sets}, {"heading": "Sources", "items": states}]
     path = f"/prices/{d['game']}"
     return page(

@@ -37,6 +37,12 @@ def tier_words(tier: str) -> str:
     return TIER_WORDS.get(tier, tier)
 
 
+def state_and_publication(state: str, publication: str) -> str:
+    """``not observed: the platform's export holds no open offer here``; the publication alone where
+    it starts with the state (``paused until ...``)."""
+    return publication if publication.startswith(state) else f"{state}: {publication}"
+
+
 def source_row(state: dict[str, Any]) -> list[str]:
     """One source state (``provenance.source_states``) as a table row: name, rights, state, what is published."""
     publication = state["publication"].replace(f"paused: {RIGHTS}", PAUSED_PENDING_RIGHTS)
