@@ -174,12 +174,12 @@ def main() -> None:
     print(f"no-change rebuild: {again.seconds:.2f} s = {again.seconds / cold.seconds:.1%} of cold")
     print(
         f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
-        f"({forced.reused:,} files hard-linked)"
+        f"({forced.reused:,} files hard-linked, each with its twins)"
     )
     print(f"one template changed ({CHANGED_TEMPLATE}): {template:.2f} s = {template / cold.seconds:.1%} of cold")
     print(
         f"one set changed (a printing renamed): {one_set.seconds:.2f} s = {one_set.seconds / cold.seconds:.1%} "
-        f"of cold ({one_set.files - one_set.reused:,} files written)   (target <= 20%)"
+        f"of cold ({one_set.reused:,} files hard-linked, each with its twins)   (target <= 20%)"
     )
     print(
         f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "
