@@ -4,7 +4,8 @@ catalog -> snapshot -> surfaces -> render -> write (files, manifest, host adapte
 Rendering runs in forked worker processes (one per core), which render and compress their share of
 routes; the parent writes every file (one process creating files, so no contention for a
 directory's lock) and collects the manifest entries. A rebuild whose input fingerprint
-equals the previous build's writes nothing at all.
+equals the previous build's writes nothing at all; otherwise it renders only the routes whose
+recorded inputs changed and carries the rest over (``generator.write.dependencies``).
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import multiprocessing
 import os
 import sys
 import time
+import zlib
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +36,8 @@ from generator.catalog.static_search import static_records
 from generator.content import load_content
 from generator.contract.examples import answer_key
 from generator.contract.validation import check_result
-from generator.fingerprint import fingerprint
+from generator.dependencies import recording
+from generator.fingerprint import code_digest, fingerprint
 from generator.hashing import sha256_hex
 from generator.platform.export import export_digest, load_platform
 from generator.platform.export import platform_dir as default_platform_dir
@@ -46,12 +50,20 @@ from generator.web.envelope import iso
 from generator.web.respond import Check, respond
 from generator.web.surface import Context, Surface
 from generator.write.caddy import caddy_files
-from generator.write.files import DistWriter, DoubleWrite, Encoded, FileRecord, file_for
+from generator.write.dependencies import (
+    DEPENDENCIES,
+    DependencyRecord,
+    InputDigests,
+    carried_routes,
+    load_dependencies,
+)
+from generator.write.files import CarryFailed, DistWriter, DoubleWrite, Encoded, FileRecord, file_for
 from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
 from generator.write.netlify import netlify_files
 from generator.write.nginx import nginx_files
 
 CHUNK = 1500
+LIBRARIES = ("jinja2", "markupsafe", "orjson", "pydantic", "pydantic-core", "brotli", "markdown-it-py", "pagefind")
 
 
 @dataclass
@@ -60,6 +72,7 @@ class BuildSummary:
     files: int = 0
     bytes: int = 0
     reused: int = 0
+    carried: int = 0  # routes carried over unrendered: every input they read is unchanged
     seconds: float = 0.0
     statuses: Counter[int] = field(default_factory=Counter)
     sources: str = "sources: not ingested by this build (the catalog was reused)"
@@ -91,8 +104,9 @@ def build(
     platform_dir: Path | None = None,
     search_index: bool = False,
 ) -> BuildSummary:
-    """Render every static surface into ``out``. ``force`` re-renders even when inputs are unchanged
-    (files whose bytes did not change are still hard-linked, not rewritten). ``validate=False`` skips
+    """Render every static surface into ``out``. ``force`` re-renders every route even when inputs
+    are unchanged (files whose bytes did not change are still hard-linked, not rewritten); without
+    it, a route whose recorded inputs did not change is carried over from the previous build. ``validate=False`` skips
     the contract check of each document (only ``bench/build.py`` does, to measure what it costs).
     ``sources``: what the ingest before it says of the sources (``IngestResult.report``).
     ``platform_dir``: the platform export (default ``platform_dir()``: the synthetic sample).
@@ -132,36 +146,62 @@ def build(
         ctx = replace(ctx, search_index=pagefind_bundle(static_records(snapshot)))
     indexed = time.perf_counter()
     by_id = {s.id: s for s in registry}
+    digests = InputDigests(snapshot, ctx.search_index)
+    record = DependencyRecord(_globals(ctx, export_digest(export)))
+    earlier = None if force or previous is None else load_dependencies(out)
+    carry = carried_routes(earlier, record.globals, digests)
+    # a carried route's header set, as ``route_headers`` makes the key (sorted JSON)
+    header_keys = {
+        k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for k, v in (previous or {}).get("header_sets", {}).items()
+    }
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
     summary = BuildSummary()
     summary.sources = sources or summary.sources
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        with _without_cycle_collector(), _rendering(ctx, writer, workers, show, validate) as rendered:
+        with _without_cycle_collector(), _rendering(ctx, writer, workers, show, validate, carry) as rendered:
             data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
-            for path, surface_id, status, headers, encoded, seconds in rendered:
+            for path, surface_id, status, headers, encoded, seconds, keys in rendered:
                 if path in manifest.routes:
                     raise DoubleWrite(f"{path} rendered twice in one build")
-                record = writer.put(encoded)
-                manifest.add(path, by_id[surface_id], status, headers, record)
+                if encoded is None:  # carried over: every input it read is unchanged
+                    assert previous is not None and earlier is not None
+                    entry = previous["routes"][path]
+                    file = writer.carry(entry["file"], entry["sha256"], tuple(entry["twins"]))
+                    manifest.carry(path, entry, header_keys[entry["headers"]])
+                    record.carry(path, earlier)
+                    status = entry["status"]
+                else:
+                    assert headers is not None
+                    file = writer.put(encoded)
+                    manifest.add(path, by_id[surface_id], status, headers, file)
+                    if keys is not None:
+                        record.add(path, keys)
                 summary.statuses[status] += 1
                 summary.routes += 1
                 kind = base_type(by_id[surface_id].media_type)
                 summary.render_seconds[kind] = summary.render_seconds.get(kind, 0.0) + seconds
                 summary.routes_by_type[kind] += 1
-                _count(summary, record)
+                _count(summary, file)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)
         hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
-        for rel, body in (*hosts.items(), (MANIFEST, orjson.dumps(document))):
+        written = (*hosts.items(), (DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document)))
+        for rel, body in written:
             _count(summary, writer.write(rel, body))
         writer.commit()
+    except CarryFailed:
+        writer.abort()
+        return build(
+            out, as_of, catalog, sources, progress, workers, True, validate, platform_dir, search_index
+        )  # a previous file is gone: render every route (force)
     except BaseException:
         writer.abort()
         raise
     finished = time.perf_counter()
     summary.seconds = finished - started
+    summary.carried = len(carry)
     summary.phases = {
         "load": loaded - started,
         "search_index": indexed - indexing,
@@ -169,6 +209,26 @@ def build(
         "finish": finished - rendered_at,
     }
     return summary
+
+
+def _globals(ctx: Context, export: str) -> str:
+    """The digest of what every route may read beyond its recorded keys: code and authored content,
+    the site and its base URL, the platform export, the as-of, the statuses the facts settled,
+    whether a search index is built, and the libraries whose output lands in the files."""
+    settled = [gap.model_dump_json() for gap in ctx.content.orientation.gaps]
+    settled.append(ctx.content.discovery.ledgers.model_dump_json())
+    parts = [
+        code_digest(folders=("generator", "content")),
+        ctx.site.base_url,
+        export,
+        iso(ctx.now),
+        *settled,
+        str(ctx.search_index is not None),
+        sys.version,
+        zlib.ZLIB_RUNTIME_VERSION,
+        *(f"{name} {version(name)}" for name in LIBRARIES),
+    ]
+    return sha256_hex("\n".join(parts).encode())
 
 
 def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -> dict[str, str]:
@@ -203,11 +263,13 @@ def _jobs(ctx: Context) -> list[list[Job]]:
 Job = tuple[str, Mapping[str, str], bool]
 
 # A rendered route as a worker hands it to the parent: (path, surface id, status, its headers as the
-# manifest stores them (``route_headers``), the encoded file, the seconds it took).
-RenderedRoute = tuple[str, str, int, tuple[bytes, str, str], Encoded, float]
+# manifest stores them (``route_headers``), the encoded file, the seconds it took, the keys of the
+# inputs it read (None: a route of the shared chunk, always rendered)). A route carried over from the
+# previous build comes back as (path, surface id, 0, None, None, 0.0, None).
+RenderedRoute = tuple[str, str, int, tuple[bytes, str, str] | None, Encoded | None, float, tuple[str, ...] | None]
 
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
-_WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
+_WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None, set[str]] | None = None
 
 
 def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
@@ -215,19 +277,24 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
     (bench/build.py reports HTML routes alone; a worker does no I/O here, so this is its CPU time,
     read from a clock 14x cheaper than the process CPU clock); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
-    ctx, writer, by_id, check = _WORKER
+    ctx, writer, by_id, check, carry = _WORKER
     rendered_chunk: list[RenderedRoute] = []
     for surface_id, params, shared in chunk:
         began = time.perf_counter()
         surface = by_id[surface_id]
         path = surface.concrete(params)
-        rendered = respond(surface, ctx, params, {}, path, check=check)
+        if path in carry and not shared:
+            rendered_chunk.append((path, surface_id, 0, None, None, 0.0, None))
+            continue
+        with recording() as reads:
+            rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
             ctx.memo[answer_key(surface, path, {})] = rendered
         rel = file_for(path, rendered.media_type)
         encoded = writer.encode(rel, rendered.body, rendered.media_type, rendered.sha256)
         headers = route_headers(path, rendered.headers)
-        rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began))
+        keys = None if shared else tuple(sorted(reads))
+        rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began, keys))
     return rendered_chunk
 
 
@@ -248,12 +315,18 @@ def _without_cycle_collector() -> Iterator[None]:
 
 @contextmanager
 def _rendering(
-    ctx: Context, writer: DistWriter, workers: int | None, show: bool, validate: bool = True
+    ctx: Context,
+    writer: DistWriter,
+    workers: int | None,
+    show: bool,
+    validate: bool = True,
+    carry: set[str] | None = None,
 ) -> Iterator[Iterator[RenderedRoute]]:
     """Start rendering every static route in forked workers (they share the snapshot), and yield an
-    iterator of the rendered routes, so the parent can work while they do."""
+    iterator of the rendered routes, so the parent can work while they do. The routes in ``carry``
+    are handed back unrendered, in their places."""
     global _WORKER
-    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces}, check_result if validate else None)
+    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces}, check_result if validate else None, carry or set())
     chunks = _jobs(ctx)
     count = workers or os.cpu_count() or 1
     pool = None

@@ -30,9 +30,9 @@ def catalog_digest(con: duckdb.DuckDBPyConnection) -> str:
     return digest.hexdigest()
 
 
-def code_digest(root: Path = ROOT) -> str:
+def code_digest(root: Path = ROOT, folders: tuple[str, ...] = INPUT_DIRS) -> str:
     digest = hashlib.sha256()
-    for folder in INPUT_DIRS:
+    for folder in folders:
         for path in sorted((root / folder).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")

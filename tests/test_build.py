@@ -27,6 +27,7 @@ from generator.web.conditional import codings_for
 from generator.web.envelope import etag, iso
 from generator.web.respond import respond
 from generator.web.surface import Context
+from generator.write.dependencies import DEPENDENCIES
 from generator.write.files import DoubleWrite, file_for
 from generator.write.manifest import MANIFEST
 from generator.write.netlify import NETLIFY_HEADERS, NETLIFY_REDIRECTS
@@ -207,7 +208,7 @@ def test_another_as_of_changes_the_routes_but_not_the_data(
 
 
 def _host_or_manifest(rel: str) -> bool:
-    return rel.startswith((MANIFEST, "_hosts/")) or rel in (NETLIFY_HEADERS, NETLIFY_REDIRECTS)
+    return rel.startswith((MANIFEST, DEPENDENCIES, "_hosts/")) or rel in (NETLIFY_HEADERS, NETLIFY_REDIRECTS)
 
 
 def test_a_rebuild_with_the_same_inputs_rewrites_nothing(

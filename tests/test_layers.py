@@ -15,7 +15,7 @@ GENERATOR = Path(__file__).parents[1] / "generator"
 
 # Lowest first. A package may import its own layer and any layer listed before it.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"sku", "sources", "hashing", "yamlfile", "site", "render"}),  # standards and config
+    frozenset({"sku", "sources", "hashing", "yamlfile", "site", "render", "dependencies"}),  # standards and config
     frozenset({"models", "identity"}),  # frozen document models
     frozenset({"web"}),  # the framework: Surface, Param, respond, validate, envelope, conditional
     frozenset({"content", "play", "platform", "ingest", "catalog", "fingerprint"}),  # the domain and its data

@@ -27,6 +27,7 @@ import orjson
 from generator.catalog import queries
 from generator.catalog.names import NameIndex
 from generator.catalog.tables import SNAPSHOT_TABLES
+from generator.dependencies import read, recording_now
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
 from generator.models.rows import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source
@@ -161,34 +162,59 @@ class Snapshot:
                 records[declared.name] = tuple(declared.model(**r) for r in rows)
         return cls(records, table or PrintingTable(()), encoding)
 
+    # Every public accessor says what it hands out (``generator.dependencies.read``; the keys are
+    # listed in docs/incremental-build.md): a build re-renders a route when one of those changed.
+
     def games(self) -> tuple[Game, ...]:
+        read("games")
         return self._games
 
     def game(self, token: str) -> Game | None:
+        read("games")
         return next((g for g in self._games if g.game == token), None)
 
     def sets_of_game(self, game: str) -> tuple[CardSet, ...]:
+        read(f"sets:{game}")
         return self._sets_by_game.get(game, ())
 
     def card_set(self, game: str, set_code: str) -> CardSet | None:
+        if recording_now():
+            read(f"set-row:{game}/{set_code}")
         return self._sets.get((game, set_code))
 
     def printing(self, sku: str) -> Printing | None:
+        """The printing of ``sku``, or None. Recorded as its set (the SKU names it, ``game-set-...``),
+        found or not: a printing that appears later changes that set."""
+        if recording_now():
+            game, _, rest = sku.partition("-")
+            read(f"set:{game}/{rest.partition('-')[0]}")
         return self._printings.get(sku)
 
     def printings(self) -> tuple[Printing, ...]:
+        read("printings")
         return tuple(self._printings.values())
 
     def skus(self) -> tuple[str, ...]:
         """Every SKU in catalog order, without making a single model."""
+        read("printings")
         return tuple(self._printings)
 
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
+        if recording_now():
+            read(f"set:{game}/{set_code}")
         return tuple(self._printings[sku] for sku in self._skus_by_set.get((game, set_code), ()))
+
+    def printings_of_card(self, game: str, card_key: str) -> tuple[IndexEntry, ...]:
+        """Every printing of one card (languages, variants, reprints), in catalog order: read per
+        card, so a route that shows a card's siblings depends on that card, not on its whole game."""
+        if recording_now():
+            read(f"card:{game}/{card_key}")
+        return self._by_card(game).get(card_key, ())
 
     def rarities(self, game: str) -> Iterator[tuple[str, str, str | None]]:
         """(set, number, rarity) of every printing of ``game``, read from the rows without making a
         model of each (the pulls surface counts 90,000 of them)."""
+        read(f"game:{game}")
         for sku in self._printings:
             row = self._printings.row(sku)
             if row["game"] == game:
@@ -197,40 +223,50 @@ class Snapshot:
     def printings_of_number(self, game: str, set_code: str, number: str) -> tuple[Printing, ...]:
         """Every printing of one card number of a set (languages, variants), in catalog order: a
         price-guide card, without scanning its set (a set's every number is a route)."""
+        if recording_now():
+            read(f"set:{game}/{set_code}")
         return tuple(self._printings[sku] for sku in self._skus_by_number.get((game, set_code, number), ()))
 
     def fx_rates(self) -> tuple[FxRate, ...]:
         """ECB reference rates of GBP and the FX targets, newest first (``catalog/sql/queries/fx_rates.sql``)."""
+        read("fx_rates")
         return tuple(self.records.get("fx_rates", ()))
 
     def sources(self) -> tuple[Source, ...]:
+        read("sources")
         return self._sources
 
     def runs(self) -> tuple[RunSummary, ...]:
         """Every published source run, oldest first (``catalog/sql/queries/run_summaries.sql``)."""
+        read("source_runs")
         return tuple(self.records.get("source_runs", ()))
 
     def coverage_history(self) -> tuple[CoverageCount, ...]:
         """The coverage history's counts (``generator.ingest.history``), days then windows."""
+        read("coverage_history")
         return tuple(self.records.get("coverage_history", ()))
 
     def source(self, source_id: str) -> Source | None:
+        read("sources")
         return next((s for s in self._sources if s.source_id == source_id), None)
 
     def printing_count(self) -> int:
+        read("games")
         return sum(g.printing_count for g in self._games)
 
     def sku_for_hash(self, digest: str) -> str | None:
+        read("printings")
         return self.hash_index.get(digest)
 
     @cached_property
-    def hash_index(self) -> dict[str, str]:
+    def hash_index(self) -> dict[str, str]:  # the build writes it whole to _data/ (snapshot_files)
         """Content hash -> SKU for every printing (identity fields differ whenever SKUs do)."""
         table = self._printings
         return {content_hash(identity_of_row(table.row(sku), self.encoding)): sku for sku in table}
 
     def index_of_game(self, game: str) -> tuple[IndexEntry, ...]:
         """Every printing of a game as an ``IndexEntry``, in catalog order."""
+        read(f"game:{game}")
         return self._index_of_game(game)
 
     @lru_cache(maxsize=8)  # noqa: B019 (one snapshot per build or app process; four games)
@@ -242,8 +278,42 @@ class Snapshot:
             if r["game"] == game
         )
 
-    @cached_property
+    @property
     def observed(self) -> tuple[tuple[str, str, str | None, int, int], ...]:
+        """(source, game, set, printings, distinct cards): ``_observed``, recorded as every printing."""
+        read("printings")
+        return self._observed
+
+    @property
+    def credits(self) -> tuple[tuple[str, str, str], ...]:
+        """(game, SKU, credit as printed) for every illustrator credit: ``_credits``."""
+        read("printings")
+        return self._credits
+
+    def by_number(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
+        """A game's printings by ``number_key``: number-alone search, across every set."""
+        read(f"game:{game}")
+        return self._by_number(game)
+
+    def languages_of_game(self, game: str) -> frozenset[str]:
+        read(f"game:{game}")
+        return self._languages_of_game(game)
+
+    def by_name(self, game: str) -> NameIndex:
+        """A game's printings by folded name (``generator.catalog.names``): name search."""
+        read(f"game:{game}")
+        return self._by_name(game)
+
+    def by_set(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
+        """A game's printings by set code, in catalog order: the price guide's sets and numbers."""
+        read(f"game:{game}")
+        return self._by_set(game)
+
+    # The cached indexes behind the accessors above: they read through private names, so that
+    # only what a route asked for is recorded (``printings_of_card`` reads ``_by_card``).
+
+    @cached_property
+    def _observed(self) -> tuple[tuple[str, str, str | None, int, int], ...]:
         """(source, game, set, printings, distinct cards) for every set a source carries printings
         of, then one row per (source, game) with set None: the game's totals, whose distinct cards
         are the exact union across its sets (a card printed in two sets counts once). What coverage
@@ -260,7 +330,7 @@ class Snapshot:
         return tuple((*key, printings[key], len(cards[key])) for key in order)
 
     @cached_property
-    def credits(self) -> tuple[tuple[str, str, str], ...]:
+    def _credits(self) -> tuple[tuple[str, str, str], ...]:
         """(game, SKU, credit as printed) for every illustrator credit, in catalog order."""
         found = []
         for sku in self._printings:
@@ -276,35 +346,31 @@ class Snapshot:
         return tuple(found)
 
     @lru_cache(maxsize=8)  # noqa: B019
-    def by_number(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
-        """A game's printings by ``number_key``: number-alone search, across every set."""
+    def _by_number(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
         grouped = defaultdict(list)
-        for entry in self.index_of_game(game):
+        for entry in self._index_of_game(game):
             grouped[number_key(entry.number)].append(entry)
         return {k: tuple(v) for k, v in grouped.items()}
 
     @lru_cache(maxsize=8)  # noqa: B019
-    def languages_of_game(self, game: str) -> frozenset[str]:
-        return frozenset(e.lang for e in self.index_of_game(game))
+    def _languages_of_game(self, game: str) -> frozenset[str]:
+        return frozenset(e.lang for e in self._index_of_game(game))
 
     @lru_cache(maxsize=8)  # noqa: B019
-    def by_name(self, game: str) -> NameIndex:
-        """A game's printings by folded name (``generator.catalog.names``): name search."""
-        return NameIndex(self.index_of_game(game))
+    def _by_name(self, game: str) -> NameIndex:
+        return NameIndex(self._index_of_game(game))
 
     @lru_cache(maxsize=8)  # noqa: B019
-    def by_set(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
-        """A game's printings by set code, in catalog order: the price guide's sets and numbers."""
+    def _by_set(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
         grouped = defaultdict(list)
-        for entry in self.index_of_game(game):
+        for entry in self._index_of_game(game):
             grouped[entry.set_code].append(entry)
         return {k: tuple(v) for k, v in grouped.items()}
 
     @lru_cache(maxsize=8)  # noqa: B019
-    def by_card(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
-        """A game's printings by card key: every printing of one card (languages, variants, reprints)."""
+    def _by_card(self, game: str) -> dict[str, tuple[IndexEntry, ...]]:
         grouped = defaultdict(list)
-        for entry in self.index_of_game(game):
+        for entry in self._index_of_game(game):
             grouped[entry.card_key].append(entry)
         return {k: tuple(v) for k, v in grouped.items()}
 

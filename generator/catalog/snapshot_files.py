@@ -41,8 +41,8 @@ def snapshot_files(snapshot: Snapshot) -> list[tuple[str, bytes]]:
     for known in snapshot.games():
         index = [list(e) for e in snapshot.index_of_game(known.game)]
         files.append((f"{DATA_DIR}/{INDEX}/{known.game}.json", _dump(index)))
-    files.append((f"{DATA_DIR}/{CREDITS}.json", _dump(snapshot.credits)))
-    files.append((f"{DATA_DIR}/{OBSERVED}.json", _dump(snapshot.observed)))
+    files.append((f"{DATA_DIR}/{CREDITS}.json", _dump(snapshot._credits)))
+    files.append((f"{DATA_DIR}/{OBSERVED}.json", _dump(snapshot._observed)))
     shards: dict[str, dict[str, str]] = defaultdict(dict)
     for digest, sku in snapshot.hash_index.items():
         shards[_shard(digest)][digest] = sku
@@ -103,12 +103,12 @@ class FileSnapshot(Snapshot):
         return tuple(e.sku for game in sorted(g.game for g in self.games()) for e in self.index_of_game(game))
 
     @cached_property
-    def observed(self) -> tuple[tuple[str, str, str | None, int, int], ...]:
+    def _observed(self) -> tuple[tuple[str, str, str | None, int, int], ...]:
         path = self._root / f"{OBSERVED}.json"
         return tuple(tuple(o) for o in orjson.loads(path.read_bytes())) if path.is_file() else ()
 
     @cached_property
-    def credits(self) -> tuple[tuple[str, str, str], ...]:
+    def _credits(self) -> tuple[tuple[str, str, str], ...]:
         path = self._root / f"{CREDITS}.json"
         return tuple(tuple(c) for c in orjson.loads(path.read_bytes())) if path.is_file() else ()
 

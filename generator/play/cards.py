@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
+from generator.dependencies import read
 from generator.models.onepiece import OnePieceCard
 from generator.models.rows import CardSet, Printing
 from generator.sku.op import variant_of
@@ -63,7 +64,9 @@ _BY_SNAPSHOT: WeakKeyDictionary[Printings, dict[str, OnePieceCard]] = WeakKeyDic
 
 
 def cards_of(snapshot: Printings) -> dict[str, OnePieceCard]:
-    """The English One Piece cards of a snapshot, computed once per snapshot."""
+    """The English One Piece cards of a snapshot, computed once per snapshot (and recorded as the
+    whole game for every caller, as a cached answer reads nothing: ``generator.dependencies``)."""
+    read("game:op")
     if snapshot not in _BY_SNAPSHOT:
         printings = (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))
         _BY_SNAPSHOT[snapshot] = onepiece_cards_from(printings)

@@ -24,10 +24,11 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, meta, select_autoescape
 from markupsafe import Markup, escape
 from markupsafe._speedups import _escape_inner
 
+from generator.dependencies import read
 from generator.site import load_site
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -116,4 +117,29 @@ def environment() -> Environment:
 
 
 def render_html(template: str, data: dict[str, Any]) -> bytes:
+    read(f"template:{template}")  # what a rebuild compares: ``template_digest``
     return environment().get_template(template).render(**data).encode("utf-8")
+
+
+def template_digest(name: str) -> str:
+    """The digest of everything a page rendered from ``name`` reads of ``templates/``: the template,
+    what it extends, includes and imports (closed over), and the assets whose content-hashed
+    addresses every page carries. A name built at render time (no literal) is read as every template."""
+    env, seen, todo = environment(), set(), [name]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        source = env.loader.get_source(env, current)[0] if env.loader else ""
+        for found in meta.find_referenced_templates(env.parse(source)):
+            todo += [found] if found is not None else [p.relative_to(TEMPLATES).as_posix() for p in _templates()]
+    digest = hashlib.sha256()
+    for path in sorted({TEMPLATES / n for n in seen} | set((TEMPLATES / "assets").rglob("*"))):
+        if path.is_file():
+            digest.update(path.relative_to(TEMPLATES).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _templates() -> list[Path]:
+    return [p for p in TEMPLATES.rglob("*.html") if "assets" not in p.parts]

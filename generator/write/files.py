@@ -47,6 +47,10 @@ class DoubleWrite(Exception):
     pass
 
 
+class CarryFailed(Exception):
+    """A file a rebuild meant to carry over from the previous build is not there to link."""
+
+
 def _remove_abandoned_builds(out: Path) -> None:
     """A build killed mid-way leaves its ``.<out>.building-<pid>`` folder behind (up to 175 MB): the
     next build removes every such folder whose process is gone (a running build's is kept)."""
@@ -116,6 +120,20 @@ class DistWriter:
         for twin, data in zip(file.twins, file.compressed):
             _write_file(f"{target}.{twin}", data)
         return FileRecord(rel, file.sha256, len(file.body), file.twins, False)
+
+    def carry(self, rel: str, sha256: str, twins: tuple[str, ...]) -> FileRecord:
+        """Hard-link a file of the previous build (and its twins) whose inputs did not change, without
+        its bytes: ``CarryFailed`` when the previous build no longer has it (the caller builds cold)."""
+        if rel in self._written:
+            raise DoubleWrite(f"{rel} written twice in one build")
+        self._written.add(rel)
+        folder = f"{self._tmp}/{rel}".rpartition("/")[0]
+        if folder not in self._dirs:
+            os.makedirs(folder, exist_ok=True)
+            self._dirs.add(folder)
+        if not self._link_previous(rel, twins):
+            raise CarryFailed(f"{self.out / rel} is gone: the previous build cannot be carried over")
+        return FileRecord(rel, sha256, os.stat(f"{self._tmp}/{rel}").st_size, twins, True)
 
     def _link_previous(self, rel: str, twins: tuple[str, ...]) -> bool:
         names = [rel, *(f"{rel}.{t}" for t in twins)]

@@ -99,6 +99,11 @@ class ManifestBuilder:
             "surface": surface.id,
         }
 
+    def carry(self, path: str, entry: RouteEntry, shared: bytes) -> None:
+        """A route carried over from the previous build: its entry as it was, its header set (as
+        ``route_headers`` makes the key: sorted JSON) numbered in this build's order."""
+        self.routes[path] = {**entry, "headers": self._sets.setdefault(shared, f"h{len(self._sets)}")}
+
     def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> Manifest:
         """The manifest as written (``orjson.dumps`` of it is ``_routes.json``)."""
         return {

@@ -43,7 +43,7 @@ from typing import Any
 from generator.write.nginx import READ
 
 NETLIFY_REDIRECTS, NETLIFY_HEADERS = "_redirects", "_headers"
-INTERNAL = ("/_routes.json", "/_data/*", "/_hosts/*")
+INTERNAL = ("/_routes.json", "/_dependencies.json", "/_data/*", "/_hosts/*")
 PATTERN_MIN = 100  # a surface with this many routes is rewritten by one pattern rule
 _PARAM = re.compile(r"\{(\w+)\}")
 

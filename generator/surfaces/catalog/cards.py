@@ -45,7 +45,7 @@ def sibling(entry: IndexEntry, game: str, relation: str) -> dict[str, Any]:
 
 def siblings(ctx: Context, printing: Printing) -> dict[str, Any]:
     same_number, others = [], []
-    for entry in ctx.snapshot.by_card(printing.game).get(printing.card_key, ()):
+    for entry in ctx.snapshot.printings_of_card(printing.game, printing.card_key):
         if entry.sku == printing.sku:
             continue
         if entry.set_code == printing.set_code and entry.number == printing.number:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from generator.dependencies import read
 from generator.identity import identity
 from generator.models.catalog.universal import TemporalCard, UniversalCard
 from generator.models.rows import Printing, Source
@@ -107,6 +108,7 @@ def _sources_of(snapshot: Snapshot, source_ids: tuple[str, ...]) -> list[Source]
 
 
 def _card_provenance(ctx: Context, printing: Printing) -> Provenance:
+    read("sources")  # recorded here: a cached answer reads no source (generator.dependencies)
     return _provenance_of(ctx.snapshot, printing.sources)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 
+from generator import dependencies
 from generator.models.operations.assets import BinaryFile, SearchIndexEntry
 from generator.models.pages.reader import TextDocument
 from generator.site import Site
@@ -52,6 +53,7 @@ def _answer(read: Callable[[bytes], Any], fixed: str | None = None) -> Handler:
 
     def answer(ctx: Context, params: Params, query: Query) -> Result:
         name = _named(params, fixed)
+        dependencies.read(f"search-index:{name}")  # the bundle is made before rendering, outside the snapshot
         body = (ctx.search_index or {}).get(name)
         if body is None:
             return error(404, "not_found", f"{ROOT}{name} is not a file of this build's search index")

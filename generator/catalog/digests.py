@@ -1,0 +1,103 @@
+"""The digest of each part of the catalog a route can read, by the keys the snapshot records.
+
+``Snapshot``'s accessors record what they hand out (``generator.dependencies``): ``set:op/op01``
+for one set's printings, ``card:op/<card key>`` for one card's printings, ``game:op`` for a game's
+indexes, ``sources`` for the sources table, and so on (docs/incremental-build.md lists them). A
+rebuild compares each key's digest with the one the previous build stored, and re-renders only the
+routes that read a key whose digest changed. A digest covers everything its accessor can return,
+so equal digests mean equal answers: the printing rows hash whole (attributes, sources, names),
+and the game and ``printings`` keys hash every row of their scope in catalog order (order is an
+answer too). Digests are made on first ask: one pass over the printings for the set, game and
+whole-catalog keys, one pass over a game's cards for its ``card:`` keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+
+import orjson
+from pydantic import BaseModel
+
+from generator.catalog.snapshot import Snapshot
+
+ABSENT = ""  # the digest of a key with nothing behind it (an unknown set, a SKU not in the catalog)
+
+
+class CatalogDigests:
+    """``digests(key)``: the digest of one recorded catalog key of ``snapshot`` (ValueError for a key
+    no accessor records, so a new accessor cannot go unnoticed)."""
+
+    def __init__(self, snapshot: Snapshot):
+        self._snapshot = snapshot
+        self._known: dict[str, str] = {}
+        self._cards_done: set[str] = set()
+        self._rows_done = False
+        records = snapshot.records
+        self._tables: dict[str, Callable[[], str]] = {
+            "games": lambda: _models(records.get("games", ())),
+            "sources": lambda: _models(records.get("sources", ())),
+            "fx_rates": lambda: _models(records.get("fx_rates", ())),
+            "source_runs": lambda: _models(records.get("source_runs", ())),
+            "coverage_history": lambda: _models(records.get("coverage_history", ())),
+        }
+
+    def __call__(self, key: str) -> str:
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = self._digest(key)
+        return found
+
+    def _digest(self, key: str) -> str:
+        kind, _, rest = key.partition(":")
+        snapshot = self._snapshot
+        if kind in self._tables and not rest:
+            return self._tables[kind]()
+        if kind in ("set", "game", "printings"):
+            self._hash_rows()
+            return self._known.get(key, ABSENT)
+        if kind == "card":
+            game = rest.partition("/")[0]
+            self._hash_cards(game)
+            return self._known.get(key, ABSENT)
+        if kind == "set-row":
+            game, _, set_code = rest.partition("/")
+            card_set = snapshot._sets.get((game, set_code))
+            return _models([card_set]) if card_set is not None else ABSENT
+        if kind == "sets":
+            return _models(s for s in snapshot._sets.values() if s.game == rest)
+        raise ValueError(f"no digest for the input key {key!r}: record only keys this module knows")
+
+    def _hash_rows(self) -> None:
+        """One pass over every printing row in catalog order: each set's, each game's, and all."""
+        if self._rows_done:
+            return
+        table = self._snapshot._printings
+        sets: defaultdict[str, hashlib._Hash] = defaultdict(hashlib.sha256)
+        games: defaultdict[str, hashlib._Hash] = defaultdict(hashlib.sha256)
+        everything = hashlib.sha256()
+        for sku in table:
+            row = table.row(sku)
+            line = orjson.dumps(row, default=str) + b"\n"
+            sets[f"set:{row['game']}/{row['set_code']}"].update(line)
+            games[f"game:{row['game']}"].update(line)
+            everything.update(line)
+        for scope in (sets, games):
+            self._known.update((key, digest.hexdigest()) for key, digest in scope.items())
+        self._known["printings"] = everything.hexdigest()
+        self._rows_done = True
+
+    def _hash_cards(self, game: str) -> None:
+        if game in self._cards_done:
+            return
+        for card_key, entries in self._snapshot._by_card(game).items():
+            self._known[f"card:{game}/{card_key}"] = hashlib.sha256(orjson.dumps(entries, default=tuple)).hexdigest()
+        self._cards_done.add(game)
+
+
+def _models(models: Iterable[BaseModel]) -> str:
+    digest = hashlib.sha256()
+    for model in models:
+        digest.update(model.model_dump_json().encode() + b"\n")
+    return digest.hexdigest()

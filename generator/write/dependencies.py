@@ -1,0 +1,106 @@
+"""Rebuilds by dependency: what each route read, the digest of each input, and what may be carried.
+
+A build records, for every route it renders, the keys of the inputs it read (``generator.dependencies``)
+and writes them with each key's digest to ``_dependencies.json``. The next build compares: a
+route is carried over (its previous files hard-linked, its manifest entry kept) when the previous
+build rendered it, the build-wide inputs are the same (``globals``: code, content, site, platform
+export, as-of, library versions) and none of its keys' digests changed; every other route is
+rendered. So a build over changed inputs writes what a cold build over them would, byte for byte
+(tests/write/test_dependencies.py builds both ways and compares the trees).
+
+    {"version": 1, "globals": "<sha256>", "keys": ["games", "set:op/op01", ...], "digests": [...],
+     "key_sets": [[0, 1], ...], "routes": {"/api/v1/...": 0, ...}}
+
+Keys are stored once and routes point at a shared key set: most routes of one card read the same
+keys. Routes that share answers through ``Context.memo`` (the contract documents and the one-route
+surfaces beside them) are not stored, so they are always rendered.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from generator.catalog.digests import ABSENT, CatalogDigests
+from generator.catalog.snapshot import Snapshot
+from generator.render.html import template_digest
+
+DEPENDENCIES = "_dependencies.json"  # beside _routes.json: the build's own, not data the app reads
+VERSION = 1
+
+
+class InputDigests:
+    """The digest of any key a route can record: the catalog's, a template's, a search-index file's."""
+
+    def __init__(self, snapshot: Snapshot, search_index: Mapping[str, bytes] | None):
+        self._catalog = CatalogDigests(snapshot)
+        self._search_index = search_index or {}
+        self._templates: dict[str, str] = {}
+
+    def __call__(self, key: str) -> str:
+        kind, _, name = key.partition(":")
+        if kind == "template":
+            if name not in self._templates:
+                self._templates[name] = template_digest(name)
+            return self._templates[name]
+        if kind == "search-index":
+            body = self._search_index.get(name)
+            return hashlib.sha256(body).hexdigest() if body is not None else ABSENT
+        return self._catalog(key)
+
+
+def load_dependencies(dist: Path) -> dict[str, Any] | None:
+    path = dist / DEPENDENCIES
+    if not path.is_file():
+        return None
+    document: dict[str, Any] = orjson.loads(path.read_bytes())
+    return document if document.get("version") == VERSION else None
+
+
+def carried_routes(previous: Mapping[str, Any] | None, globals_digest: str, digest: Callable[[str], str]) -> set[str]:
+    """The paths the previous build rendered from inputs that are all unchanged now."""
+    if not previous or previous.get("globals") != globals_digest:
+        return set()
+    keys, digests = previous["keys"], previous["digests"]
+    unchanged_key = [digest(key) == was for key, was in zip(keys, digests, strict=True)]
+    unchanged_set = [all(unchanged_key[i] for i in key_set) for key_set in previous["key_sets"]]
+    return {path for path, set_id in previous["routes"].items() if unchanged_set[set_id]}
+
+
+class DependencyRecord:
+    """This build's routes and the keys each read, written last as ``_dependencies.json``."""
+
+    def __init__(self, globals_digest: str):
+        self.globals = globals_digest
+        self.routes: dict[str, tuple[str, ...]] = {}
+
+    def add(self, path: str, keys: tuple[str, ...]) -> None:
+        self.routes[path] = keys
+
+    def carry(self, path: str, previous: Mapping[str, Any]) -> None:
+        """A carried route read what it read last time: its keys come from the previous record."""
+        set_id = previous["routes"][path]
+        self.routes[path] = tuple(previous["keys"][i] for i in previous["key_sets"][set_id])
+
+    def document(self, digest: Callable[[str], str]) -> bytes:
+        """The record, deterministic: keys sorted, key sets numbered in the order of the sorted paths."""
+        keys = sorted({key for keys in self.routes.values() for key in keys})
+        index = {key: i for i, key in enumerate(keys)}
+        key_sets: dict[tuple[str, ...], int] = {}
+        routes = {}
+        for path in sorted(self.routes):
+            routes[path] = key_sets.setdefault(self.routes[path], len(key_sets))
+        return orjson.dumps(
+            {
+                "version": VERSION,
+                "globals": self.globals,
+                "keys": keys,
+                "digests": [digest(key) for key in keys],
+                "key_sets": [[index[key] for key in key_set] for key_set in key_sets],
+                "routes": routes,
+            }
+        )
