@@ -150,6 +150,7 @@ def build(
     record = DependencyRecord(_globals(ctx, export_digest(export)))
     earlier = None if force or previous is None else load_dependencies(out)
     carry = carried_routes(earlier, record.globals, digests)
+    planned = time.perf_counter()
     # a carried route's header set, as ``route_headers`` makes the key (sorted JSON)
     header_keys = {
         k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for k, v in (previous or {}).get("header_sets", {}).items()
@@ -185,11 +186,15 @@ def build(
                 summary.routes_by_type[kind] += 1
                 _count(summary, file)
         rendered_at = time.perf_counter()
-        document = manifest.document(registry, data_files)
-        hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
-        written = (*hosts.items(), (DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document)))
-        for rel, body in written:
-            _count(summary, writer.write(rel, body))
+        with ThreadPoolExecutor(1) as side:  # the carried files are linked while the hosts are written
+            linking = side.submit(writer.link_carried)
+            document = manifest.document(registry, data_files)
+            hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
+            written = (*hosts.items(), (DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document)))
+            for rel, body in written:
+                _count(summary, writer.write(rel, body))
+            linking.result()
+        written_at = time.perf_counter()
         writer.commit()
     except CarryFailed:
         writer.abort()
@@ -204,9 +209,12 @@ def build(
     summary.carried = len(carry)
     summary.phases = {
         "load": loaded - started,
+        "claims": indexing - loaded,  # the authored claims checked and the statuses settled
         "search_index": indexed - indexing,
-        "render": rendered_at - loaded - (indexed - indexing),
-        "finish": finished - rendered_at,
+        "plan": planned - indexed,  # the inputs' digests and the routes to carry over
+        "render": rendered_at - planned,
+        "finish": written_at - rendered_at,
+        "swap": finished - written_at,  # the atomic exchange, and deleting the previous build
     }
     return summary
 

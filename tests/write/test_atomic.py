@@ -23,7 +23,7 @@ import orjson
 import pytest
 
 from generator.web.envelope import iso
-from generator.write.files import exchange
+from generator.write.files import exchange, wait_for_retired
 from generator.write.manifest import MANIFEST
 
 pytestmark = pytest.mark.slow
@@ -104,6 +104,7 @@ def test_a_build_killed_at_the_swap_leaves_one_whole_build(built: Path, syntheti
     assert assert_whole(built) == iso(OLD if when == "before-swap" else NEW)
     assert build_in_child(built, synthetic_catalog, NEW) == 0  # the next build succeeds, sweeps the leftovers
     assert assert_whole(built) == iso(NEW)
+    assert wait_for_retired(built)  # the swapped-out build's detached deleter (files.retire) is done
     assert sorted(p.name for p in built.parent.iterdir()) == ["dist"]
 
 

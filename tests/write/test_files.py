@@ -16,12 +16,14 @@ import brotli
 import pytest
 
 from generator.web.conditional import BROTLI_THRESHOLD, TWIN_THRESHOLD, codings_for
-from generator.write.files import DistWriter, DoubleWrite, file_for
+from generator.write.files import DistWriter, DoubleWrite, file_for, wait_for_retired
 
 JSON = "application/json"  # a media type whose large files get twins
 
 
 def _leftovers(parent: Path) -> list[str]:
+    """Hidden folders beside the build once the swapped-out build's detached deleter is done."""
+    assert wait_for_retired(parent / "dist")
     return sorted(p.name for p in parent.iterdir() if p.name.startswith("."))
 
 
@@ -110,6 +112,7 @@ def test_unchanged_files_are_hard_linked_and_changed_ones_rewritten(tmp_path: Pa
     assert not second.write("change.json", b'{"v":2}').reused
     assert not second.write("new.json", b"{}").reused
     second.commit()
+    assert wait_for_retired(dist)
     for rel in ("big.json", "big.json.br", "big.json.gz", "d/small.json"):
         assert (dist / rel).stat().st_ino == inodes[rel], f"{rel} was rewritten"
         assert (dist / rel).stat().st_nlink == 1  # the old build's link went with the old folder
