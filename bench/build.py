@@ -17,8 +17,12 @@ The two changed-input rows: "one template changed" copies the code, content and 
 scratch folder, appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not
 change, their inputs do) and builds from that copy in a subprocess over the cold build's output;
 "one set changed" builds from a copy of the catalog where one printing of one Lorcana set has a new
-name. Both are full re-renders today (every file whose bytes did not change is hard-linked);
-issue 37 item 3 is about re-rendering only what their changed inputs touch.
+name. Both render only the routes that read what changed and carry the rest over by hard link
+(``generator.write.dependencies``); the template is in every page's layout, so every page is
+rendered and every JSON route carried. After a swap the previous build is deleted by a detached
+process (``files.retire``); each row's figure is the time until the new build serves, and the
+deleter's time is printed beside it and waited out before the next row. The search-index row is
+one more cold build into a fresh folder, with ``--search-index`` (what ``make build`` runs).
 
 Order matters on this machine's disk (ext4 without a journal): for a minute after inodes are
 freed (six while their inode table block is not yet written back), ext4 skips them when creating
@@ -49,6 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.build import BuildSummary, build  # noqa: E402
+from generator.write.files import wait_for_retired  # noqa: E402
 
 SETTLE_SECONDS = 370
 AS_OF = dt.datetime(2026, 11, 21, tzinfo=dt.UTC)
@@ -89,8 +94,9 @@ def _cpu() -> dict[str, float]:
     }
 
 
-def template_changed(out: Path, catalog: Path, scratch: Path) -> float:
-    """Seconds of a rebuild into ``out`` from a copy of the tree whose page template has changed."""
+def template_changed(out: Path, catalog: Path, scratch: Path) -> tuple[float, int]:
+    """Seconds of a rebuild into ``out`` from a copy of the tree whose page template has changed,
+    and the routes it carried over."""
     for name in TREE:
         shutil.copytree(ROOT / name, scratch / name, ignore=shutil.ignore_patterns("__pycache__"))
     with (scratch / CHANGED_TEMPLATE).open("a") as template:
@@ -98,11 +104,20 @@ def template_changed(out: Path, catalog: Path, scratch: Path) -> float:
     program = (
         "import datetime as dt, sys; from pathlib import Path; from generator.build import build; "
         f"s = build(Path({str(out)!r}), dt.datetime.fromisoformat({AS_OF.isoformat()!r}), Path({str(catalog)!r}), "
-        "progress=False); print(s.seconds)"
+        "progress=False); print(s.seconds, s.carried)"
     )
     env = {**os.environ, "PYTHONPATH": str(scratch)}
     done = subprocess.run([sys.executable, "-c", program], cwd=scratch, env=env, check=True, capture_output=True)
-    return float(done.stdout.split()[-1])
+    seconds, carried = done.stdout.split()[-2:]
+    return float(seconds), int(carried)
+
+
+def retired(out: Path) -> float:
+    """Seconds until the previous build's detached deleter is done (``files.retire``): waited for
+    before the next row, which would otherwise share the disk with it."""
+    started = time.perf_counter()
+    wait_for_retired(out, 1800)
+    return time.perf_counter() - started
 
 
 def set_changed(out: Path, catalog: Path, scratch: Path) -> BuildSummary:
@@ -121,8 +136,9 @@ def main() -> None:
     args = parser.parse_args()
     scratch = args.out.with_name(args.out.name + "-floor")
     unchecked_out = args.out.with_name(args.out.name + "-unchecked")
+    search_out = args.out.with_name(args.out.name + "-search")
     changes = args.out.with_name(args.out.name + "-changes")
-    leftovers = [p for p in (args.out, scratch, unchecked_out, changes) if p.exists()]
+    leftovers = [p for p in (args.out, scratch, unchecked_out, search_out, changes) if p.exists()]
     if leftovers:
         for path in leftovers:
             shutil.rmtree(path)
@@ -136,13 +152,17 @@ def main() -> None:
     cpu = {k: after - was for (k, after), was in zip(_cpu().items(), before.values())}
     floor, files, floor_cpu = floor_seconds(args.out, scratch)
     unchecked = build(unchecked_out, AS_OF, args.catalog, progress=False, validate=False)
+    searchable = build(search_out, AS_OF, args.catalog, progress=False, search_index=True)
     again = build(args.out, AS_OF, args.catalog, progress=False)
     forced = build(args.out, AS_OF, args.catalog, progress=False, force=True)
+    forced_deleter = retired(args.out)
     changes.mkdir()
     template = template_changed(args.out, args.catalog, changes / "tree")
+    template_deleter = retired(args.out)
     one_set = set_changed(args.out, args.catalog, changes)
+    one_set_deleter = retired(args.out)
     load_after = os.getloadavg()
-    for path in (scratch, args.out, unchecked_out, changes):
+    for path in (scratch, args.out, unchecked_out, search_out, changes):
         shutil.rmtree(path, ignore_errors=True)
 
     print(f"load average (1 min) {load[0]:.2f} at the start, {load_after[0]:.2f} at the end; {os.cpu_count()} cores")
@@ -171,16 +191,26 @@ def main() -> None:
         f"contract validation: cold {cold.seconds:.2f} s vs {unchecked.seconds:.2f} s unchecked "
         f"= {cold.seconds / unchecked.seconds - 1:+.1%}   (target <= +5%)"
     )
+    print(
+        f"search index (make build's --search-index): cold {searchable.seconds:.2f} s = "
+        f"{searchable.seconds / cold.seconds - 1:+.1%}; the index itself {searchable.phases['search_index']:.2f} s, "
+        f"{searchable.routes - cold.routes:,} more routes"
+    )
     print(f"no-change rebuild: {again.seconds:.2f} s = {again.seconds / cold.seconds:.1%} of cold")
     print(
         f"forced re-render:  {forced.seconds:.2f} s = {forced.seconds / cold.seconds:.1%} of cold "
-        f"({forced.reused:,} files hard-linked, each with its twins)"
+        f"({forced.reused:,} files hard-linked, each with its twins; the deleter then {forced_deleter:.1f} s)"
     )
-    print(f"one template changed ({CHANGED_TEMPLATE}): {template:.2f} s = {template / cold.seconds:.1%} of cold")
+    print(
+        f"one template changed ({CHANGED_TEMPLATE}): {template[0]:.2f} s = {template[0] / cold.seconds:.1%} of cold "
+        f"({template[1]:,} routes carried over; deleter {template_deleter:.1f} s)"
+    )
     print(
         f"one set changed (a printing renamed): {one_set.seconds:.2f} s = {one_set.seconds / cold.seconds:.1%} "
-        f"of cold ({one_set.reused:,} files hard-linked, each with its twins)   (target <= 20%)"
+        f"of cold ({one_set.routes - one_set.carried:,} routes rendered, {one_set.carried:,} carried over; "
+        f"deleter {one_set_deleter:.1f} s)   (target <= 20%)"
     )
+    print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in one_set.phases.items()))
     print(
         f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "
         f"  (target <= 2x)"

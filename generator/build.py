@@ -36,7 +36,7 @@ from generator.catalog.static_search import static_records
 from generator.content import load_content
 from generator.contract.examples import answer_key
 from generator.contract.validation import check_result
-from generator.dependencies import recording
+from generator.dependencies import Memoized, recording
 from generator.fingerprint import code_digest, fingerprint
 from generator.hashing import sha256_hex
 from generator.platform.export import export_digest, load_platform
@@ -126,7 +126,8 @@ def build(
         if previous and not force and previous.get("fingerprint") == inputs:
             return _unchanged(previous, sources, started)
         snapshot = Snapshot.from_catalog(con, site.encoding)
-        platform = load_platform(export, lambda sku: snapshot.printing(sku) is not None)
+        asked: dict[str, bool] = {}  # the platform's SKUs and whether the catalog has them: an input too
+        platform = load_platform(export, lambda sku: asked.setdefault(sku, snapshot.printing(sku) is not None))
     loaded = time.perf_counter()
     ctx = Context(
         site,
@@ -147,7 +148,7 @@ def build(
     indexed = time.perf_counter()
     by_id = {s.id: s for s in registry}
     digests = InputDigests(snapshot, ctx.search_index)
-    record = DependencyRecord(_globals(ctx, export_digest(export)))
+    record = DependencyRecord(_globals(ctx, export_digest(export), asked))
     earlier = None if force or previous is None else load_dependencies(out)
     carry = carried_routes(earlier, record.globals, digests)
     planned = time.perf_counter()
@@ -219,16 +220,18 @@ def build(
     return summary
 
 
-def _globals(ctx: Context, export: str) -> str:
+def _globals(ctx: Context, export: str, platform_skus: Mapping[str, bool]) -> str:
     """The digest of what every route may read beyond its recorded keys: code and authored content,
-    the site and its base URL, the platform export, the as-of, the statuses the facts settled,
-    whether a search index is built, and the libraries whose output lands in the files."""
+    the site and its base URL, the platform export and which of its SKUs the catalog has (a record
+    of an unknown SKU is quarantined), the as-of, the statuses the facts settled, whether a search
+    index is built, and the libraries whose output lands in the files."""
     settled = [gap.model_dump_json() for gap in ctx.content.orientation.gaps]
     settled.append(ctx.content.discovery.ledgers.model_dump_json())
     parts = [
         code_digest(folders=("generator", "content")),
         ctx.site.base_url,
         export,
+        orjson.dumps(sorted(platform_skus.items())).decode(),
         iso(ctx.now),
         *settled,
         str(ctx.search_index is not None),
@@ -272,8 +275,8 @@ Job = tuple[str, Mapping[str, str], bool]
 
 # A rendered route as a worker hands it to the parent: (path, surface id, status, its headers as the
 # manifest stores them (``route_headers``), the encoded file, the seconds it took, the keys of the
-# inputs it read (None: a route of the shared chunk, always rendered)). A route carried over from the
-# previous build comes back as (path, surface id, 0, None, None, 0.0, None).
+# inputs it read). A route carried over from the previous build comes back as (path, surface id, 0,
+# None, None, 0.0, None).
 RenderedRoute = tuple[str, str, int, tuple[bytes, str, str] | None, Encoded | None, float, tuple[str, ...] | None]
 
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
@@ -291,17 +294,17 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
         began = time.perf_counter()
         surface = by_id[surface_id]
         path = surface.concrete(params)
-        if path in carry and not shared:
+        if path in carry:
             rendered_chunk.append((path, surface_id, 0, None, None, 0.0, None))
             continue
         with recording() as reads:
             rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
-            ctx.memo[answer_key(surface, path, {})] = rendered
+            ctx.memo[answer_key(surface, path, {})] = Memoized(rendered, frozenset(reads))
         rel = file_for(path, rendered.media_type)
         encoded = writer.encode(rel, rendered.body, rendered.media_type, rendered.sha256)
         headers = route_headers(path, rendered.headers)
-        keys = None if shared else tuple(sorted(reads))
+        keys = tuple(sorted(reads))
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began, keys))
     return rendered_chunk
 

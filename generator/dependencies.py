@@ -15,9 +15,10 @@ to a second route must still be recorded for that route.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any, NamedTuple
 
 _READS: ContextVar[set[str] | None] = ContextVar("cardpantry_reads", default=None)
 
@@ -34,12 +35,31 @@ def recording_now() -> bool:
     return _READS.get() is not None
 
 
+def read_all(keys: Iterable[str]) -> None:
+    """Note every key in ``keys``: what an answer computed for another route read (``Memoized``)."""
+    reads = _READS.get()
+    if reads is not None:
+        reads.update(keys)
+
+
 @contextmanager
 def recording() -> Iterator[set[str]]:
-    """Record every ``read`` made inside the block into the set it yields."""
+    """Record every ``read`` made inside the block into the set it yields. Inside another recording,
+    the outer one gets them too: what an answer computed on the way read, its route read."""
+    outer = _READS.get()
     reads: set[str] = set()
     token = _READS.set(reads)
     try:
         yield reads
     finally:
         _READS.reset(token)
+        if outer is not None:
+            outer.update(reads)
+
+
+class Memoized(NamedTuple):
+    """An answer a build keeps for other routes (``Context.memo``), with the keys it read: a route
+    that reuses it read them too (``read_all``), though it computed nothing."""
+
+    answer: Any
+    reads: frozenset[str]

@@ -28,7 +28,7 @@ from generator.web.envelope import etag, iso
 from generator.web.respond import respond
 from generator.web.surface import Context
 from generator.write.dependencies import DEPENDENCIES
-from generator.write.files import DoubleWrite, file_for
+from generator.write.files import DoubleWrite, file_for, wait_for_retired
 from generator.write.manifest import MANIFEST
 from generator.write.netlify import NETLIFY_HEADERS, NETLIFY_REDIRECTS
 
@@ -44,6 +44,8 @@ def inodes_of(root: Path) -> dict[str, int]:
 
 
 def leftovers(parent: Path) -> list[str]:
+    """Hidden folders beside the build once the swapped-out build's detached deleter is done."""
+    assert wait_for_retired(parent / "dist")
     return sorted(p.name for p in parent.iterdir() if p.name.startswith("."))
 
 

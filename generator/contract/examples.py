@@ -26,6 +26,7 @@ from generator.contract.gotchas import gotchas
 from generator.contract.operations import methods, operation_id
 from generator.contract.recording import Recording, record
 from generator.contract.related import see_also
+from generator.dependencies import Memoized, read_all, recording
 from generator.discovery.methodology import pointer
 from generator.web.envelope import Provenance
 from generator.web.respond import Rendered, respond
@@ -68,8 +69,8 @@ def example_document(ctx: Context, surface: Surface) -> Any | None:
 def provenance_of(recorded: list[Recording]) -> Provenance:
     """Whose data an example carries: every recorded answer's sources."""
     found = Provenance()
-    for recording in recorded:
-        found = found.merge(recording.rendered.provenance)
+    for one in recorded:
+        found = found.merge(one.rendered.provenance)
     return found
 
 
@@ -81,8 +82,11 @@ def example_answer(ctx: Context, surface: Surface, params: Params, query: Query)
         return respond(surface, ctx, params, query, surface.concrete(params))
     key = answer_key(surface, surface.concrete(params), query)
     if key not in ctx.memo:
-        ctx.memo[key] = respond(surface, ctx, params, query, surface.concrete(params))
-    answer: Rendered = ctx.memo[key]  # the memo holds only answers (generator.web.surface.Context.memo)
+        with recording() as reads:  # recorded for this route, and for each route that reuses it
+            ctx.memo[key] = Memoized(respond(surface, ctx, params, query, surface.concrete(params)), frozenset(reads))
+    memoized: Memoized = ctx.memo[key]  # the memo holds only answers (generator.web.surface.Context.memo)
+    read_all(memoized.reads)
+    answer: Rendered = memoized.answer
     return answer
 
 

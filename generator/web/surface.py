@@ -70,7 +70,8 @@ class Context:
     # The build's example recordings pass a seeded one, so a recorded example is the same bytes every build.
     entropy: Callable[[int], bytes] | None = field(default=None, compare=False)
     # A build's scratch memo for answers several routes share (the examples): each render worker
-    # fills its own copy. None in the app, where nothing outlives a request.
+    # fills its own copy, each answer with the keys it read (``generator.dependencies.Memoized``).
+    # None in the app, where nothing outlives a request.
     memo: dict[str, Any] | None = field(default=None, compare=False)
     # When the app received the request (None while building files): an answer the app computes
     # says it was retrieved then, even when its data is the build's (issue 32, "Time, honestly").

@@ -12,8 +12,9 @@ rendered. So a build over changed inputs writes what a cold build over them woul
      "key_sets": [[0, 1], ...], "routes": {"/api/v1/...": 0, ...}}
 
 Keys are stored once and routes point at a shared key set: most routes of one card read the same
-keys. Routes that share answers through ``Context.memo`` (the contract documents and the one-route
-surfaces beside them) are not stored, so they are always rendered.
+keys. An answer several routes share through ``Context.memo`` (the examples the OpenAPI document
+embeds) carries the keys it read (``generator.dependencies.Memoized``), so the routes that reuse it
+record them too.
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def unnamed(ctx: Context, game: str) -> Finding:
 def languages(ctx: Context, argument: str) -> Finding:
     """``<game>/<n>``: open while ``game``'s printings come in at most ``n`` languages."""
     game, _, most = argument.partition("/")
-    found = sorted({p.lang for p in ctx.snapshot.printings() if p.game == game})
+    found = sorted(ctx.snapshot.languages_of_game(game))  # from the index: parses no printing
     return len(found) <= int(most), f"{game} printings in {len(found)} languages: {', '.join(found)}"
 
 
