@@ -116,3 +116,16 @@ def test_a_broken_document_names_its_path_model_and_member(results) -> None:
     document = copy.deepcopy(result.data) | {"sku": 7}
     with pytest.raises(ContractError, match=rf"^{path} \(universal.card\) breaks UniversalCard: sku: 7 is not"):
         check_result(surface, path, Result(data=document))
+
+
+def test_the_schema_refuses_a_text_document_its_format_pattern_refuses(results) -> None:
+    """robots.txt, llms.txt, sitemaps: a text document's model is a pattern over the whole text
+    (``(?m)`` flags, ``\\n`` and ``$`` included); the schema's regex engine reads it as pydantic does."""
+    texts = [(s, r) for s, _, r in results if s.model is not None and r.status == 200 and isinstance(r.data, str)]
+    patterned = [(s, r) for s, r in texts if "pattern" in s.model.model_json_schema()]
+    assert len({s.id for s, _ in patterned}) >= 3
+    for surface, result in patterned:
+        assert _schema_accepts(surface.model, result.data) and _pydantic_accepts(surface.model, result.data)
+        broken = "x" + result.data.replace("User-agent: *", "User-agent: somebot")
+        assert not _pydantic_accepts(surface.model, broken), surface.id
+        assert not _schema_accepts(surface.model, broken), surface.id
