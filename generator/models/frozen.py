@@ -1,10 +1,17 @@
 """The two bases: ``Frozen`` for authored content (read-only once loaded; an unknown key in the YAML
 is a typo, not an extension) and ``Doc`` for every document an answer carries (frozen, strict, and
-filled by field name or by its ``@`` alias)."""
+filled by field name or by its ``@`` alias), and the mark of a model validator whose rule the
+model's JSON Schema states too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from pydantic import BaseModel, ConfigDict
+
+Check = TypeVar("Check", bound=Callable[..., Any])
+STATED = "__stated_in_json_schema__"
 
 
 class Frozen(BaseModel):
@@ -13,3 +20,12 @@ class Frozen(BaseModel):
 
 class Doc(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+def stated_in_json_schema(check: Check) -> Check:
+    """Mark a model validator whose rule the model's JSON Schema states as well (its
+    ``json_schema_extra``): build-time validation checks documents against the published JSON
+    Schema, and runs pydantic too only where a model holds a check the schema does not state
+    (``generator.contract.validation``). Put it under ``@model_validator``."""
+    setattr(check, STATED, True)
+    return check

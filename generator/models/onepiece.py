@@ -13,11 +13,11 @@ effect and trigger text apart, ``<br>`` turned into newlines.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from generator.models.frozen import Doc
+from generator.models.frozen import Doc, stated_in_json_schema
 
 Category = Literal["Leader", "Character", "Event", "Stage"]
 COLORS = ("Red", "Green", "Blue", "Purple", "Black", "Yellow")
@@ -62,6 +62,21 @@ class OnePieceCard(BaseModel):
     skus: tuple[str, ...]  # English printings of this card (base art first)
 
 
+def numbers_of_each_category() -> dict[str, Any]:
+    """``STATS_OF`` as JSON Schema: a category's numbers are present (null allowed where the catalog
+    has none), the others absent. The published schema states the rule and build-time validation
+    checks it there (``OnePieceAttributes._numbers_of_its_category`` is the same rule for pydantic)."""
+    return {
+        "allOf": [
+            {
+                "if": {"properties": {"category": {"const": category}}, "required": ["category"]},
+                "then": {"required": list(has), "properties": {stat: False for stat in STATS if stat not in has}},
+            }
+            for category, has in STATS_OF.items()
+        ]
+    }
+
+
 class OnePieceAttributes(Doc):
     """A One Piece printing's ``attributes`` in a card document (``op-`` SKUs). The printed numbers
     follow the card's category (``STATS_OF``): one the category has is published as a number, 0
@@ -69,6 +84,8 @@ class OnePieceAttributes(Doc):
     have it. A number the category has is null only where the card has none printed (a Character
     without the Counter symbol) or where the catalog withholds it: its printings disagree and this
     one is the odd one out (the printing's ``disagreements`` say so; docs/sku.md)."""
+
+    model_config = ConfigDict(json_schema_extra=numbers_of_each_category())
 
     category: Category
     colors: tuple[str, ...] = Field(description="every colour of the card's hexagon (2-3)")
@@ -89,6 +106,7 @@ class OnePieceAttributes(Doc):
     block: int | None = Field(description="the block icon printed on the card (2-15)")
 
     @model_validator(mode="after")
+    @stated_in_json_schema
     def _numbers_of_its_category(self) -> OnePieceAttributes:
         has = STATS_OF[self.category]
         extra = [s for s in STATS if s in self.model_fields_set and s not in has]

@@ -1,6 +1,6 @@
 """A card's ``variant`` member names a base that resolves, or the slot it is read within (issue 35, item 2).
 
-Over a small stand-in snapshot (only ``printing`` and ``printings_of_set`` are read), so each game's
+Over a small stand-in snapshot (only ``printing`` and ``printings_of_number`` are read), so each game's
 shape is stated here; the real catalog's counts are in tests/test_real_catalog_fidelity.py.
 """
 
@@ -40,8 +40,9 @@ class Catalog:
     def printing(self, sku: str) -> Printing | None:
         return printing(sku) if sku in self.skus else None
 
-    def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]:
-        return tuple(printing(s) for s in self.skus if s.startswith(f"{game}-{set_code}-"))
+    def printings_of_number(self, game: str, set_code: str, number: str) -> tuple[Printing, ...]:
+        of_set = (printing(s) for s in self.skus if s.startswith(f"{game}-{set_code}-"))
+        return tuple(p for p in of_set if p.number == number)
 
 
 def member(ctx, skus: tuple[str, ...], sku: str) -> dict:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from generator.models.frozen import Doc
+from generator.models.frozen import Doc, stated_in_json_schema
 from generator.models.onepiece import OnePieceAttributes
 
 HASH = r"^sha256:[0-9a-f]{64}$"
@@ -93,8 +93,18 @@ class SourceRef(Doc):
     version: str
 
 
+def _one_piece_attributes_stated(schema: dict[str, Any]) -> None:
+    """``CardMembers._one_piece_attributes`` in the JSON Schema: an ``op-`` printing's attributes
+    are OnePieceAttributes or null (the published schema states it; the build checks it there)."""
+    one_piece = schema["properties"]["attributes"]["anyOf"][0]  # the OnePieceAttributes reference
+    schema["if"] = {"properties": {"sku": {"pattern": "^op-"}}, "required": ["sku"]}
+    schema["then"] = {"properties": {"attributes": {"anyOf": [one_piece, {"type": "null"}]}}}
+
+
 class CardMembers(Doc):
     """A printing's members without the preamble (what ``/cards/{sku}/everything`` embeds)."""
+
+    model_config = ConfigDict(json_schema_extra=_one_piece_attributes_stated)
 
     id: str = Field(alias="@id")
     sku: str
@@ -116,6 +126,7 @@ class CardMembers(Doc):
     disagreements: tuple[dict[str, Any], ...] | None = None
 
     @model_validator(mode="after")
+    @stated_in_json_schema
     def _one_piece_attributes(self) -> CardMembers:
         """A One Piece printing's attributes follow its category's numbers: checked here, since a
         union would accept any mapping as the plain dict."""

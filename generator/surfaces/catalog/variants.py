@@ -49,11 +49,9 @@ def variant_member(ctx: Context, printing: Printing) -> dict[str, Any] | None:
     base = next((str(c) for c in base_candidates(sku) if c != sku and ctx.snapshot.printing(str(c)) is not None), None)
     member: dict[str, Any] = {"token": printing.variant, "kind": kind, "base_sku": base}
     if base is None:
-        slot = [
-            p.sku
-            for p in ctx.snapshot.printings_of_set(printing.game, printing.set_code)
-            if p.number == printing.number and p.lang == printing.lang
-        ]
+        # its number's printings, not its set's: a set's every variant printing is a route
+        numbered = ctx.snapshot.printings_of_number(printing.game, printing.set_code, printing.number)
+        slot = [p.sku for p in numbered if p.lang == printing.lang]
         member["relative_to"] = {
             "slot": str(sku.base),
             "printings": sorted(slot, key=Sku.parse),
