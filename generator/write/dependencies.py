@@ -78,6 +78,7 @@ class DependencyRecord:
     def __init__(self, globals_digest: str):
         self.globals = globals_digest
         self.routes: dict[str, tuple[str, ...]] = {}
+        self._carried_sets: dict[int, tuple[str, ...]] = {}  # previous key set id -> its keys
 
     def add(self, path: str, keys: tuple[str, ...]) -> None:
         self.routes[path] = keys
@@ -85,7 +86,10 @@ class DependencyRecord:
     def carry(self, path: str, previous: Mapping[str, Any]) -> None:
         """A carried route read what it read last time: its keys come from the previous record."""
         set_id = previous["routes"][path]
-        self.routes[path] = tuple(previous["keys"][i] for i in previous["key_sets"][set_id])
+        keys = self._carried_sets.get(set_id)
+        if keys is None:
+            keys = self._carried_sets[set_id] = tuple(previous["keys"][i] for i in previous["key_sets"][set_id])
+        self.routes[path] = keys
 
     def document(self, digest: Callable[[str], str]) -> bytes:
         """The record, deterministic: keys sorted, key sets numbered in the order of the sorted paths."""
