@@ -9,7 +9,8 @@ import re
 import lxml.html
 import pytest
 
-from generator.surfaces.pages.card_facts import language_name, printings_in_words, rarity_text
+from generator.surfaces.pages.card_facts import printings_in_words, rarity_text
+from generator.surfaces.pages.languages import language_name
 from generator.surfaces.pages.variant_words import token_and_words, variant_words
 
 SKU = re.compile(r"\b(op|ptcg|fab|lor)-[a-z0-9]+-[a-z0-9!?]+-[a-z]{2}\b")
