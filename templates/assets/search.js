@@ -112,8 +112,9 @@ function languages() {
   return written ? JSON.parse(written.textContent) : {};
 }
 
-function table(found, games) {
+function table(found, games, game) {
   const known = languages();
+  const everyGame = game === "all"; // one game searched: no column saying it on every row
   const wrap = document.createElement("div");
   Object.assign(wrap, { className: "table-wrap", tabIndex: 0 });
   wrap.setAttribute("role", "region");
@@ -122,7 +123,8 @@ function table(found, games) {
   const shown = found.rows.length < found.count ? ` (first ${found.rows.length} shown)` : "";
   list.createCaption().textContent = `${found.count} match${found.count === 1 ? "" : "es"}${shown}, from the static index`;
   const head = list.createTHead().insertRow();
-  for (const label of ["Card", "Game", "Set and number", "Language", "Confidence"]) cell(head, "th", [label], "col");
+  const labels = ["Card", ...(everyGame ? ["Game"] : []), "Set and number", "Language", "Confidence"];
+  for (const label of labels) cell(head, "th", [label], "col");
   const body = list.createTBody();
   for (const match of found.rows) {
     const row = body.insertRow();
@@ -131,7 +133,7 @@ function table(found, games) {
     if (language.lang) link.lang = language.lang;
     const sku = Object.assign(document.createElement("code"), { textContent: match.sku });
     cell(row, "th", [link, document.createElement("br"), sku], "row");
-    cell(row, "td", [games.get(match.game) || match.game]);
+    if (everyGame) cell(row, "td", [games.get(match.game) || match.game]);
     cell(row, "td", [`${match.set} ${match.number}`]);
     cell(row, "td", [language.words]);
     cell(row, "td", [match.confidence]);
@@ -158,7 +160,7 @@ async function showStatic(form) {
   results.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Searching…" }));
   try {
     const found = await searchIndex(game, q);
-    results.replaceChildren(found.count ? table(found, games) : hint(game, q));
+    results.replaceChildren(found.count ? table(found, games, game) : hint(game, q));
   } catch {
     const failed = "This host has no app and no static search index: the search needs one of them.";
     results.replaceChildren(Object.assign(document.createElement("p"), { role: "alert", textContent: failed }));

@@ -100,6 +100,7 @@ class SearchPage(Doc):
     matches: tuple[SearchMatch, ...]
     truncated: bool
     languages: dict[str, LanguageWords] = Field(description="each language code a match may have, in words")
+    variants: dict[str, str] = Field(description="a listed match's variant token in words, by SKU: p1 (parallel art)")
 
 
 class DatasetsPage(Doc):

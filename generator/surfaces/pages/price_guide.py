@@ -20,6 +20,7 @@ from generator.surfaces.pages.card_facts import printings_in_words
 from generator.surfaces.pages.languages import languages_in_words
 from generator.surfaces.pages.reader import WITHHELD_NOTE, crumbs, item, page
 from generator.surfaces.pages.source_words import CELL_WORDS, source_row, state_and_publication, tier_words
+from generator.surfaces.pages.variant_words import token_and_words
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params
 
@@ -173,6 +174,7 @@ def prices_search(ctx: Context, params: Params, query: Query) -> Result:
         "matches": [],
         "truncated": False,
         "languages": languages_in_words(),
+        "variants": {},
     }
     if "q" not in query and "game" not in query:
         return Result(data=data)
@@ -205,7 +207,9 @@ def _merged(answers: list[dict[str, Any]]) -> dict[str, Any]:
         "ambiguous": buckets > 1,
     }
     truncated = count > SHOWN or any(a["truncated"] for a in answers)
-    return {"summary": summary, "matches": matches[:SHOWN], "truncated": truncated}
+    shown = matches[:SHOWN]
+    variants = {m["sku"]: token_and_words(m["sku"].split("-")[0], m["variant"]) for m in shown if m["variant"]}
+    return {"summary": summary, "matches": shown, "truncated": truncated, "variants": variants}
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:
