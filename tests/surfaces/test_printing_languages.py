@@ -128,3 +128,11 @@ def test_the_apps_pages_mark_a_french_name_and_leave_an_english_one(ask) -> None
     assert "French (fr)" in found.xpath("//main//table//td/text()")
     written = found.xpath("//script[@id='search-languages']/text()")
     assert orjson.loads(str(written[0]))["zh"] == {"words": "Chinese (zh)", "lang": "zh-Hans"}
+
+
+def test_an_auction_of_a_french_printing_marks_its_name(ask) -> None:
+    market = lxml.html.fromstring(ask("GET", "/cards/lor-1-1-fr/market").text)
+    read = market.xpath("//main//a[starts-with(@href, '/auctions/')]/@href")
+    assert read, "the synthetic sample auctions lor-1-1-fr"
+    page = lxml.html.fromstring(ask("GET", str(read[0])).text)
+    assert page.xpath("//h1/span[@lang='fr']/text()") == ["Testmon Héros - Cœur Vaillant"]
