@@ -2,19 +2,26 @@
 three query shapes; docs/search.md).
 
 Names and queries are folded alike (``fold``): Unicode NFKC (full-width and half-width forms become
-one), case-folded, hiragana read as katakana (``ぞろ`` finds ``ゾロ``), accents dropped from Latin,
-Greek and Cyrillic letters (``é`` is ``e``; the voicing marks of kana are kept: ``ガ`` is not
-``カ``), and every run of punctuation or space one space (``ロロノア・ゾロ`` is two words). Over one game's names:
+one, ``ﬁ`` is ``fi``), case-folded (``ß`` is ``ss``), the Latin ligatures written out (``œ`` is
+``oe``, ``æ`` is ``ae``: a French keyboard types ``coeur`` for ``Cœur``), hiragana read as katakana
+(``ぞろ`` finds ``ゾロ``), accents dropped from Latin, Greek and Cyrillic letters (``é`` is ``e``;
+the voicing marks of kana are kept: ``ガ`` is not ``カ``), and every run of punctuation or space one
+space (``ロロノア・ゾロ`` is two words). Over one game's names:
 
 - the folded query is the whole folded name: confidence ``high``;
-- it starts the name (``monkey d`` -> ``Monkey.D.Luffy``): ``medium``;
-- each of its words starts a word of the name, in any order (``zoro`` -> ``Roronoa Zoro``), or, for
-  a query in a script written without spaces (Japanese, Chinese, Korean), it occurs inside the
+- each of its words is a whole word of the name, in any order (``zoro`` -> ``Roronoa Zoro``), or
+  the query starts the name (``monkey d`` -> ``Monkey.D.Luffy``, ``roronoa zo``): ``medium``;
+- each of its words starts a word of the name, in any order (``juurou`` -> ``Zoro-Juurou``), or,
+  for a query in a script written without spaces (Japanese, Chinese, Korean), it occurs inside the
   name: ``low``.
 
-Matches are ranked by confidence, then by the shortest name (the closest to what was typed), then
-catalog order. The index is built once per snapshot and game (``Snapshot.by_name``): a sorted list
-of names and one of (word, name) pairs, searched by bisection, so a query costs a few lookups.
+A name's whole words are its words with a hyphen between two letters kept inside one word:
+``Zoro-Juurou`` is one name, a compound, and ``zoro`` only its start, while ``Monkey.D.Luffy`` and
+``Stitch - Rock Star`` are words apart. Matches are ranked by confidence, then those whose every
+query word is a whole word before those that only start the name (``zoro``: ``Roronoa Zoro`` before
+``Zoro-Juurou``, a different character), then by the shortest name (the closest to what was typed),
+then catalog order. The index is built once per snapshot and game (``Snapshot.by_name``): a sorted
+list of names and one of (word, name) pairs, searched by bisection, so a query costs a few lookups.
 """
 
 from __future__ import annotations
@@ -34,11 +41,17 @@ NOT_A_WORD = re.compile(r"[\W_]+")
 UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")  # kana, CJK, hangul
 LATIN_GREEK_CYRILLIC_END = 0x0530
 HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+# After NFKC and casefold (which write out ``ﬁ``, ``ĳ`` and ``ß``, and lower ``Œ`` and ``Æ``), the
+# ligatures that are letters of their own in Unicode and so survive both.
+LIGATURES = {ord("œ"): "oe", ord("æ"): "ae"}
+FOLDS = HIRAGANA_TO_KATAKANA | LIGATURES
+COMPOUND_HYPHEN = re.compile(r"(?<=\w)[-\u2010\u2011](?=\w)")  # Zoro-Juurou: one word, not two
+LEVELS = ("high", "medium", "low")
 
 
 def fold(text: str) -> str:
     """The form names and queries are compared in (see the module docstring)."""
-    normal = unicodedata.normalize("NFKC", text).casefold().translate(HIRAGANA_TO_KATAKANA)
+    normal = unicodedata.normalize("NFKC", text).casefold().translate(FOLDS)
     decomposed = unicodedata.normalize("NFD", normal)
     kept, base = [], 0
     for char in decomposed:
@@ -48,6 +61,12 @@ def fold(text: str) -> str:
             base = ord(char)
         kept.append(char)
     return NOT_A_WORD.sub(" ", unicodedata.normalize("NFC", "".join(kept))).strip()
+
+
+def whole_words(name: str) -> frozenset[str]:
+    """The name's words as a reader tells them apart: folded, a hyphenated compound kept as one word
+    (``Zoro-Juurou`` -> ``zorojuurou``), so a query word equal to one of them is a whole word."""
+    return frozenset(fold(COMPOUND_HYPHEN.sub("", unicodedata.normalize("NFKC", name))).split())
 
 
 @dataclass(frozen=True)
@@ -61,10 +80,14 @@ class NameIndex:
 
     def __init__(self, entries: Iterable[IndexEntry]):
         grouped: dict[str, list[IndexEntry]] = defaultdict(list)
+        whole: dict[str, set[str]] = defaultdict(set)  # folded name -> the whole words of its spellings
         for entry in entries:
             if entry.name:
-                grouped[fold(entry.name)].append(entry)
+                folded = fold(entry.name)
+                grouped[folded].append(entry)
+                whole[folded] |= whole_words(entry.name)
         self.by_name = {name: tuple(found) for name, found in grouped.items() if name}
+        self.whole = {name: frozenset(whole[name]) for name in self.by_name}
         self.names = sorted(self.by_name)
         self.words = sorted({(word, name) for name in self.by_name for word in name.split()})
 
@@ -72,19 +95,26 @@ class NameIndex:
         wanted = fold(query)
         if not wanted:
             return []
+        words = wanted.split()
         ranked: dict[str, str] = {}  # folded name -> its best confidence
         if wanted in self.by_name:
             ranked[wanted] = "high"
         for name in _prefixed(self.names, wanted):
             ranked.setdefault(name, "medium")
-        for name in self._by_words(wanted.split()):
-            ranked.setdefault(name, "low")
+        for name in self._by_words(words):
+            ranked.setdefault(name, "medium" if self._all_whole(words, name) else "low")
         if UNSPACED.search(wanted):
             for name in self.names:
                 if wanted in name:
                     ranked.setdefault(name, "low")
-        order = sorted(ranked, key=lambda name: (("high", "medium", "low").index(ranked[name]), len(name), name))
-        return [NameHit(entry, ranked[name]) for name in order for entry in self.by_name[name]]
+
+        def rank(name: str) -> tuple[int, bool, int, str]:
+            return LEVELS.index(ranked[name]), not self._all_whole(words, name), len(name), name
+
+        return [NameHit(entry, ranked[name]) for name in sorted(ranked, key=rank) for entry in self.by_name[name]]
+
+    def _all_whole(self, words: list[str], name: str) -> bool:
+        return all(word in self.whole[name] for word in words)
 
     def _by_words(self, words: list[str]) -> set[str]:
         """Names with, for each query word, a word it starts."""

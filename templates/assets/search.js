@@ -14,10 +14,16 @@ const VERDICT = "cardpantry-search-host"; // sessionStorage: "app" or "static", 
 const LEVELS = ["high", "medium", "low"];
 
 // Names and queries in one form, as generator/catalog/names.py folds them: NFKC, case-folded,
-// hiragana as katakana, accents dropped from Latin, Greek and Cyrillic letters (kana keep theirs),
-// and every run of anything but letters and digits one space.
+// the ligatures œ and æ written out, hiragana as katakana, accents dropped from Latin, Greek and
+// Cyrillic letters (kana keep theirs), and every run of anything but letters and digits one space.
 export function fold(text) {
-  const lower = text.normalize("NFKC").toLowerCase().replace(/ß/g, "ss").replace(/ς/g, "σ");
+  const lower = text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/ς/g, "σ")
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae");
   const katakana = lower.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
   let kept = "";
   let base = 0;
@@ -53,10 +59,26 @@ function wanted() {
   return { game: asked.get("game") || "all", q: asked.get("q") || "" };
 }
 
-// The level the app would give a name match (names.py): the whole name, its start, or words.
-function level(name, query) {
+// The name's whole words, as names.py's whole_words: a hyphen between two letters keeps a compound
+// one word (Zoro-Juurou), so "zoro" is a whole word of "Roronoa Zoro" and only the start of it.
+function wholeWords(name) {
+  return new Set(fold(name.normalize("NFKC").replace(/(?<=[\p{L}\p{N}_])[-\u2010\u2011](?=[\p{L}\p{N}_])/gu, "")).split(" "));
+}
+
+// How the app ranks a name match (names.py): its level (the whole name; every query word a whole
+// word of it, or its start; else words it starts), then whole words before a start, then the
+// shortest name.
+export function rank(name, query) {
   const folded = fold(name);
-  return folded === query ? "high" : folded.startsWith(query) ? "medium" : "low";
+  const whole = wholeWords(name);
+  const allWhole = query.split(" ").every((w) => whole.has(w));
+  const level = folded === query ? "high" : allWhole || folded.startsWith(query) ? "medium" : "low";
+  return { level, key: [LEVELS.indexOf(level), allWhole ? 0 : 1, folded.length] };
+}
+
+function byRank(a, b) {
+  for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i] - b.key[i];
+  return 0;
 }
 
 // The static index's answer to a query: up to SHOWN results, and how many there are (bench/static_search.py).
@@ -71,8 +93,8 @@ export async function searchIndex(game, q) {
   // result is kept only when each word of the query starts one of its words.
   const words = query.split(" ");
   const kept = read.filter((d) => words.every((w) => d.content.split(/\s+/).some((c) => c.startsWith(w))));
-  const rows = kept.map((d) => ({ ...d.meta, url: d.url, confidence: level(d.meta.title, query) }));
-  rows.sort((a, b) => LEVELS.indexOf(a.confidence) - LEVELS.indexOf(b.confidence));
+  const ranked = kept.map((d) => ({ d, ...rank(d.meta.title, query) })).sort(byRank);
+  const rows = ranked.map(({ d, level }) => ({ ...d.meta, url: d.url, confidence: level }));
   return { rows, count: kept.length < read.length ? kept.length : found.results.length };
 }
 
@@ -83,7 +105,16 @@ function cell(row, tag, content, scope) {
   row.append(element);
 }
 
-function table(found, games) {
+// Each language code in words, and the lang its text is marked with (the page writes them once:
+// generator/surfaces/pages/languages.py).
+function languages() {
+  const written = document.getElementById("search-languages");
+  return written ? JSON.parse(written.textContent) : {};
+}
+
+function table(found, games, game) {
+  const known = languages();
+  const everyGame = game === "all"; // one game searched: no column saying it on every row
   const wrap = document.createElement("div");
   Object.assign(wrap, { className: "table-wrap", tabIndex: 0 });
   wrap.setAttribute("role", "region");
@@ -92,16 +123,19 @@ function table(found, games) {
   const shown = found.rows.length < found.count ? ` (first ${found.rows.length} shown)` : "";
   list.createCaption().textContent = `${found.count} match${found.count === 1 ? "" : "es"}${shown}, from the static index`;
   const head = list.createTHead().insertRow();
-  for (const label of ["Card", "Game", "Set and number", "Language", "Confidence"]) cell(head, "th", [label], "col");
+  const labels = ["Card", ...(everyGame ? ["Game"] : []), "Set and number", "Language", "Confidence"];
+  for (const label of labels) cell(head, "th", [label], "col");
   const body = list.createTBody();
   for (const match of found.rows) {
     const row = body.insertRow();
+    const language = known[match.lang] || { words: match.lang, lang: match.lang };
     const link = Object.assign(document.createElement("a"), { href: match.url, textContent: match.title });
+    if (language.lang) link.lang = language.lang;
     const sku = Object.assign(document.createElement("code"), { textContent: match.sku });
     cell(row, "th", [link, document.createElement("br"), sku], "row");
-    cell(row, "td", [games.get(match.game) || match.game]);
+    if (everyGame) cell(row, "td", [games.get(match.game) || match.game]);
     cell(row, "td", [`${match.set} ${match.number}`]);
-    cell(row, "td", [match.lang]);
+    cell(row, "td", [language.words]);
     cell(row, "td", [match.confidence]);
   }
   wrap.append(list);
@@ -126,7 +160,7 @@ async function showStatic(form) {
   results.replaceChildren(Object.assign(document.createElement("p"), { textContent: "Searching…" }));
   try {
     const found = await searchIndex(game, q);
-    results.replaceChildren(found.count ? table(found, games) : hint(game, q));
+    results.replaceChildren(found.count ? table(found, games, game) : hint(game, q));
   } catch {
     const failed = "This host has no app and no static search index: the search needs one of them.";
     results.replaceChildren(Object.assign(document.createElement("p"), { role: "alert", textContent: failed }));

@@ -82,12 +82,17 @@ def test_nothing_matches_what_is_not_there(real: Snapshot) -> None:
     [
         ("op", "Roronoa Zoro", None, "Roronoa Zoro", "high"),
         ("op", "roronoa zo", None, "Roronoa Zoro", "medium"),  # a prefix
-        ("op", "zoro roronoa", None, "Roronoa Zoro", "low"),  # words in any order
+        ("op", "zoro roronoa", None, "Roronoa Zoro", "medium"),  # whole words in any order
         ("op", "ＲＯＲＯＮＯＡ　ＺＯＲＯ", None, "Roronoa Zoro", "high"),  # full width
         ("op", "ロロノア・ゾロ", None, "ロロノア・ゾロ", "high"),  # Japanese
         ("op", "ろろのあ・ぞろ", None, "ロロノア・ゾロ", "high"),  # typed in hiragana
-        ("op", "ゾロ", "ja", "ロロノア・ゾロ", "low"),  # a part of a name written without spaces
-        ("lor", "elan nordique", "fr", "Truc - Élan nordique", "low"),  # accents dropped
+        ("op", "ゾロ", "ja", "ロロノア・ゾロ", "medium"),  # a whole word: ・ parts the names
+        ("op", "ロノア", "ja", "ロロノア・ゾロ", "low"),  # a part of a name written without spaces
+        ("lor", "elan nordique", "fr", "Truc - Élan nordique", "medium"),  # accents dropped, whole words
+        ("lor", "elan nord", "fr", "Truc - Élan nordique", "low"),  # words it starts
+        ("lor", "sans coeur", "fr", "TE KĀ - Sans cœur", "medium"),  # œ typed as oe
+        ("lor", "ŒIL DES MOIRES", "fr", "ŒIL DES MOIRES", "high"),
+        ("lor", "丽儿", "zh", "爱丽儿 - 像人一样站立", "low"),  # a part, in simplified Chinese
         ("lor", "stitch - rock", "fr", "STITCH - Rock star", "medium"),
         ("ptcg", "CHARIZARD", None, "Charizard", "high"),
     ],
@@ -100,6 +105,26 @@ def test_a_name_finds_its_printings_in_its_language(real: Snapshot, game, query,
     assert lang is None or {m.entry.lang for m in found} == {lang}
     order = [("high", "medium", "low").index(m.confidence) for m in found]
     assert order == sorted(order)
+
+
+def test_a_whole_word_outranks_the_start_of_a_hyphenated_compound(real: Snapshot) -> None:
+    """``zoro`` means Roronoa Zoro far more often than Zoro-Juurou (another character, whose compound
+    name it only starts): both are ``medium``, every Roronoa Zoro first; Japanese alike."""
+    for query, whole, compound in (("zoro", "Roronoa Zoro", "Zoro-Juurou"), ("ゾロ", "ロロノア・ゾロ", "ゾロ十郎")):
+        names = [m.entry.name for m in search(real, "op", query)]
+        assert names[0] == whole and compound in names, names[:5]
+        last_whole = max(i for i, name in enumerate(names) if name == whole)
+        assert last_whole < names.index(compound)
+        assert {m.confidence for m in search(real, "op", query) if m.entry.name in (whole, compound)} == {"medium"}
+    assert {m.confidence for m in search(real, "op", "juurou")} == {"low"}
+
+
+def test_ligatures_are_found_as_typed_either_way(real: Snapshot) -> None:
+    """French Lorcana names write Cœur and Sœur; a keyboard without œ types oe."""
+    typed = {m.entry.sku for m in search(real, "lor", "coeur", "fr")}
+    written = {m.entry.sku for m in search(real, "lor", "cœur", "fr")}
+    assert typed == written and {"lor-1-192-fr", "lor-2-119-fr"} <= typed
+    assert "lor-11-125-fr" in {m.entry.sku for m in search(real, "lor", "elsa soeur")}
 
 
 def test_a_structured_query_is_never_read_as_a_name(real: Snapshot) -> None:

@@ -33,7 +33,7 @@ def test_one_record_per_card_and_language_landing_on_the_base_printing(synthetic
     assert (
         french.content.split()[:4]
         == fold("Testmon Héros - Cœur Vaillant").split()
-        == ["testmon", "heros", "cœur", "vaillant"]
+        == ["testmon", "heros", "coeur", "vaillant"]  # œ written out, as the script folds a query
     )
 
 

@@ -9,7 +9,8 @@ import re
 import lxml.html
 import pytest
 
-from generator.surfaces.pages.card_facts import language_name, printings_in_words, rarity_text
+from generator.surfaces.pages.card_facts import printings_in_words, rarity_text
+from generator.surfaces.pages.languages import language_name
 from generator.surfaces.pages.variant_words import token_and_words, variant_words
 
 SKU = re.compile(r"\b(op|ptcg|fab|lor)-[a-z0-9]+-[a-z0-9!?]+-[a-z]{2}\b")
@@ -66,3 +67,20 @@ def test_each_point_of_how_signals_work_has_its_own_title(ask) -> None:
     first = page.xpath("//section[h2[normalize-space()='What it is']]//dt")
     titles = [dt.text_content().strip() for dt in first]
     assert len(titles) >= 3 and len(set(titles)) == len(titles) and "How" not in titles
+
+
+def test_the_search_page_says_variants_in_words_and_the_game_only_across_games(ask) -> None:
+    one = lxml.html.fromstring(ask("GET", "/prices/search?game=op&q=OP01-001").text)
+    assert one.xpath("//main//table//th[@scope='col']/text()") == [
+        "Card",
+        "Set and number",
+        "Language",
+        "Confidence",
+    ]
+    assert "op01 001, p1 (parallel art)" in one.xpath("//main//table//td/text()")
+    caption = one.xpath("//main//caption")[0].text_content()
+    every = lxml.html.fromstring(ask("GET", "/prices/search?q=testmon").text)
+    assert "Game" in every.xpath("//main//table//th[@scope='col']/text()")
+    assert "say which set" not in caption + every.xpath("//main//caption")[0].text_content()  # names, not numbers
+    ambiguous = lxml.html.fromstring(ask("GET", "/prices/search?game=op&q=001").text)
+    assert ambiguous.xpath("//main//caption")[0].text_content().count("say which set") == 1

@@ -20,7 +20,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from generator.catalog.names import fold
+from generator.catalog.names import NameIndex, fold
+from generator.catalog.snapshot import IndexEntry
 from generator.write.manifest import MANIFEST
 from generator.write.nginx import nginx_standalone
 
@@ -111,6 +112,7 @@ def test_the_static_host_has_no_app(static_host: str) -> None:
         ("all", "てすともん", "op-op01-001-ja"),  # hiragana finds katakana, as in the app
         ("lor", "Testmon Héros - Cœur Vaillant", "lor-1-1-fr"),  # the French Lorcana printing
         ("all", "cœur heros", "lor-1-1-fr"),  # accents and word order do not matter
+        ("lor", "COEUR vaillant", "lor-1-1-fr"),  # nor how œ is typed
     ],
 )
 def test_the_header_search_finds_cards_by_name_without_the_app(
@@ -154,6 +156,7 @@ def test_the_script_folds_as_the_app_does(browser, static_host: str, small_dist:
         "Straße Ελένη Ёлка",
         "ガンバ ﾊﾟﾝ",
         "Testmon Cook “Blackleg”",
+        "Œil d'Ophidie, Sœur, Æther, ﬁn",
     ]
     page = browser.new_page()
     page.goto(f"{static_host}/prices")
@@ -161,6 +164,44 @@ def test_the_script_folds_as_the_app_does(browser, static_host: str, small_dist:
         "async ([url, names]) => { const m = await import(url); return names.map(m.fold); }", [script, samples]
     )
     assert folded == [fold(name) for name in samples]
+    page.close()
+
+
+# The names each query word starts a word of (or, unspaced, a part of), ranked by the script's rank():
+# level, whole words first, length, then the name (the app's last key; catalog order is the same here).
+RANKED = """async ([url, names, query]) => {
+  const m = await import(url);
+  const q = m.fold(query);
+  const starts = (n) => q.split(" ").every((w) => m.fold(n).split(" ").some((x) => x.startsWith(w)));
+  const found = names.filter((n) => starts(n) || m.fold(n).includes(q));
+  const order = (a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2] || (a.n < b.n ? -1 : 1);
+  return found.map((n) => ({ n, ...m.rank(n, q) })).sort(order).map((r) => [r.n, r.level]);
+}"""
+
+
+def test_the_script_ranks_names_as_the_app_does(browser, static_host: str, small_dist: Path) -> None:
+    """The same level for each name, and the same order: a whole word before the start of a compound."""
+    routes = orjson.loads((small_dist / MANIFEST).read_bytes())["routes"]
+    script = next(path for path in routes if path.startswith("/assets/search."))
+    names = ["Zoro-Juurou", "Roronoa Zoro", "Zorori", "Zoro", "Monkey.D.Luffy", "ロロノア・ゾロ", "ゾロ十郎"]
+    entries = [IndexEntry(f"op-op01-{n:03}-en", "op01", f"{n:03}", "en", None, f"k{n}", x) for n, x in enumerate(names)]
+    index = NameIndex(entries)
+    page = browser.new_page()
+    page.goto(f"{static_host}/prices")
+    for query in ("zoro", "luffy", "monkey d", "ゾロ", "roronoa zo"):
+        expected = [(hit.entry.name, hit.confidence) for hit in index.find(query)]
+        ranked = page.evaluate(RANKED, [script, names, query])
+        assert [tuple(r) for r in ranked] == expected, query
+    page.close()
+
+
+def test_the_static_results_say_the_language_in_words_and_mark_the_name(browser, static_host: str) -> None:
+    page = _search(browser, f"{static_host}/prices", "all", "テストモン船長")
+    _found(page)
+    link = page.locator("a[href='/product/op-op01-001-ja']")
+    row = page.locator("#static-results tbody tr", has=link)
+    assert row.locator("th a").get_attribute("lang") == "ja"
+    assert row.locator("td").nth(2).inner_text() == "Japanese (ja)"
     page.close()
 
 

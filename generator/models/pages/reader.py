@@ -4,22 +4,34 @@ not expect (a misnamed member would otherwise render as nothing, silently)."""
 
 from __future__ import annotations
 
-from pydantic import Field, RootModel
+from pydantic import Field, RootModel, model_validator
 
 from generator.models.catalog.cards import SearchMatch, SearchSummary
 from generator.models.frozen import Doc
 from generator.models.operations.sources import DatasetEntry
 
+LANG = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # a BCP 47 tag (generator.surfaces.pages.languages)
+LANG_NOTE = "the BCP 47 tag of the label's language (a printing's name); absent where it is the page's"
+
 
 class PageLink(Doc):
     label: str
     href: str | None = Field(description="a path that answers; null where nothing would")
+    lang: str | None = Field(None, pattern=LANG, description=LANG_NOTE)
 
 
 class PageItem(Doc):
     label: str
     text: str = ""
     href: str | None = None
+    lang: str | None = Field(None, pattern=LANG, description=LANG_NOTE)
+
+
+class PageName(Doc):
+    """A printing's name that starts the page's heading, in a language not the page's."""
+
+    text: str
+    lang: str = Field(pattern=LANG)
 
 
 class PageSection(Doc):
@@ -54,11 +66,23 @@ class ReaderPage(Doc):
     notice: str | None = None
     sections: tuple[PageSection, ...]
     form: PageForm | None = None
+    named: PageName | None = Field(None, description="the printed name the heading starts with, in its language")
+
+    @model_validator(mode="after")
+    def _heading_starts_with_the_name(self) -> ReaderPage:
+        if self.named is not None and not self.heading.startswith(self.named.text):
+            raise ValueError(f"the heading {self.heading!r} does not start with the name {self.named.text!r}")
+        return self
 
 
 class GameChoice(Doc):
     token: str
     name: str
+
+
+class LanguageWords(Doc):
+    words: str = Field(description="the language in words, with its code: Japanese (ja)")
+    lang: str | None = Field(pattern=LANG, description="the BCP 47 tag of text in it; null for the page's English")
 
 
 class SearchPage(Doc):
@@ -75,6 +99,8 @@ class SearchPage(Doc):
     summary: SearchSummary | None
     matches: tuple[SearchMatch, ...]
     truncated: bool
+    languages: dict[str, LanguageWords] = Field(description="each language code a match may have, in words")
+    variants: dict[str, str] = Field(description="a listed match's variant token in words, by SKU: p1 (parallel art)")
 
 
 class DatasetsPage(Doc):

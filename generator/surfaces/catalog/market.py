@@ -20,6 +20,7 @@ from generator.platform.book import offer_book, pounds
 from generator.site import Site
 from generator.surfaces.catalog.doors import PRICE_REASONS
 from generator.surfaces.pages.card_facts import facts_of
+from generator.surfaces.pages.languages import in_language
 from generator.surfaces.pages.reader import day_words, item, page
 from generator.web.surface import Context, Params, Query, Result, Surface, error
 
@@ -33,7 +34,7 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
         return error(404, "card_not_found", f"no printing {params['sku']!r} in the catalog")
     book = offer_book(ctx.platform, sku)
     exported = ctx.platform.info.exported_at if ctx.platform else None
-    facts = [("Card", {"label": card.name, "href": f"/product/{sku}"}), ("SKU", sku), *facts_of(ctx, card)]
+    facts = [("Card", in_language(card.name, card.lang, f"/product/{sku}")), ("SKU", sku), *facts_of(ctx, card)]
     sections = [
         {"heading": "The card", "columns": ("Fact", "Value"), "rows": facts, "items": []},
         _orders(book["asks"], "Asks, cheapest first"),
@@ -42,7 +43,7 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
         {"heading": "Paused", "items": _paused(ctx, sku)},
     ]
     notice = _notice(book["sample"], exported)
-    description = f"Open collector offers and auctions for {card.name} ({sku}), in GBP; who made them is never shown."
+    description = f"{card.name} ({sku}): open collector offers and auctions, in GBP; who made them is never shown."
     return page(
         ctx,
         f"/cards/{sku}/market",
@@ -51,6 +52,7 @@ def market_page(ctx: Context, params: Params, query: Query) -> Result:
         description,
         sections,
         notice=notice,
+        named=(card.name, card.lang),
     )
 
 

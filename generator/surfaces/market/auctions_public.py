@@ -87,10 +87,12 @@ def read_page(ctx: Context, params: Params, query: Query) -> Result:
         facts.append(item(ctx, "Seller", d["seller"]["username"], f"/u/{d['seller']['username']}/trust"))
     if d["sample"]:
         facts.append(item(ctx, "Sample data", "A synthetic record of the sample export, not a real auction."))
-    title = f"Auction of {card.name if card else d['sku']}"
+    title = f"{card.name if card else d['sku']}: auction"  # the name first, marked with its language
     path = f"/auctions/{d['id']}/read"
     description = f"The auction {d['id']}, read calmly: prices in GBP, no bidder named."
-    return page(ctx, path, f"/api/v1/auctions/{d['id']}", title, description, [{"heading": "Auction", "items": facts}])
+    sections = [{"heading": "Auction", "items": facts}]
+    named = (card.name, card.lang) if card else None
+    return page(ctx, path, f"/api/v1/auctions/{d['id']}", title, description, sections, named=named)
 
 
 def published_ids(ctx: Context) -> list[dict[str, str]]:

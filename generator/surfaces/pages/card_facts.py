@@ -13,21 +13,10 @@ from typing import Any
 
 from generator.models.rows import Printing
 from generator.surfaces.catalog.universal import card_members
+from generator.surfaces.pages.languages import LANGUAGE_NAMES, language_name
 from generator.surfaces.pages.variant_words import BASE, token_and_words, variant_words
 from generator.web.surface import Context
 
-# The languages the catalog holds (and the few its sources may add), by ISO 639-1 code.
-LANGUAGE_NAMES = {
-    "en": "English",
-    "fr": "French",
-    "de": "German",
-    "it": "Italian",
-    "es": "Spanish",
-    "pt": "Portuguese",
-    "ja": "Japanese",
-    "zh": "Chinese",
-    "ko": "Korean",
-}
 # One Piece prints its rarity as a code; the other games' sources give the rarity's name already.
 RARITY_WORDS = {
     "op": {
@@ -46,11 +35,6 @@ RARITY_WORDS = {
 
 def link(label: str, href: str | None) -> dict[str, Any]:
     return {"label": label, "href": href}
-
-
-def language_name(code: str) -> str:
-    name = LANGUAGE_NAMES.get(code)
-    return f"{name} ({code})" if name else code
 
 
 def rarity_text(game: str, code: str | None) -> str:

@@ -17,8 +17,10 @@ from generator.surfaces.catalog import doors, prices, search
 from generator.surfaces.catalog.provenance import OFFERS_NAME, PLATFORM_OFFERS
 from generator.surfaces.operations import coverage
 from generator.surfaces.pages.card_facts import printings_in_words
+from generator.surfaces.pages.languages import languages_in_words
 from generator.surfaces.pages.reader import WITHHELD_NOTE, crumbs, item, page
 from generator.surfaces.pages.source_words import CELL_WORDS, source_row, state_and_publication, tier_words
+from generator.surfaces.pages.variant_words import token_and_words
 from generator.web.surface import Context, Param, Params, Query, Result, Surface
 from generator.web.validate import check_params
 
@@ -68,6 +70,7 @@ def prices_set(ctx: Context, params: Params, query: Query) -> Result:
             f"{n['number']} {n['name']}",
             printings_in_words(d["game"], ((p["lang"], p["variant"]) for p in n["printings"])),
             f"/prices/{d['game']}/{d['set']}/{n['number']}",
+            n["printings"][0]["lang"],  # the name is the first printing's (prices.price_set)
         )
         for n in d["numbers"]
     ]
@@ -170,6 +173,8 @@ def prices_search(ctx: Context, params: Params, query: Query) -> Result:
         "summary": None,
         "matches": [],
         "truncated": False,
+        "languages": languages_in_words(),
+        "variants": {},
     }
     if "q" not in query and "game" not in query:
         return Result(data=data)
@@ -202,7 +207,9 @@ def _merged(answers: list[dict[str, Any]]) -> dict[str, Any]:
         "ambiguous": buckets > 1,
     }
     truncated = count > SHOWN or any(a["truncated"] for a in answers)
-    return {"summary": summary, "matches": matches[:SHOWN], "truncated": truncated}
+    shown = matches[:SHOWN]
+    variants = {m["sku"]: token_and_words(m["sku"].split("-")[0], m["variant"]) for m in shown if m["variant"]}
+    return {"summary": summary, "matches": shown, "truncated": truncated, "variants": variants}
 
 
 def surfaces(site: Site) -> tuple[Surface, ...]:

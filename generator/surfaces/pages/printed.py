@@ -6,7 +6,10 @@ ability records, ``**bold**`` and ``{p}`` markup): right for the JSON, wrong for
 words and every value a sentence: attacks with their energy cost, damage and text; weakness and
 resistance; Flesh and Blood's markup as words (``{p}`` is "power"); legality as the formats a card
 is legal in. A key not named here still reads as words (``evolvesFrom`` -> "Evolves from"), and no
-value is ever printed as program text. The page writes text only: nothing here is markup.
+value is ever printed as program text. The page writes text only: nothing here is markup. The values
+that are the card's own printed text (``PRINTED_TEXT``: a Japanese One Piece card's effect and
+types, a French Flesh and Blood card's text) are marked with the printing's language, as its name is
+(``generator.surfaces.pages.languages``); the labels and the words made here stay the page's English.
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from generator.surfaces.pages.languages import PAGE_LANGUAGE, in_language
+
 Rows = Iterator[tuple[str, str]]
+Cell = dict[str, Any]  # a value in the printing's language (languages.in_language)
 LABELS = {
     "hp": "HP",
     "nationalPokedexNumbers": "National Pokédex number",
@@ -41,6 +47,13 @@ FAB_FORMATS = {
     "legal_blitz": "Blitz",
     "legal_commoner": "Commoner",
     "legal_ll": "Living Legend",
+}
+# The attributes whose values are written in the printing's language, by game (the others are
+# numbers, or English words the adapters map codes to: Lorcana's types and classifications).
+PRINTED_TEXT = {
+    "op": {"effect", "trigger", "types"},
+    "fab": {"functional_text", "type_text", "flavor_text"},
+    "lor": {"flavorText", "fullText", "abilities"},
 }
 CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -129,10 +142,16 @@ def _any(key: str, value: Any) -> Rows:
 BY_GAME: dict[str, Callable[[str, Any], Rows]] = {"ptcg": _pokemon, "fab": _fab, "lor": _lorcana}
 
 
-def printed_rows(game: str, attributes: dict[str, Any]) -> list[tuple[str, str]]:
-    """The "As printed" rows of a printing of ``game``: every attribute with a value, in words."""
+def printed_rows(game: str, attributes: dict[str, Any], lang: str = PAGE_LANGUAGE) -> list[tuple[str, str | Cell]]:
+    """The "As printed" rows of a printing of ``game`` in language ``lang``: every attribute with a
+    value, in words, the card's own text marked with its language."""
     present = {k: v for k, v in attributes.items() if v not in (None, [], {}, "")}
-    rows = [row for key, value in present.items() for row in BY_GAME.get(game, _any)(key, value)]
+    text = PRINTED_TEXT.get(game, set()) if lang != PAGE_LANGUAGE else set()
+    rows: list[tuple[str, str | Cell]] = [
+        (label, in_language(value, lang) if key in text else value)
+        for key, value in present.items()
+        for label, value in BY_GAME.get(game, _any)(key, value)
+    ]
     if game == "fab" and any(k in attributes for k in FAB_FORMATS):
         legal = [name for key, name in FAB_FORMATS.items() if attributes.get(key)]
         rows.append(("Legal in", ", ".join(legal) or "no format"))

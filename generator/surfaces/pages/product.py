@@ -25,7 +25,8 @@ from generator.site import Site
 from generator.surfaces.catalog import cards, prices, provenance
 from generator.surfaces.catalog.retired import published_skus
 from generator.surfaces.catalog.universal import lookup_card
-from generator.surfaces.pages.card_facts import card_facts, language_name, link, rarity_text
+from generator.surfaces.pages.card_facts import card_facts, link, rarity_text
+from generator.surfaces.pages.languages import in_language, language_name
 from generator.surfaces.pages.printed import printed_rows
 from generator.surfaces.pages.reader import WITHHELD_NOTE, page
 from generator.surfaces.pages.source_words import source_row
@@ -52,11 +53,11 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
     digest = content_hash(fields)  # the universal document's @content_hash, without the document
     where = card["in_set"]
     facts = [*card_facts(found, card), ("Oracle id", d["oracle_id"] or "none")]
-    attributes = printed_rows(found.game, card.get("attributes") or {})
+    attributes = printed_rows(found.game, card.get("attributes") or {}, found.lang)
     siblings = [
         [
             link(s["sku"], product_url(s["sku"])),
-            s["name"],
+            in_language(s["name"], s["lang"]),
             s["relation"].replace("_", " "),
             language_name(s["lang"]),
             token_and_words(found.game, s["variant"]),
@@ -103,7 +104,8 @@ def product_page(ctx: Context, params: Params, query: Query) -> Result:
         f"{card['name']['text']}: {where['name'] or where['set']} {where['number']}, {language_name(found.lang)}. "
         "Every fact the catalog holds."
     )
-    return page(ctx, product_url(found.sku), d["@id"], title, description, sections, notice=WITHHELD_NOTE)
+    named = (card["name"]["text"], found.lang)
+    return page(ctx, product_url(found.sku), d["@id"], title, description, sections, WITHHELD_NOTE, named)
 
 
 def number_page(ctx: Context, params: Params, query: Query) -> Result:
@@ -114,7 +116,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
     rows = [
         [
             link(p["sku"], product_url(p["sku"])),
-            p["name"],
+            in_language(p["name"], p["lang"]),
             language_name(p["lang"]),
             token_and_words(d["game"], p["variant"]),
             rarity_text(d["game"], p["rarity"]) if p["rarity"] else "",
@@ -124,7 +126,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
     ]
     printings = ctx.snapshot.printings_of_number(d["game"], d["set"], d["number"])
     states = [source_row(s) for s in provenance.source_states(ctx, d["game"], printings)]  # of the whole number
-    sections = [
+    sections: list[dict[str, Any]] = [
         {
             "heading": "Printings",
             "columns": ("SKU", "Name", "Language", "Variant", "Rarity", "Price"),
@@ -149,6 +151,7 @@ def number_page(ctx: Context, params: Params, query: Query) -> Result:
         f"Every printing of {d['set_name'] or d['set']} {d['number']}, with its sources.",
         sections,
         notice=WITHHELD_NOTE,
+        named=(d["name"], d["printings"][0]["lang"]),  # the name is the first printing's (prices.price_card)
     )
 
 

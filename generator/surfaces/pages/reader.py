@@ -11,17 +11,21 @@ from dataclasses import replace
 from typing import Any
 
 from generator.surfaces.discovery.orientation import surface_at
+from generator.surfaces.pages.languages import lang_attribute
 from generator.web.surface import Context, Result, Surface
 
 WITHHELD_NOTE = "Prices are withheld: the rights of every source that carries them are not recorded."
 
 
-def item(ctx: Context, label: str, text: str = "", href: str | None = None) -> dict[str, Any]:
+def item(ctx: Context, label: str, text: str = "", href: str | None = None, lang: str | None = None) -> dict[str, Any]:
     """A labelled item, linked only where a reader lands on an answer: a served path without
-    {placeholders} whose surface needs no query parameter (a template path would 404, a bare search 400)."""
+    {placeholders} whose surface needs no query parameter (a template path would 404, a bare search 400).
+    ``lang`` is the language code of a printing whose name the label is (its BCP 47 tag is marked)."""
     surface = surface_at(ctx, href) if href and "{" not in href else None
     answers = surface is not None and not any(p.required for p in surface.query_params) and "GET" in surface.methods
-    return {"label": label, "text": text, "href": href if answers else None}
+    labelled = {"label": label, "text": text, "href": href if answers else None}
+    tag = lang_attribute(lang) if lang else None
+    return labelled | {"lang": tag} if tag else labelled
 
 
 def day_words(value: dt.datetime | dt.date | str) -> str:
@@ -56,9 +60,13 @@ def page(
     description: str,
     sections: list[dict[str, Any]],
     notice: str | None = None,
+    named: tuple[str, str] | None = None,
 ) -> Result:
     """A reader page (``templates/page.html`` on the shared layout): sections of labelled items or
-    tables, the JSON sibling linked, a canonical URL, a breadcrumb, and an optional notice."""
+    tables, the JSON sibling linked, a canonical URL, a breadcrumb, and an optional notice.
+    ``named`` is (a printing's name the title starts with, its language code): the heading marks
+    the name with its BCP 47 ``lang`` where that is not the page's English."""
+    tag = lang_attribute(named[1]) if named else None
     data = {
         "title": f"{ctx.site.display_name}: {title}",
         "heading": title,
@@ -68,6 +76,7 @@ def page(
         "crumbs": crumbs(ctx, path),
         "notice": notice,
         "sections": sections,
+        "named": {"text": named[0], "lang": tag} if named and tag else None,
     }
     return Result(data=data)
 
