@@ -62,9 +62,20 @@ def one_build(catalog: Path, out: Path) -> None:
                     "workers system": workers.ru_stime,
                 },
                 "host_bytes": {name: (out / name).stat().st_size for name in HOST_FILES if (out / name).exists()},
+                "by_surface": by_surface(out),
             }
         )
     )
+
+
+def by_surface(out: Path) -> dict[str, list[int]]:
+    """Surface id -> [routes, bytes of their files]: which documents grow with the catalog."""
+    counts: dict[str, list[int]] = {}
+    for route in json.loads((out / "_routes.json").read_bytes())["routes"].values():
+        entry = counts.setdefault(route["surface"], [0, 0])
+        entry[0] += 1
+        entry[1] += os.stat(out / route["file"]).st_size
+    return counts
 
 
 def measured(catalog: Path, out: Path) -> dict:
@@ -118,6 +129,18 @@ def ratios(real: dict, grown: dict, factor: int) -> None:
         "  host files: "
         + ", ".join(f"{k} {grown['host_bytes'][k] / v:.2f}x" for k, v in real["host_bytes"].items() if v)
     )
+    surfaces = [(k, v, grown["by_surface"].get(k, [0, 0])) for k, v in real["by_surface"].items()]
+    faster = sorted(
+        (
+            (k, g[0] / v[0], g[1] / v[1], g[1] - factor * v[1])
+            for k, v, g in surfaces
+            if v[1] and g[1] > TARGET * factor * v[1]
+        ),
+        key=lambda row: -row[3],
+    )
+    print(f"  surfaces whose bytes grew more than {TARGET * factor:.1f}x (most bytes beyond {factor}x first):")
+    for surface, routes, size, beyond in faster[:12]:
+        print(f"    {surface}: {routes:.2f}x routes, {size:.2f}x bytes (+{beyond / 1e6:.1f} MB beyond {factor}x)")
 
 
 def main() -> None:
