@@ -13,11 +13,12 @@ Worker CPU per route: the workers time each route (``BuildSummary.render_seconds
 which counts the time a worker waited for a core as well), and ``getrusage`` gives their CPU
 seconds in total; each media type's CPU is the total split in proportion to its timed seconds.
 
-The two changed-input rows: "one template changed" copies the code, content and templates into a
+The two changed-input rows, each over the build before it, so that one input differs: "one set
+changed" builds from a copy of the catalog where one printing of one Lorcana set has a new name,
+over the forced build; "one template changed" copies the code, content and templates into a
 scratch folder, appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not
-change, their inputs do) and builds from that copy in a subprocess over the cold build's output;
-"one set changed" builds from a copy of the catalog where one printing of one Lorcana set has a new
-name. Both render only the routes that read what changed and carry the rest over by hard link
+change, their inputs do) and builds from that copy and the changed catalog, in a subprocess. (In
+the other order the set row also reverted the template, and rendered every page.) Both render only the routes that read what changed and carry the rest over by hard link
 (``generator.write.dependencies``); the template is in every page's layout, so every page is
 rendered and every JSON route carried. After a swap the previous build is deleted by a detached
 process (``files.retire``); each row's figure is the time until the new build serves, and the
@@ -157,10 +158,11 @@ def main() -> None:
     forced = build(args.out, AS_OF, args.catalog, progress=False, force=True)
     forced_deleter = retired(args.out)
     changes.mkdir()
-    template = template_changed(args.out, args.catalog, changes / "tree")
-    template_deleter = retired(args.out)
-    one_set = set_changed(args.out, args.catalog, changes)
+    one_set = set_changed(args.out, args.catalog, changes)  # over the forced build: the same code
     one_set_deleter = retired(args.out)
+    # over the set-changed build, from its catalog: only the template differs from what dist/ was built of
+    template = template_changed(args.out, changes / "catalog.duckdb", changes / "tree")
+    template_deleter = retired(args.out)
     load_after = os.getloadavg()
     for path in (scratch, args.out, unchecked_out, search_out, changes):
         shutil.rmtree(path, ignore_errors=True)
