@@ -18,7 +18,8 @@ changed" builds from a copy of the catalog where one printing of one Lorcana set
 over the forced build; "one template changed" copies the code, content and templates into a
 scratch folder, appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not
 change, their inputs do) and builds from that copy and the changed catalog, in a subprocess. (In
-the other order the set row also reverted the template, and rendered every page.) Both render only the routes that read what changed and carry the rest over by hard link
+the other order the set row also reverted the template, and rendered every page.) Both render
+only the routes that read what changed and carry the rest over by hard link
 (``generator.write.dependencies``); the template is in every page's layout, so every page is
 rendered and every JSON route carried. After a swap the previous build is deleted by a detached
 process (``files.retire``); each row's figure is the time until the new build serves, and the
