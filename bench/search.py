@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[0] = str(ROOT)  # not bench/: bench/mcp.py would hide the mcp package the app's gate imports
 
 from generator.serve.app import App  # noqa: E402
 from generator.web.respond import respond  # noqa: E402
