@@ -15,11 +15,12 @@ to a second route must still be recorded for that route.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
+T = TypeVar("T")
 _READS: ContextVar[set[str] | None] = ContextVar("cardpantry_reads", default=None)
 
 
@@ -55,6 +56,20 @@ def recording() -> Iterator[set[str]]:
         _READS.reset(token)
         if outer is not None:
             outer.update(reads)
+
+
+def memoized(memo: dict[str, Any] | None, key: str, make: Callable[[], T]) -> T:
+    """``make()``, kept in a build's ``memo`` under ``key`` with the keys it read, so later routes
+    of the worker reuse it and record what it read; without a memo (the app), made each time."""
+    if memo is None:
+        return make()
+    kept = memo.get(key)
+    if kept is None:
+        with recording() as reads:
+            kept = memo[key] = Memoized(make(), frozenset(reads))
+    read_all(kept.reads)
+    answer: T = kept.answer
+    return answer
 
 
 class Memoized(NamedTuple):

@@ -26,7 +26,7 @@ from generator.contract.gotchas import gotchas
 from generator.contract.operations import methods, operation_id
 from generator.contract.recording import Recording, record
 from generator.contract.related import see_also
-from generator.dependencies import Memoized, read_all, recording
+from generator.dependencies import memoized
 from generator.discovery.methodology import pointer
 from generator.web.envelope import Provenance
 from generator.web.respond import Rendered, respond
@@ -78,16 +78,8 @@ def example_answer(ctx: Context, surface: Surface, params: Params, query: Query)
     """The answer to a surface's example GET. The OpenAPI document and the examples routes ask
     for the same answers, some costly (a whole recorded match); a build renders each once per worker
     (``Context.memo``; the app has none and renders on demand)."""
-    if ctx.memo is None:
-        return respond(surface, ctx, params, query, surface.concrete(params))
-    key = answer_key(surface, surface.concrete(params), query)
-    if key not in ctx.memo:
-        with recording() as reads:  # recorded for this route, and for each route that reuses it
-            ctx.memo[key] = Memoized(respond(surface, ctx, params, query, surface.concrete(params)), frozenset(reads))
-    memoized: Memoized = ctx.memo[key]  # the memo holds only answers (generator.web.surface.Context.memo)
-    read_all(memoized.reads)
-    answer: Rendered = memoized.answer
-    return answer
+    path = surface.concrete(params)
+    return memoized(ctx.memo, answer_key(surface, path, query), lambda: respond(surface, ctx, params, query, path))
 
 
 def answer_key(surface: Surface, path: str, query: Query) -> str:
