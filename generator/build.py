@@ -50,6 +50,7 @@ from generator.web.envelope import iso
 from generator.web.respond import Check, respond
 from generator.web.surface import Context, Surface
 from generator.write.caddy import caddy_files
+from generator.write.carry import Carried
 from generator.write.dependencies import (
     DEPENDENCIES,
     DependencyRecord,
@@ -80,6 +81,7 @@ class BuildSummary:
     phases: dict[str, float] = field(default_factory=dict)  # seconds by stage, for bench/build.py
     routes_by_type: Counter[str] = field(default_factory=Counter)  # media type -> routes (bench/build.py)
     render_seconds: dict[str, float] = field(default_factory=dict)  # media type -> workers' seconds
+    carrier: Carried = Carried(None, 0, 0, 0.0)  # folders moved and files linked from the previous build
 
     def line(self) -> str:
         rate = self.routes / self.seconds if self.seconds else 0
@@ -154,35 +156,27 @@ def build(
     record = DependencyRecord(_globals(ctx, export_digest(export), asked))
     earlier = None if force or previous is None else load_dependencies(out)
     carry = carried_routes(earlier, record.globals, digests)
+    chunks, carried = _split(_jobs(ctx), by_id, carry)
     planned = time.perf_counter()
-    # a carried route's header set, as ``route_headers`` makes the key (sorted JSON)
-    header_keys = {
-        k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for k, v in (previous or {}).get("header_sets", {}).items()
-    }
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
     summary = BuildSummary()
     summary.sources = sources or summary.sources
     show = sys.stderr.isatty() if progress is None else progress
     try:
-        with _without_cycle_collector(), _rendering(ctx, writer, workers, show, validate, carry) as rendered:
+        if carried:  # moved and linked by a process of its own while the rest is rendered
+            assert previous is not None and earlier is not None
+            _carry_over(writer, previous, carried, chunks, by_id)
+        with _without_cycle_collector(), _rendering(ctx, writer, chunks, workers, show, validate) as rendered:
+            if carried and previous is not None and earlier is not None:
+                _carried_entries(carried, previous, earlier, writer, manifest, record, summary)
             data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
             for path, surface_id, status, headers, encoded, seconds, keys in rendered:
                 if path in manifest.routes:
                     raise DoubleWrite(f"{path} rendered twice in one build")
-                if encoded is None:  # carried over: every input it read is unchanged
-                    assert previous is not None and earlier is not None
-                    entry = previous["routes"][path]
-                    file = writer.carry(entry["file"], entry["sha256"], tuple(entry["twins"]))
-                    manifest.carry(path, entry, header_keys[entry["headers"]])
-                    record.carry(path, earlier)
-                    status = entry["status"]
-                else:
-                    assert headers is not None
-                    file = writer.put(encoded)
-                    manifest.add(path, by_id[surface_id], status, headers, file)
-                    if keys is not None:
-                        record.add(path, keys)
+                file = writer.put(encoded)
+                manifest.add(path, by_id[surface_id], status, headers, file)
+                record.add(path, keys)
                 summary.statuses[status] += 1
                 summary.routes += 1
                 kind = base_type(by_id[surface_id].media_type)
@@ -190,14 +184,12 @@ def build(
                 summary.routes_by_type[kind] += 1
                 _count(summary, file)
         rendered_at = time.perf_counter()
-        with ThreadPoolExecutor(1) as side:  # the carried files are linked while the hosts are written
-            linking = side.submit(writer.link_carried)
-            document = manifest.document(registry, data_files)
-            hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
-            written = (*hosts.items(), (DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document)))
-            for rel, body in written:
-                _count(summary, writer.write(rel, body))
-            linking.result()
+        document = manifest.document(registry, data_files)
+        hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
+        written = (*hosts.items(), (DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document)))
+        for rel, body in written:
+            _count(summary, writer.write(rel, body))
+        summary.carrier = writer.finish_carrying()
         written_at = time.perf_counter()
         writer.commit()
     except CarryFailed:
@@ -210,12 +202,12 @@ def build(
         raise
     finished = time.perf_counter()
     summary.seconds = finished - started
-    summary.carried = len(carry)
+    summary.carried = len(carried)
     summary.phases = {
         "load": loaded - started,
         "claims": indexing - loaded,  # the authored claims checked and the statuses settled
         "search_index": indexed - indexing,
-        "plan": planned - indexed,  # the inputs' digests and the routes to carry over
+        "plan": planned - indexed,  # the inputs' digests, every route listed, those to carry over
         "render": rendered_at - planned,
         "finish": written_at - rendered_at,
         "swap": finished - written_at,  # the atomic exchange, and deleting the previous build
@@ -273,17 +265,93 @@ def _jobs(ctx: Context) -> list[list[Job]]:
     return [shared] + small + [large[i : i + CHUNK] for i in range(0, len(large), CHUNK)]
 
 
+def _split(chunks: list[list[Job]], by_id: Mapping[str, Surface], carry: set[str]) -> tuple[list[list[Job]], list[str]]:
+    """(the chunks left to render, the paths carried over): a route is carried when this build
+    lists it (a route the catalog no longer has is gone, whatever its record says) and every input
+    it read last time is unchanged. Carried routes never reach a worker."""
+    if not carry:
+        return chunks, []
+    carried: list[str] = []
+    left = []
+    for chunk in chunks:
+        kept = []
+        for job in chunk:
+            path = by_id[job[0]].concrete(job[1])
+            if path in carry:
+                carried.append(path)
+            else:
+                kept.append(job)
+        if kept:
+            left.append(kept)
+    return left, carried
+
+
+def _carry_over(
+    writer: DistWriter,
+    previous: Mapping[str, Any],
+    carried: list[str],
+    chunks: list[list[Job]],
+    by_id: Mapping[str, Surface],
+) -> None:
+    """Start the carrier (``generator.write.carry``) on the carried routes' files and twins, every
+    file of the previous build, and the folders this build renders into (listed by the carrier)."""
+
+    def lists() -> tuple[set[str], list[str], set[str]]:
+        routes = previous["routes"]
+        files = {name for path in carried for name in _with_twins(routes[path])}
+        every = [name for entry in routes.values() for name in _with_twins(entry)]
+        every.extend(previous.get("data_files", {}))
+        busy = {_folder(by_id[sid].concrete(params)) for chunk in chunks for sid, params, _ in chunk}
+        return files, every, busy
+
+    writer.carry_over(lists)
+
+
+def _with_twins(entry: Mapping[str, Any]) -> list[str]:
+    return [entry["file"], *(f"{entry['file']}.{twin}" for twin in entry["twins"])]
+
+
+def _folder(path: str) -> str:
+    """The folder a route's file lands in (``file_for`` adds only an extension, or ``index``)."""
+    rel = path.lstrip("/")
+    return rel.rstrip("/") if not rel or rel.endswith("/") else rel.rpartition("/")[0]
+
+
+def _carried_entries(
+    carried: list[str],
+    previous: Mapping[str, Any],
+    earlier: Mapping[str, Any],
+    writer: DistWriter,
+    manifest: ManifestBuilder,
+    record: DependencyRecord,
+    summary: BuildSummary,
+) -> None:
+    """A carried route's manifest entry and dependency record as the previous build wrote them,
+    all at once (a rebuild carries most of a build's routes)."""
+    # its header set, as ``route_headers`` makes the key (sorted JSON)
+    header_keys = {k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for k, v in previous["header_sets"].items()}
+    entries = [previous["routes"][path] for path in carried]
+    writer.carry([entry["file"] for entry in entries])
+    manifest.carry(carried, entries, header_keys)
+    record.carry(carried, earlier)
+    kinds = {kind: base_type(kind) for kind in {entry["type"] for entry in entries}}
+    summary.statuses.update(entry["status"] for entry in entries)
+    summary.routes_by_type.update(kinds[entry["type"]] for entry in entries)
+    summary.routes += len(entries)
+    summary.files += sum(1 + len(entry["twins"]) for entry in entries)
+    summary.reused += len(entries)
+
+
 # (surface id, path parameters, whether later routes of its chunk reuse the answer)
 Job = tuple[str, Mapping[str, str], bool]
 
 # A rendered route as a worker hands it to the parent: (path, surface id, status, its headers as the
 # manifest stores them (``route_headers``), the encoded file, the seconds it took, the keys of the
-# inputs it read). A route carried over from the previous build comes back as (path, surface id, 0,
-# None, None, 0.0, None).
-RenderedRoute = tuple[str, str, int, tuple[bytes, str, str] | None, Encoded | None, float, tuple[str, ...] | None]
+# inputs it read).
+RenderedRoute = tuple[str, str, int, tuple[bytes, str, str], Encoded, float, tuple[str, ...]]
 
 # What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
-_WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None, set[str]] | None = None
+_WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
 
 
 def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
@@ -291,15 +359,12 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
     (bench/build.py reports HTML routes alone; a worker does no I/O here, so this is its CPU time,
     read from a clock 14x cheaper than the process CPU clock); the parent writes."""
     assert _WORKER is not None, "render workers are forked by _rendering()"
-    ctx, writer, by_id, check, carry = _WORKER
+    ctx, writer, by_id, check = _WORKER
     rendered_chunk: list[RenderedRoute] = []
     for surface_id, params, shared in chunk:
         began = time.perf_counter()
         surface = by_id[surface_id]
         path = surface.concrete(params)
-        if path in carry:
-            rendered_chunk.append((path, surface_id, 0, None, None, 0.0, None))
-            continue
         with recording() as reads:
             rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
@@ -331,17 +396,15 @@ def _without_cycle_collector() -> Iterator[None]:
 def _rendering(
     ctx: Context,
     writer: DistWriter,
+    chunks: list[list[Job]],
     workers: int | None,
     show: bool,
     validate: bool = True,
-    carry: set[str] | None = None,
 ) -> Iterator[Iterator[RenderedRoute]]:
-    """Start rendering every static route in forked workers (they share the snapshot), and yield an
-    iterator of the rendered routes, so the parent can work while they do. The routes in ``carry``
-    are handed back unrendered, in their places."""
+    """Start rendering the routes of ``chunks`` in forked workers (they share the snapshot), and
+    yield an iterator of the rendered routes, so the parent can work while they do."""
     global _WORKER
-    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces}, check_result if validate else None, carry or set())
-    chunks = _jobs(ctx)
+    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces}, check_result if validate else None)
     count = workers or os.cpu_count() or 1
     pool = None
     if count > 1 and len(chunks) > 1:

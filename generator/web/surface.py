@@ -287,7 +287,8 @@ class Surface:
         return claimed or (self.any if name in ALL_METHODS else None)
 
     def concrete(self, params: Params) -> str:
-        return re.sub(r"\{(\w+)\}", lambda m: params[m.group(1)], self.path)
+        """The path with its parameters filled in (a path's only braces are ``{name}`` fields)."""
+        return self.path.format_map(params)
 
     @cached_property
     def pattern(self) -> re.Pattern[str]:

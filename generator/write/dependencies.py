@@ -83,13 +83,16 @@ class DependencyRecord:
     def add(self, path: str, keys: tuple[str, ...]) -> None:
         self.routes[path] = keys
 
-    def carry(self, path: str, previous: Mapping[str, Any]) -> None:
-        """A carried route read what it read last time: its keys come from the previous record."""
-        set_id = previous["routes"][path]
-        keys = self._carried_sets.get(set_id)
-        if keys is None:
-            keys = self._carried_sets[set_id] = tuple(previous["keys"][i] for i in previous["key_sets"][set_id])
-        self.routes[path] = keys
+    def carry(self, paths: list[str], previous: Mapping[str, Any]) -> None:
+        """Carried routes read what they read last time: their keys come from the previous record."""
+        keys, key_sets, routes = previous["keys"], previous["key_sets"], previous["routes"]
+        by_set = self._carried_sets
+        for path in paths:
+            set_id = routes[path]
+            found = by_set.get(set_id)
+            if found is None:
+                found = by_set[set_id] = tuple(keys[i] for i in key_sets[set_id])
+            self.routes[path] = found
 
     def document(self, digest: Callable[[str], str]) -> bytes:
         """The record, deterministic: keys sorted, key sets numbered in the order of the sorted paths."""

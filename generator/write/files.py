@@ -9,22 +9,20 @@ more get ``.gz`` and ``.br`` twins; gzip's header timestamp is fixed so twins ar
 
 from __future__ import annotations
 
-import ctypes
-import errno
 import hashlib
 import os
 import shutil
 import subprocess
-import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
 from generator.render import media
 from generator.web.conditional import codings_for, compress
+from generator.write.carry import Carried, Carrier, Lists, journal, restore
+from generator.write.swap import exchange
 
-LINK_THREADS = 4
 RETIRED_GRACE_SECONDS = 3600
 
 
@@ -60,10 +58,12 @@ class CarryFailed(Exception):
 def _remove_abandoned_builds(out: Path) -> None:
     """A build killed mid-way leaves its ``.<out>.building-<pid>`` folder behind (up to 2 GB): the
     next build removes every such folder whose process is gone (a running build's is kept), and
-    any retired build whose deleter (``retire``) has not finished within the hour."""
+    any retired build whose deleter (``retire``) has not finished within the hour. Folders a dead
+    rebuild had moved out of ``out`` (``generator.write.carry``) are put back first."""
     for folder in out.parent.glob(f".{out.name}.building-*"):
         pid = folder.name.rsplit("-", 1)[1]
         if pid.isdigit() and not _alive(int(pid)):
+            restore(out, folder)
             shutil.rmtree(folder, ignore_errors=True)
     for folder in out.parent.glob(f".{out.name}.retired-*"):
         if time.time() - folder.stat().st_ctime > RETIRED_GRACE_SECONDS:
@@ -119,13 +119,14 @@ class DistWriter:
         self.out = out
         self.tmp = out.parent / f".{out.name}.building-{os.getpid()}"
         _remove_abandoned_builds(out)
+        restore(out, self.tmp)  # a dead build of the same process id
         shutil.rmtree(self.tmp, ignore_errors=True)
         self.tmp.mkdir(parents=True)
         self._out, self._tmp = str(out), str(self.tmp)
         self.previous = previous or {}
         self._written: set[str] = set()
         self._dirs: set[str] = set()
-        self._carried: list[str] = []  # files (and twins) to hard-link from the previous build
+        self._carrier = Carrier(out, self.tmp)
 
     def write(self, rel: str, body: bytes, media_type: str | None = None) -> FileRecord:
         """Write one file (or hard-link the previous build's identical one). No media type for files
@@ -165,43 +166,26 @@ class DistWriter:
             _write_file(f"{target}.{twin}", data)
         return FileRecord(rel, file.sha256, len(file.body), file.twins, False)
 
-    def carry(self, rel: str, sha256: str, twins: tuple[str, ...]) -> FileRecord:
-        """Carry a file of the previous build (and its twins) whose inputs did not change: it is
-        hard-linked by ``link_carried``, with the others, before the swap. Its size is not read
-        (a carried file's record says 0 bytes: what the build wrote, not what it kept)."""
-        if rel in self._written:
-            raise DoubleWrite(f"{rel} written twice in one build")
-        self._written.add(rel)
-        self._carried.append(rel)
-        self._carried.extend(f"{rel}.{twin}" for twin in twins)
-        return FileRecord(rel, sha256, 0, twins, True)
+    def carry_over(self, lists: Callable[[], Lists]) -> None:
+        """Start carrying the previous build's unchanged files into this one, in a forked process
+        (``generator.write.carry``), while this one renders and writes the rest. ``lists()``: the
+        files carried, every file of the previous manifest, the folders this build writes into."""
+        self._carrier.start(lists)
 
-    def link_carried(self) -> None:
-        """Hard-link every carried file from the previous build, folders in parallel threads: a link
-        is a system call that releases the GIL, and on two cores two threads link in about half the
-        time (each folder is one thread's, so none waits on another's directory lock).
-        ``CarryFailed`` when a file is gone from the previous build (the caller builds cold)."""
-        by_folder: dict[str, list[str]] = {}
-        for name in self._carried:
-            by_folder.setdefault(name.rpartition("/")[0], []).append(name)
-        for folder in by_folder:
-            target = f"{self._tmp}/{folder}" if folder else self._tmp
-            if target not in self._dirs:
-                os.makedirs(target, exist_ok=True)
-                self._dirs.add(target)
-        with ThreadPoolExecutor(LINK_THREADS) as pool:
-            missing = [m for m in pool.map(self._link_all, by_folder.values()) if m is not None]
-        if missing:
-            raise CarryFailed(f"{self.out / missing[0]} is gone: the previous build cannot be carried over")
+    def carry(self, files: list[str]) -> None:
+        """Record the files ``carry_over`` brings from the previous build (their inputs did not
+        change), so that none is also written."""
+        if not self._written.isdisjoint(files):
+            raise DoubleWrite(f"{sorted(self._written.intersection(files))[0]} written twice in one build")
+        self._written.update(files)
 
-    def _link_all(self, names: list[str]) -> str | None:
-        source, target = self._out, self._tmp
-        for name in names:
-            try:
-                os.link(f"{source}/{name}", f"{target}/{name}")
-            except FileNotFoundError:
-                return name
-        return None
+    def finish_carrying(self) -> Carried:
+        """Wait until every carried file is in place; ``CarryFailed`` when one is gone from the
+        previous build (the caller builds cold)."""
+        carried = self._carrier.wait()
+        if carried.missing is not None:
+            raise CarryFailed(f"{self.out / carried.missing} is gone: the previous build cannot be carried over")
+        return carried
 
     def _link_previous(self, rel: str, twins: tuple[str, ...]) -> bool:
         names = [rel, *(f"{rel}.{t}" for t in twins)]
@@ -228,34 +212,14 @@ class DistWriter:
         else:
             self.out.rename(retired)
             self.tmp.rename(self.out)
+        journal(self.tmp).unlink(missing_ok=True)  # the folders it moved are in the new build for good
         retire(retired)
 
     def abort(self) -> None:
+        """Drop the unfinished build; the folders it had moved go back into the served one."""
+        self._carrier.wait()
+        restore(self.out, self.tmp)
         shutil.rmtree(self.tmp, ignore_errors=True)
-
-
-RENAME_EXCHANGE = 2  # linux/fs.h
-
-
-def exchange(a: Path, b: Path) -> bool:
-    """Atomically swap two paths (Linux ``renameat2(RENAME_EXCHANGE)``); False where the system or
-    the file system cannot, so the caller falls back to two renames."""
-    renameat2 = getattr(_libc(), "renameat2", None)
-    if renameat2 is None:
-        return False
-    at_fdcwd = -100
-    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
-        return False
-    raise OSError(code, os.strerror(code), str(a), None, str(b))
-
-
-def _libc() -> ctypes.CDLL | None:
-    if sys.platform != "linux":
-        return None
-    return ctypes.CDLL(None, use_errno=True)
 
 
 def _compress(body: bytes, twins: tuple[str, ...]) -> tuple[bytes, ...]:

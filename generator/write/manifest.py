@@ -79,7 +79,7 @@ class ManifestBuilder:
         self.as_of, self.base_url = as_of, base_url
         self.fingerprint = fingerprint
         self.routes: dict[str, RouteEntry] = {}
-        self._sets: dict[bytes, str] = {}
+        self._sets: dict[str, bytes] = {}  # path -> its header set (sorted JSON), numbered in ``document``
 
     def add(
         self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str], record: FileRecord
@@ -87,33 +87,43 @@ class ManifestBuilder:
         """``headers`` is ``route_headers(path, ...)``, computed by the render workers so that the
         parent, which also writes every file, does less per route."""
         key, content_type, tag = headers
-        set_id = self._sets.setdefault(key, f"h{len(self._sets)}")
+        self._sets[path] = key
         self.routes[path] = {
             "file": record.rel,
             "status": status,
             "type": content_type,
             "etag": validator(tag, record.twins),  # one validator for the plain and coded forms
             "sha256": record.sha256,
-            "headers": set_id,
+            "headers": "",  # numbered in ``document``
             "twins": list(record.twins),
             "surface": surface.id,
         }
 
-    def carry(self, path: str, entry: RouteEntry, shared: bytes) -> None:
-        """A route carried over from the previous build: its entry as it was, its header set (as
-        ``route_headers`` makes the key: sorted JSON) numbered in this build's order."""
-        self.routes[path] = {**entry, "headers": self._sets.setdefault(shared, f"h{len(self._sets)}")}
+    def carry(self, paths: list[str], entries: list[RouteEntry], header_keys: Mapping[str, bytes]) -> None:
+        """Routes carried over from the previous build: their entries as they were, each header
+        set (``header_keys``: the previous build's numbers -> sorted JSON, as ``route_headers``
+        makes the key) numbered in ``document``."""
+        for path, entry in zip(paths, entries, strict=True):
+            self._sets[path] = header_keys[entry["headers"]]
+            self.routes[path] = {**entry, "headers": ""}
 
     def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> Manifest:
-        """The manifest as written (``orjson.dumps`` of it is ``_routes.json``)."""
+        """The manifest as written (``orjson.dumps`` of it is ``_routes.json``). Header sets are
+        numbered in the order of the sorted paths, so the numbers do not depend on the order routes
+        arrived in (a rebuild adds carried routes first)."""
+        numbers: dict[bytes, str] = {}
+        routes = dict(sorted(self.routes.items()))
+        for path, entry in routes.items():
+            key = self._sets[path]
+            entry["headers"] = numbers.get(key) or numbers.setdefault(key, f"h{len(numbers)}")
         return {
             "version": 1,
             "as_of": self.as_of,
             "base_url": self.base_url,
             "fingerprint": self.fingerprint,
             "data_files": dict(sorted(data_files.items())),
-            "header_sets": {set_id: orjson.loads(key) for key, set_id in self._sets.items()},
-            "routes": dict(sorted(self.routes.items())),
+            "header_sets": {set_id: orjson.loads(key) for key, set_id in numbers.items()},
+            "routes": routes,
             "surfaces": [
                 {
                     "id": s.id,

@@ -34,10 +34,11 @@ behaviour; the adapter has not been deployed to Netlify from here (no account).
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from generator.write.nginx import READ
@@ -105,17 +106,28 @@ def _rule(path: str, route: Mapping[str, Any], manifest: Mapping[str, Any]) -> s
 def _patterned(by_surface: Mapping[str, list[str]], surfaces: Mapping[str, Mapping[str, Any]]) -> set[str]:
     """The surfaces answered by one pattern rule: many routes, each parameter a whole path segment,
     every file the path plus one suffix, one status and header set, and no route of another surface
-    matched by the pattern (whose rule or headers would then apply to it too)."""
+    matched by the pattern (whose rule or headers would then apply to it too). Only paths that
+    begin with the template's literal head can match, so only those are tried (a sorted list)."""
+    every = sorted((path, surface_id) for surface_id, paths in by_surface.items() for path in paths)
     chosen = set()
     for surface_id, paths in by_surface.items():
         template = surfaces[surface_id]["path"]
         if len(paths) < PATTERN_MIN or not re.fullmatch(r"(/[^/{}]+|/\{\w+\})+", template):
             continue
         regex = re.compile(_PARAM.sub("[^/]+", re.escape(template).replace("\\{", "{").replace("\\}", "}")))
-        others = (p for s, ps in by_surface.items() if s != surface_id for p in ps)
-        if not any(regex.fullmatch(p) for p in others):
+        head = template.partition("{")[0]
+        others = (path for path, owner in _starting_with(every, head) if owner != surface_id)
+        if not any(regex.fullmatch(path) for path in others):
             chosen.add(surface_id)
     return chosen
+
+
+def _starting_with(rows: list[tuple[str, str]], head: str) -> Iterator[tuple[str, str]]:
+    """The rows of a sorted list whose path begins with ``head``."""
+    at = bisect.bisect_left(rows, (head,))
+    while at < len(rows) and rows[at][0].startswith(head):
+        yield rows[at]
+        at += 1
 
 
 def _header_block(rule: str, route: Mapping[str, Any], manifest: Mapping[str, Any], path: str | None) -> list[str]:

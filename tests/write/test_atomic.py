@@ -23,8 +23,9 @@ import orjson
 import pytest
 
 from generator.web.envelope import iso
-from generator.write.files import exchange, wait_for_retired
+from generator.write.files import wait_for_retired
 from generator.write.manifest import MANIFEST
+from generator.write.swap import exchange
 
 pytestmark = pytest.mark.slow
 

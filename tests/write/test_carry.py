@@ -1,0 +1,124 @@
+"""Carrying unchanged files into a rebuild: whole folders moved, the rest linked, and the served
+build answering every path with its own bytes until the swap, or again after a failure or a kill
+(generator/write/carry.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import generator.write.files as files
+from generator.build import build
+from generator.write.carry import journal, plan
+
+RENAMED = "lor-1-3-en"
+ROOT = Path(__file__).parents[2]
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` by its path, read as a server would: through any symbolic link."""
+    found = {}
+    for here, _, names in os.walk(root, followlinks=True):
+        for name in names:
+            path = Path(here, name)
+            found[path.relative_to(root).as_posix()] = path.read_bytes()
+    return found
+
+
+def _links(root: Path) -> list[str]:
+    return sorted(
+        Path(here, name).relative_to(root).as_posix()
+        for here, folders, names in os.walk(root)
+        for name in folders + names
+        if Path(here, name).is_symlink()
+    )
+
+
+def test_a_folder_moves_when_nothing_under_it_is_written_or_dropped() -> None:
+    previous = ["a/x.json", "a/x.json.gz", "a/b/y.json", "c/z.json", "c/d/w.json", "e/v.json", "e/gone.json", "t.json"]
+    carried = {"a/x.json", "a/x.json.gz", "a/b/y.json", "c/d/w.json", "e/v.json", "t.json"}
+    links, moves = plan(carried, previous, busy={"c"})  # c/z.json is rendered again; e/gone.json dropped
+    assert moves == ["a", "c/d"]  # the highest untouched folder on each path
+    assert sorted(links) == ["e/v.json", "t.json"]  # beside a dropped file, and in the root (the manifest)
+
+
+@pytest.fixture()
+def rebuild(tmp_path: Path, make_synthetic_catalog, synthetic_catalog: Path, synthetic_as_of: dt.datetime):
+    """A built ``dist`` and the catalog of a rebuild in which one printing is renamed."""
+    out = tmp_path / "dist"
+    build(out, synthetic_as_of, synthetic_catalog)
+    after = make_synthetic_catalog(tmp_path / "after.duckdb", rename={RENAMED: "Testmon Scout, Renamed"})
+    return out, after
+
+
+def test_the_served_build_answers_with_its_own_bytes_until_the_swap(rebuild, monkeypatch, synthetic_as_of) -> None:
+    out, after = rebuild
+    before = _tree(out)
+    seen: dict[str, object] = {}
+    commit = files.DistWriter.commit
+
+    def looking_first(writer: files.DistWriter) -> None:
+        seen["links"], seen["tree"] = _links(out), _tree(out)
+        commit(writer)
+
+    monkeypatch.setattr(files.DistWriter, "commit", looking_first)
+    summary = build(out, synthetic_as_of, after)
+    assert summary.carrier.moved > 0 and summary.carrier.linked > 0
+    assert len(seen["links"]) == summary.carrier.moved  # each moved folder left a link in its place
+    assert seen["tree"] == before
+    assert _links(out) == []  # the new build holds the moved folders themselves
+    assert not journal(out.parent / f".{out.name}.building-{os.getpid()}").exists()
+
+
+def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, synthetic_as_of) -> None:
+    out, after = rebuild
+    before = _tree(out)
+
+    def failing(*args: object) -> dict[str, bytes]:
+        raise RuntimeError("the host adapter failed")
+
+    monkeypatch.setattr("generator.build.caddy_files", failing)
+    with pytest.raises(RuntimeError, match="host adapter"):
+        build(out, synthetic_as_of, after)
+    assert _links(out) == []
+    assert _tree(out) == before
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".")] == []
+
+
+KILLED = """
+import datetime as dt, os, signal, sys
+from pathlib import Path
+import generator.write.files as files
+from generator.build import build
+
+finish = files.DistWriter.finish_carrying
+
+def killed_after_carrying(writer):
+    finish(writer)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+files.DistWriter.finish_carrying = killed_after_carrying
+build(Path(sys.argv[1]), dt.datetime.fromisoformat(sys.argv[2]), Path(sys.argv[3]), workers=1)
+"""
+
+
+def test_a_rebuild_killed_after_moving_is_put_back_by_the_next_build(rebuild, synthetic_as_of, tmp_path) -> None:
+    out, after = rebuild
+    before = _tree(out)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # read now: the session's platform export is set by then
+    killed = subprocess.run([sys.executable, "-c", KILLED, str(out), synthetic_as_of.isoformat(), str(after)], env=env)
+    assert killed.returncode == -signal.SIGKILL
+    assert _links(out) != []  # folders of the dead build's: still served through the links
+    assert _tree(out) == before
+
+    build(out, synthetic_as_of, after)
+    cold = tmp_path / "cold"
+    build(cold, synthetic_as_of, after)
+    assert _links(out) == []
+    assert _tree(out) == _tree(cold)
