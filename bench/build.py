@@ -15,13 +15,15 @@ seconds in total; each media type's CPU is the total split in proportion to its 
 
 The two changed-input rows, each over the build before it, so that one input differs: "one set
 changed" builds from a copy of the catalog where one printing of one Lorcana set has a new name,
-over the forced build; "one template changed" copies the code, content and templates into a
-scratch folder, appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not
-change, their inputs do) and builds from that copy and the changed catalog, in a subprocess. (In
-the other order the set row also reverted the template, and rendered every page.) Both render
-only the routes that read what changed and carry the rest over by hard link
-(``generator.write.dependencies``); the template is in every page's layout, so every page is
-rendered and every JSON route carried. After a swap the previous build is deleted by a detached
+over the cold build (a nightly rebuild runs over last night's build, on a disk long settled: see
+below); "one template changed" copies the code, content and templates into a scratch folder,
+appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not change, their
+inputs do) and builds from that copy and the changed catalog, in a subprocess, over the forced
+build. Both render only the routes that read what changed and carry the rest over
+(``generator.write.dependencies``; unchanged folders moved whole, the rest hard-linked:
+``generator.write.carry``, whose figures the set row prints); the template is in every page's
+layout, so every page is rendered and every JSON route carried. The no-change and forced rows
+build from the changed catalog, what ``dist/`` then holds. After a swap the previous build is deleted by a detached
 process (``files.retire``); each row's figure is the time until the new build serves, and the
 deleter's time is printed beside it and waited out before the next row. The search-index row is
 one more cold build into a fresh folder, with ``--search-index`` (what ``make build`` runs).
@@ -30,8 +32,8 @@ Order matters on this machine's disk (ext4 without a journal): for a minute afte
 freed (six while their inode table block is not yet written back), ext4 skips them when creating
 files, scanning past each one, so creating files soon after deleting many costs up to 30x (20 vs
 600 microseconds of kernel time per file, measured; it took four minutes to settle after
-deleting half a million files). So the cold build and the floor run first,
-into fresh folders, before anything is deleted; leftovers of an earlier run are deleted, synced
+deleting half a million files). So the cold build, the floor and the set row run
+first, before anything is deleted; leftovers of an earlier run are deleted, synced
 and waited out before timing; and the bench deletes its output only at the end.
 
     .venv/bin/python bench/build.py [--catalog state/catalog.duckdb] [--out ../bench-dist]
@@ -153,16 +155,17 @@ def main() -> None:
     cold = build(args.out, AS_OF, args.catalog, progress=False)
     cpu = {k: after - was for (k, after), was in zip(_cpu().items(), before.values())}
     floor, files, floor_cpu = floor_seconds(args.out, scratch)
+    changes.mkdir()
+    one_set = set_changed(args.out, args.catalog, changes)  # over the cold build: the nightly case
+    one_set_deleter = retired(args.out)
+    changed = changes / "catalog.duckdb"  # what dist/ is built of from here on
     unchecked = build(unchecked_out, AS_OF, args.catalog, progress=False, validate=False)
     searchable = build(search_out, AS_OF, args.catalog, progress=False, search_index=True)
-    again = build(args.out, AS_OF, args.catalog, progress=False)
-    forced = build(args.out, AS_OF, args.catalog, progress=False, force=True)
+    again = build(args.out, AS_OF, changed, progress=False)
+    forced = build(args.out, AS_OF, changed, progress=False, force=True)
     forced_deleter = retired(args.out)
-    changes.mkdir()
-    one_set = set_changed(args.out, args.catalog, changes)  # over the forced build: the same code
-    one_set_deleter = retired(args.out)
-    # over the set-changed build, from its catalog: only the template differs from what dist/ was built of
-    template = template_changed(args.out, changes / "catalog.duckdb", changes / "tree")
+    # over the forced build, from the same catalog: only the template differs from what dist/ was built of
+    template = template_changed(args.out, changed, changes / "tree")
     template_deleter = retired(args.out)
     load_after = os.getloadavg()
     for path in (scratch, args.out, unchecked_out, search_out, changes):
@@ -214,6 +217,8 @@ def main() -> None:
         f"deleter {one_set_deleter:.1f} s)   (target <= 20%)"
     )
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in one_set.phases.items()))
+    carrier = one_set.carrier
+    print(f"  carrier: {carrier.moved:,} folders moved, {carrier.linked:,} files linked in {carrier.seconds:.2f} s")
     print(
         f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "
         f"  (target <= 2x)"

@@ -128,6 +128,7 @@ class _Plan:
                 raise ValueError(f"{path}: an ETag and a file name without spaces are needed, not {problem}")
             self.values[path] = f"{opaque.strip(chr(34))} {name}" + ("" if suffix else f" /{route['file']}")
         self.short = _short_prefixes(manifest["surfaces"], self.routes)
+        self._codes = dict(self.short)
         self.statuses = sorted({r["status"] for r in self.routes.values()} - {200})
         self.last_modified = http_date(dt.datetime.fromisoformat(manifest["as_of"].replace("Z", "+00:00")))
         self.types = _types(self.routes)
@@ -283,11 +284,10 @@ class _Plan:
         return "\n".join(out) + "\n"
 
     def _key(self, path: str) -> str:
-        for prefix, code in self.short:
-            rest = path[len(prefix) :]
-            if path.startswith(prefix) and rest and "/" not in rest:
-                return code + rest
-        return path
+        """A short prefix's code and the rest, when the path is that prefix and one more segment."""
+        prefix, _, rest = path.rpartition("/")
+        code = self._codes.get(prefix + "/") if rest else None
+        return path if code is None else code + rest
 
     @staticmethod
     def _kind_map(name: str, values: Mapping[str, str]) -> list[str]:
