@@ -59,7 +59,8 @@ from generator.write.dependencies import (
     load_dependencies,
 )
 from generator.write.files import CarryFailed, DistWriter, DoubleWrite, Encoded, FileRecord, file_for
-from generator.write.manifest import MANIFEST, ManifestBuilder, load_manifest, previous_hashes, route_headers
+from generator.write.forked import Forked
+from generator.write.manifest import MANIFEST, Manifest, ManifestBuilder, load_manifest, previous_hashes, route_headers
 from generator.write.netlify import netlify_files
 from generator.write.nginx import nginx_files
 
@@ -171,23 +172,13 @@ def build(
             if carried and previous is not None and earlier is not None:
                 _carried_entries(carried, previous, earlier, writer, manifest, record, summary)
             data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
-            for path, surface_id, status, headers, encoded, seconds, keys in rendered:
-                if path in manifest.routes:
-                    raise DoubleWrite(f"{path} rendered twice in one build")
-                file = writer.put(encoded)
-                manifest.add(path, by_id[surface_id], status, headers, file)
-                record.add(path, keys)
-                summary.statuses[status] += 1
-                summary.routes += 1
-                kind = base_type(by_id[surface_id].media_type)
-                summary.render_seconds[kind] = summary.render_seconds.get(kind, 0.0) + seconds
-                summary.routes_by_type[kind] += 1
-                _count(summary, file)
+            _collect(rendered, by_id, writer, manifest, record, summary)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)
-        hosts = nginx_files(document) | caddy_files(document) | netlify_files(document, site.deploy.app_origin)
-        written = (*hosts.items(), (DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document)))
-        for rel, body in written:
+        hosts = Forked(lambda: _host_files(document, site.deploy.app_origin), "hosts")  # while these are written
+        for rel, body in ((DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document))):
+            _count(summary, writer.write(rel, body))
+        for rel, body in hosts.result().items():
             _count(summary, writer.write(rel, body))
         summary.carrier = writer.finish_carrying()
         written_at = time.perf_counter()
@@ -213,6 +204,35 @@ def build(
         "swap": finished - written_at,  # the atomic exchange, and deleting the previous build
     }
     return summary
+
+
+def _collect(
+    rendered: Iterator[RenderedRoute],
+    by_id: Mapping[str, Surface],
+    writer: DistWriter,
+    manifest: ManifestBuilder,
+    record: DependencyRecord,
+    summary: BuildSummary,
+) -> None:
+    """The parent's part of each rendered route, as the workers hand them over: its files written,
+    its manifest entry and dependency record made, the summary counted."""
+    for path, surface_id, status, headers, encoded, seconds, keys in rendered:
+        if path in manifest.routes:
+            raise DoubleWrite(f"{path} rendered twice in one build")
+        file = writer.put(encoded)
+        manifest.add(path, by_id[surface_id], status, headers, file)
+        record.add(path, keys)
+        summary.statuses[status] += 1
+        summary.routes += 1
+        kind = base_type(by_id[surface_id].media_type)
+        summary.render_seconds[kind] = summary.render_seconds.get(kind, 0.0) + seconds
+        summary.routes_by_type[kind] += 1
+        _count(summary, file)
+
+
+def _host_files(document: Manifest, app_origin: str) -> dict[str, bytes]:
+    """Every host adapter's files, from the manifest (about 2 s for the real catalog)."""
+    return nginx_files(document) | caddy_files(document) | netlify_files(document, app_origin)
 
 
 def _globals(ctx: Context, export: str, platform_skus: Mapping[str, bool]) -> str:

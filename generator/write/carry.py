@@ -22,14 +22,13 @@ host files meanwhile), as the linking threads before it did.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections.abc import Callable, Collection, Iterable
-from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import NamedTuple
 
+from generator.write.forked import Forked, ForkedFailed
 from generator.write.swap import exchange, exchange_supported
 
 
@@ -91,32 +90,23 @@ class Carrier:
 
     def __init__(self, source: Path, target: Path):
         self.source, self.target = source, target
-        self._process: multiprocessing.process.BaseProcess | None = None
-        self._answer: Connection | None = None
+        self._pending: Forked[Carried] | None = None
 
     def start(self, lists: Callable[[], Lists]) -> None:
         """Fork the carrier; it makes the ``plan``'s lists (``lists()``, in the child: the parent
         has other work) and carries while the parent goes on."""
-        answer, reply = multiprocessing.get_context("fork").Pipe(duplex=False)
-        process = multiprocessing.get_context("fork").Process(target=self._run, args=(reply, lists), name="carrier")
-        process.start()
-        reply.close()
-        self._process, self._answer = process, answer
+        self._pending = Forked(lambda: self._run(lists), "carrier")
 
     def wait(self) -> Carried:
         """Wait for the carrier and say what it did (nothing, when none was started)."""
-        if self._process is None or self._answer is None:
+        if self._pending is None:
             return Carried(None, 0, 0, 0.0)
         try:
-            carried: Carried = self._answer.recv()
-        except EOFError:
-            carried = Carried("(the carrier died)", 0, 0, 0.0)
-        self._process.join()
-        self._answer.close()
-        self._process = self._answer = None
-        return carried
+            return self._pending.result()
+        except ForkedFailed as failure:
+            return Carried(f"(the carrier failed: {failure})", 0, 0, 0.0)
 
-    def _run(self, reply: Connection, lists: Callable[[], Lists]) -> None:
+    def _run(self, lists: Callable[[], Lists]) -> Carried:
         began = time.perf_counter()
         carried, previous, busy = lists()
         links, moves = plan(carried, previous, busy)
@@ -126,7 +116,7 @@ class Carrier:
             missing = self._move(moves) or self._link(links)
         except OSError as error:
             missing = f"({error})"
-        reply.send(Carried(missing, len(moves), len(links), time.perf_counter() - began))
+        return Carried(missing, len(moves), len(links), time.perf_counter() - began)
 
     def _move(self, folders: list[str]) -> str | None:
         source, target = str(self.source), str(self.target)

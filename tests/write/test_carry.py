@@ -16,6 +16,7 @@ import pytest
 import generator.write.files as files
 from generator.build import build
 from generator.write.carry import journal, plan
+from generator.write.forked import ForkedFailed
 
 RENAMED = "lor-1-3-en"
 ROOT = Path(__file__).parents[2]
@@ -83,8 +84,8 @@ def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, syn
     def failing(*args: object) -> dict[str, bytes]:
         raise RuntimeError("the host adapter failed")
 
-    monkeypatch.setattr("generator.build.caddy_files", failing)
-    with pytest.raises(RuntimeError, match="host adapter"):
+    monkeypatch.setattr("generator.build._host_files", failing)
+    with pytest.raises(ForkedFailed, match="host adapter"):
         build(out, synthetic_as_of, after)
     assert _links(out) == []
     assert _tree(out) == before
