@@ -69,12 +69,13 @@ def _highest_unchanged(folder: str, changed: set[str]) -> str | None:
 
 class Carried(NamedTuple):
     """What the carrier did: the first file or folder it missed (None: everything carried), the
-    folders moved, the files linked, its seconds."""
+    folders moved, the files linked, its seconds, its CPU seconds."""
 
     missing: str | None
     moved: int
     linked: int
     seconds: float
+    cpu: float = 0.0
 
 
 # (the files carried, every file of the previous build, the folders the new build writes into)
@@ -102,7 +103,7 @@ class Carrier:
         if self._pending is None:
             return Carried(None, 0, 0, 0.0)
         try:
-            return self._pending.result()
+            return self._pending.result()._replace(cpu=self._pending.cpu)
         except ForkedFailed as failure:
             return Carried(f"(the carrier failed: {failure})", 0, 0, 0.0)
 

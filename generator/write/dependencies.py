@@ -2,11 +2,12 @@
 
 A build records, for every route it renders, the keys of the inputs it read (``generator.dependencies``)
 and writes them with each key's digest to ``_dependencies.json``. The next build compares: a
-route is carried over (its previous files hard-linked, its manifest entry kept) when the previous
-build rendered it, the build-wide inputs are the same (``globals``: code, content, site, platform
-export, as-of, library versions) and none of its keys' digests changed; every other route is
-rendered. So a build over changed inputs writes what a cold build over them would, byte for byte
-(tests/write/test_dependencies.py builds both ways and compares the trees).
+route is carried over (its files moved with their folder or hard-linked, ``generator.write.carry``;
+its manifest entry kept) when the previous build rendered it, the build-wide inputs are the same
+(``globals``: code, content, site, platform export, as-of, library versions) and none of its keys'
+digests changed; every other route is rendered. So a build over changed inputs writes what a cold
+build over them would, byte for byte (tests/write/test_dependencies.py builds both ways and compares
+the trees).
 
     {"version": 1, "globals": "<sha256>", "keys": ["games", "set:op/op01", ...], "digests": [...],
      "key_sets": [[0, 1], ...], "routes": {"/api/v1/...": 0, ...}}

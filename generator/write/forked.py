@@ -20,7 +20,9 @@ class ForkedFailed(Exception):
 
 class Forked(Generic[T]):
     """``Forked(work)`` starts ``work()`` in a forked process at once (it sees the parent's memory as
-    it is now, nothing pickled in); ``result()`` waits for its answer (pickled back)."""
+    it is now, nothing pickled in); ``result()`` waits for its answer (pickled back). ``cpu``: the
+    process's CPU seconds, once it answered (``getrusage`` counts them among the build's children,
+    with the render workers': ``bench/build.py`` tells them apart)."""
 
     def __init__(self, work: Callable[[], T], name: str):
         context = multiprocessing.get_context("fork")
@@ -29,12 +31,14 @@ class Forked(Generic[T]):
         self._process.start()
         reply.close()
         self._done: tuple[bool, T | str] | None = None
+        self.cpu = 0.0
 
     def result(self) -> T:
         """Its return value; ``ForkedFailed`` when it raised or died. Waits once; later calls repeat."""
         if self._done is None:
             try:
-                self._done = self._answer.recv()
+                ok, value, self.cpu = self._answer.recv()
+                self._done = (ok, value)
             except EOFError:
                 self._done = (False, f"{self._process.name} died without an answer")
             self._process.join()
@@ -50,6 +54,7 @@ def _run(work: Callable[[], object], reply: Connection) -> None:
         answer: tuple[bool, object] = (True, work())
     except BaseException:  # every failure goes back to the parent, which raises it
         answer = (False, traceback.format_exc())
-    reply.send(answer)
+    used = os.times()  # a forked process's own times start at zero
+    reply.send((*answer, used.user + used.system))
     reply.close()
     os._exit(0)  # no exit handlers: they belong to the parent (its pools, its temporary files)
