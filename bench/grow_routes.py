@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from generator.build import render_context  # noqa: E402
 from generator.catalog.grown import grow_catalog  # noqa: E402
 from generator.catalog.queries import connect  # noqa: E402
 from generator.catalog.snapshot import Snapshot  # noqa: E402
@@ -34,7 +35,7 @@ from generator.platform.export import load_platform, platform_dir  # noqa: E402
 from generator.site import load_site  # noqa: E402
 from generator.surfaces.discovery.claims import check as check_claims  # noqa: E402
 from generator.surfaces.discovery.claims import settled  # noqa: E402
-from generator.surfaces.families import joy_index, surfaces  # noqa: E402
+from generator.surfaces.families import surfaces  # noqa: E402
 from generator.web.respond import respond  # noqa: E402
 from generator.web.surface import Context, Surface  # noqa: E402
 
@@ -61,17 +62,7 @@ def prepare(catalog: Path) -> tuple[dict[str, float], Context, Routes]:
         snapshot = Snapshot.from_catalog(con, site.encoding)  # as the build loads it
         found["snapshot, collector on"] = time.process_time() - started
     platform = load_platform(platform_dir(), lambda sku: snapshot.printing(sku) is not None)
-    ctx = Context(
-        site,
-        snapshot,
-        AS_OF,
-        content,
-        joy_index=joy_index(registry),
-        as_of=AS_OF,
-        surfaces=registry,
-        memo={},
-        platform=platform,
-    )
+    ctx = render_context(site, snapshot, AS_OF, content, registry, platform)
     started = time.process_time()
     check_claims(ctx)
     found["claims check"] = time.process_time() - started

@@ -27,7 +27,8 @@ from pydantic import ValidationError
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.build import _jobs  # noqa: E402
+from generator.build import render_context  # noqa: E402
+from generator.build.workers import jobs  # noqa: E402
 from generator.catalog.queries import connect  # noqa: E402
 from generator.catalog.snapshot import Snapshot  # noqa: E402
 from generator.content import load_content  # noqa: E402
@@ -36,7 +37,7 @@ from generator.contract.validation import ContractError, check_result  # noqa: E
 from generator.platform.export import load_platform, platform_dir  # noqa: E402
 from generator.site import load_site  # noqa: E402
 from generator.surfaces.discovery.claims import settled  # noqa: E402
-from generator.surfaces.families import joy_index, surfaces  # noqa: E402
+from generator.surfaces.families import surfaces  # noqa: E402
 from generator.web.conditional import codings_for, compress  # noqa: E402
 from generator.web.respond import Check, respond  # noqa: E402
 from generator.web.surface import Context, Result, Surface  # noqa: E402
@@ -63,18 +64,7 @@ def context(catalog: Path) -> Context:
     with connect(catalog) as con:
         snapshot = Snapshot.from_catalog(con, site.encoding)
     platform = load_platform(platform_dir(), lambda sku: snapshot.printing(sku) is not None)
-    ctx = Context(
-        site,
-        snapshot,
-        AS_OF,
-        load_content(),
-        joy_index=joy_index(registry),
-        as_of=AS_OF,
-        surfaces=registry,
-        memo={},
-        platform=platform,
-    )
-    return settled(ctx)
+    return settled(render_context(site, snapshot, AS_OF, load_content(), registry, platform))
 
 
 Route = tuple[Surface, dict[str, str], str]
@@ -107,12 +97,12 @@ def main() -> None:
     args = parser.parse_args()
     ctx = context(args.catalog)
     by_id = {s.id: s for s in ctx.surfaces}
-    jobs = [job for chunk in _jobs(ctx) for job in chunk][:: args.every]
-    routes = [(by_id[sid], dict(params), by_id[sid].concrete(params)) for sid, params, _ in jobs]
+    sampled = [job for chunk in jobs(ctx) for job in chunk][:: args.every]
+    routes = [(by_id[sid], dict(params), by_id[sid].concrete(params)) for sid, params, _ in sampled]
     # The examples and OpenAPI embed the single-route surfaces' answers, which a build's worker shares
-    # through its memo (``generator.build._render_chunk``): filled once here, as a build fills it.
+    # through its memo (``generator.build.workers._render_chunk``): filled once here, as a build fills it.
     assert ctx.memo is not None
-    for sid, params, shared in jobs:
+    for sid, params, shared in sampled:
         if shared:
             surface = by_id[sid]
             path = surface.concrete(params)

@@ -110,9 +110,7 @@ class Carrier:
     def _run(self, lists: Callable[[], Lists]) -> Carried:
         began = time.perf_counter()
         carried, previous, busy = lists()
-        links, moves = plan(carried, previous, busy)
-        if not exchange_supported():
-            links, moves = list(carried), []
+        links, moves = plan(carried, previous, busy) if exchange_supported() else (list(carried), [])
         try:
             missing = self._move(moves) or self._link(links)
         except OSError as error:

@@ -14,7 +14,7 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -188,7 +188,7 @@ class DistWriter:
         return carried
 
     def _link_previous(self, rel: str, twins: tuple[str, ...]) -> bool:
-        names = [rel, *(f"{rel}.{t}" for t in twins)]
+        names = with_twins(rel, twins)
         try:
             for name in names:
                 os.link(f"{self._out}/{name}", f"{self._tmp}/{name}")
@@ -236,6 +236,17 @@ def _write_file(path: str, body: bytes) -> None:
             view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
+
+
+def with_twins(rel: str, twins: Iterable[str]) -> list[str]:
+    """A file and its compressed twins (``rel.br``, ``rel.gz``), as they lie in ``dist/``."""
+    return [rel, *(f"{rel}.{twin}" for twin in twins)]
+
+
+def folder_for(path: str) -> str:
+    """The folder a route's file lands in (``file_for`` only adds an extension, or ``index``)."""
+    rel = path.lstrip("/")
+    return rel.rstrip("/") if not rel or rel.endswith("/") else rel.rpartition("/")[0]
 
 
 def file_for(path: str, media_type: str) -> str:

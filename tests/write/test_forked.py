@@ -10,8 +10,9 @@ from generator.write.forked import Forked, ForkedFailed
 
 def test_the_value_comes_back_and_the_cpu_is_the_childs() -> None:
     table = {n: n * n for n in range(1000)}  # the child sees the parent's memory as it was
-    forked = Forked(lambda: sum(table[n] for n in range(1000) for _ in range(300)), "test")
-    assert forked.result() == 300 * sum(n * n for n in range(1000))
+    # a few tenths of a second: the kernel counts CPU time in 10 ms ticks
+    forked = Forked(lambda: sum(table[n] for n in range(1000) for _ in range(3000)), "test")
+    assert forked.result() == 3000 * sum(n * n for n in range(1000))
     assert forked.result() == forked.result()  # waited once
     assert forked.cpu > 0
 

@@ -1,26 +1,22 @@
 """``build()``: the whole pipeline, read top to bottom like a table of contents.
 
 catalog -> snapshot -> surfaces -> render -> write (files, manifest, host adapters) -> swap.
-Rendering runs in forked worker processes (one per core), which render and compress their share of
-routes; the parent writes every file (one process creating files, so no contention for a
-directory's lock) and collects the manifest entries. A rebuild whose input fingerprint
+Rendering runs in forked worker processes (one per core, ``workers``), which render and compress
+their share of routes; the parent writes every file (one process creating files, so no contention
+for a directory's lock) and collects the manifest entries. A rebuild whose input fingerprint
 equals the previous build's writes nothing at all; otherwise it renders only the routes whose
-recorded inputs changed and carries the rest over (``generator.write.dependencies``).
+recorded inputs changed and carries the rest over (``carrying``; ``generator.write.dependencies``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import gc
-import multiprocessing
-import os
 import sys
 import time
 import zlib
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from importlib.metadata import version
 from pathlib import Path
@@ -28,26 +24,24 @@ from typing import Any
 
 import orjson
 
+from generator.build.carrying import carried_entries, carry_over, split
+from generator.build.workers import RenderedRoute, jobs, rendering, without_cycle_collector
 from generator.catalog.pagefind_bundle import pagefind_bundle
 from generator.catalog.queries import connect
 from generator.catalog.snapshot import Snapshot
 from generator.catalog.snapshot_files import snapshot_files
 from generator.catalog.static_search import static_records
-from generator.content import load_content
-from generator.contract.examples import answer_key
-from generator.contract.validation import check_result
-from generator.dependencies import Memoized, recording
+from generator.content import Content, load_content
 from generator.fingerprint import code_digest, fingerprint
 from generator.hashing import sha256_hex
-from generator.platform.export import export_digest, load_platform
+from generator.platform.export import Platform, export_digest, load_platform
 from generator.platform.export import platform_dir as default_platform_dir
 from generator.render import base_type
-from generator.site import load_site
+from generator.site import Site, load_site
 from generator.surfaces.discovery.claims import check as check_claims
 from generator.surfaces.discovery.claims import settled
 from generator.surfaces.families import joy_index, surfaces
 from generator.web.envelope import iso
-from generator.web.respond import Check, respond
 from generator.web.surface import Context, Surface
 from generator.write.caddy import caddy_files
 from generator.write.carry import Carried
@@ -58,13 +52,12 @@ from generator.write.dependencies import (
     carried_routes,
     load_dependencies,
 )
-from generator.write.files import CarryFailed, DistWriter, DoubleWrite, Encoded, FileRecord, file_for
+from generator.write.files import CarryFailed, DistWriter, DoubleWrite, FileRecord
 from generator.write.forked import Forked
-from generator.write.manifest import MANIFEST, Manifest, ManifestBuilder, load_manifest, previous_hashes, route_headers
+from generator.write.manifest import MANIFEST, Manifest, ManifestBuilder, RouteEntry, load_manifest, previous_hashes
 from generator.write.netlify import netlify_files
 from generator.write.nginx import nginx_files
 
-CHUNK = 1500
 LIBRARIES = ("jinja2", "markupsafe", "orjson", "pydantic", "pydantic-core", "brotli", "markdown-it-py", "pagefind")
 
 
@@ -131,22 +124,12 @@ def build(
             return _unchanged(previous, sources, started)
         # loading makes ~100,000 objects and no cycles: with the collector on it took 4.3x the time
         # at 4x the catalog (bench/grow_routes.py)
-        with _without_cycle_collector():
+        with without_cycle_collector():
             snapshot = Snapshot.from_catalog(con, site.encoding)
         asked: dict[str, bool] = {}  # the platform's SKUs and whether the catalog has them: an input too
         platform = load_platform(export, lambda sku: asked.setdefault(sku, snapshot.printing(sku) is not None))
     loaded = time.perf_counter()
-    ctx = Context(
-        site,
-        snapshot,
-        as_of,
-        content,
-        joy_index=joy_index(registry),
-        as_of=as_of,
-        surfaces=registry,
-        memo={},
-        platform=platform,
-    )
+    ctx = render_context(site, snapshot, as_of, content, registry, platform)
     check_claims(ctx)  # an authored claim these facts contradict stops the build, named
     ctx = settled(ctx)  # statuses a probe decides (gaps, missions, handoffs), as the facts say
     indexing = time.perf_counter()
@@ -158,7 +141,7 @@ def build(
     record = DependencyRecord(_globals(ctx, export_digest(export), asked))
     earlier = None if force or previous is None else load_dependencies(out)
     carry = carried_routes(earlier, record.globals, digests)
-    chunks, carried = _split(_jobs(ctx), by_id, carry)
+    chunks, carried = split(jobs(ctx), by_id, carry)
     planned = time.perf_counter()
     writer = DistWriter(out, previous_hashes(previous))
     manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
@@ -168,10 +151,10 @@ def build(
     try:
         if carried:  # moved and linked by a process of its own while the rest is rendered
             assert previous is not None and earlier is not None
-            _carry_over(writer, previous, carried, chunks, by_id)
-        with _without_cycle_collector(), _rendering(ctx, writer, chunks, workers, show, validate) as rendered:
+            carry_over(writer, previous, carried, chunks, by_id)
+        with without_cycle_collector(), rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
-                _carried_entries(carried, previous, earlier, writer, manifest, record, summary)
+                _count_carried(summary, carried_entries(carried, previous, earlier, writer, manifest, record))
             data_files = _write_data(writer, snapshot, summary)  # the parent's share, while workers render
             _collect(rendered, by_id, writer, manifest, record, summary)
         rendered_at = time.perf_counter()
@@ -206,6 +189,29 @@ def build(
         "swap": finished - written_at,  # the atomic exchange, and deleting the previous build
     }
     return summary
+
+
+def render_context(
+    site: Site,
+    snapshot: Snapshot,
+    as_of: dt.datetime,
+    content: Content,
+    registry: tuple[Surface, ...],
+    platform: Platform,
+) -> Context:
+    """What every route renders from, before the authored claims are checked and the statuses
+    settled (``build`` does both; benches that render routes outside a build start here)."""
+    return Context(
+        site,
+        snapshot,
+        as_of,
+        content,
+        joy_index=joy_index(registry),
+        as_of=as_of,
+        surfaces=registry,
+        memo={},
+        platform=platform,
+    )
 
 
 def _collect(
@@ -268,192 +274,6 @@ def _write_data(writer: DistWriter, snapshot: Snapshot, summary: BuildSummary) -
     return data_files
 
 
-def _jobs(ctx: Context) -> list[list[Job]]:
-    """Surfaces with few routes first, one route per chunk: some are costly (the example match plays
-    a whole game), and handing them out first keeps both workers busy to the end.
-
-    The OpenAPI document and the examples embed the answers to every surface's example request,
-    which for a surface with a single route is that route: those routes and the contract's
-    documents render in one chunk, in that order, sharing each answer (``Context.memo``), so the
-    recorded match and the effect grammar are computed once per build, not three times."""
-    by_surface = [[(s.id, params, False) for params in s.enumerate(ctx)] for s in ctx.surfaces if s.enumerate]
-    by_surface.sort(key=len)
-    contract = [jobs for jobs in by_surface if jobs and jobs[0][0].startswith("contract.")]
-    single = [jobs for jobs in by_surface if len(jobs) == 1 and jobs not in contract]
-    shared = [(sid, params, True) for jobs in single + contract for sid, params, _ in jobs]
-    rest = [jobs for jobs in by_surface if jobs not in contract and jobs not in single]
-    small = [[job] for jobs in rest if len(jobs) < CHUNK for job in jobs]
-    large = [job for jobs in rest if len(jobs) >= CHUNK for job in jobs]
-    return [shared] + small + [large[i : i + CHUNK] for i in range(0, len(large), CHUNK)]
-
-
-def _split(chunks: list[list[Job]], by_id: Mapping[str, Surface], carry: set[str]) -> tuple[list[list[Job]], list[str]]:
-    """(the chunks left to render, the paths carried over): a route is carried when this build
-    lists it (a route the catalog no longer has is gone, whatever its record says) and every input
-    it read last time is unchanged. Carried routes never reach a worker."""
-    if not carry:
-        return chunks, []
-    carried: list[str] = []
-    left = []
-    for chunk in chunks:
-        kept = []
-        for job in chunk:
-            path = by_id[job[0]].concrete(job[1])
-            if path in carry:
-                carried.append(path)
-            else:
-                kept.append(job)
-        if kept:
-            left.append(kept)
-    return left, carried
-
-
-def _carry_over(
-    writer: DistWriter,
-    previous: Mapping[str, Any],
-    carried: list[str],
-    chunks: list[list[Job]],
-    by_id: Mapping[str, Surface],
-) -> None:
-    """Start the carrier (``generator.write.carry``) on the carried routes' files and twins, every
-    file of the previous build, and the folders this build renders into (listed by the carrier)."""
-
-    def lists() -> tuple[set[str], list[str], set[str]]:
-        routes = previous["routes"]
-        files = {name for path in carried for name in _with_twins(routes[path])}
-        every = [name for entry in routes.values() for name in _with_twins(entry)]
-        every.extend(previous.get("data_files", {}))
-        busy = {_folder(by_id[sid].concrete(params)) for chunk in chunks for sid, params, _ in chunk}
-        return files, every, busy
-
-    writer.carry_over(lists)
-
-
-def _with_twins(entry: Mapping[str, Any]) -> list[str]:
-    return [entry["file"], *(f"{entry['file']}.{twin}" for twin in entry["twins"])]
-
-
-def _folder(path: str) -> str:
-    """The folder a route's file lands in (``file_for`` adds only an extension, or ``index``)."""
-    rel = path.lstrip("/")
-    return rel.rstrip("/") if not rel or rel.endswith("/") else rel.rpartition("/")[0]
-
-
-def _carried_entries(
-    carried: list[str],
-    previous: Mapping[str, Any],
-    earlier: Mapping[str, Any],
-    writer: DistWriter,
-    manifest: ManifestBuilder,
-    record: DependencyRecord,
-    summary: BuildSummary,
-) -> None:
-    """A carried route's manifest entry and dependency record as the previous build wrote them,
-    all at once (a rebuild carries most of a build's routes)."""
-    # its header set, as ``route_headers`` makes the key (sorted JSON)
-    header_keys = {k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for k, v in previous["header_sets"].items()}
-    entries = [previous["routes"][path] for path in carried]
-    writer.carry([entry["file"] for entry in entries])
-    manifest.carry(carried, entries, header_keys)
-    record.carry(carried, earlier)
-    kinds = {kind: base_type(kind) for kind in {entry["type"] for entry in entries}}
-    summary.statuses.update(entry["status"] for entry in entries)
-    summary.routes_by_type.update(kinds[entry["type"]] for entry in entries)
-    summary.routes += len(entries)
-    summary.files += sum(1 + len(entry["twins"]) for entry in entries)
-    summary.reused += len(entries)
-
-
-# (surface id, path parameters, whether later routes of its chunk reuse the answer)
-Job = tuple[str, Mapping[str, str], bool]
-
-# A rendered route as a worker hands it to the parent: (path, surface id, status, its headers as the
-# manifest stores them (``route_headers``), the encoded file, the seconds it took, the keys of the
-# inputs it read).
-RenderedRoute = tuple[str, str, int, tuple[bytes, str, str], Encoded, float, tuple[str, ...]]
-
-# What forked render workers inherit: (context, writer, surfaces by id). Set only while rendering.
-_WORKER: tuple[Context, DistWriter, dict[str, Surface], Check | None] | None = None
-
-
-def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
-    """A worker's share: render and encode (digest, compressed twins), each route's seconds measured
-    (bench/build.py reports HTML routes alone; a worker does no I/O here, so this is its CPU time,
-    read from a clock 14x cheaper than the process CPU clock); the parent writes."""
-    assert _WORKER is not None, "render workers are forked by _rendering()"
-    ctx, writer, by_id, check = _WORKER
-    rendered_chunk: list[RenderedRoute] = []
-    for surface_id, params, shared in chunk:
-        began = time.perf_counter()
-        surface = by_id[surface_id]
-        path = surface.concrete(params)
-        with recording() as reads:
-            rendered = respond(surface, ctx, params, {}, path, check=check)
-        if shared and ctx.memo is not None:
-            ctx.memo[answer_key(surface, path, {})] = Memoized(rendered, frozenset(reads))
-        rel = file_for(path, rendered.media_type)
-        encoded = writer.encode(rel, rendered.body, rendered.media_type, rendered.sha256)
-        headers = route_headers(path, rendered.headers)
-        keys = tuple(sorted(reads))
-        rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began, keys))
-    return rendered_chunk
-
-
-@contextmanager
-def _without_cycle_collector() -> Iterator[None]:
-    """Rendering allocates a dozen dicts per route and frees them by reference counting; it makes
-    no reference cycles. Left on, the cycle collector still ran over the growing manifest and the
-    printings each worker has made, about 8% of a build's CPU (perf). Forked workers inherit it
-    off; it is switched back on (as it was) when rendering ends."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-@contextmanager
-def _rendering(
-    ctx: Context,
-    writer: DistWriter,
-    chunks: list[list[Job]],
-    workers: int | None,
-    show: bool,
-    validate: bool = True,
-) -> Iterator[Iterator[RenderedRoute]]:
-    """Start rendering the routes of ``chunks`` in forked workers (they share the snapshot), and
-    yield an iterator of the rendered routes, so the parent can work while they do."""
-    global _WORKER
-    _WORKER = (ctx, writer, {s.id: s for s in ctx.surfaces}, check_result if validate else None)
-    count = workers or os.cpu_count() or 1
-    pool = None
-    if count > 1 and len(chunks) > 1:
-        # Move every live object out of the collector's reach before forking: otherwise each
-        # worker's GC walks the shared snapshot and copy-on-write duplicates it page by page.
-        gc.freeze()
-        pool = multiprocessing.get_context("fork").Pool(count)
-    results = pool.imap(_render_chunk, chunks) if pool else map(_render_chunk, chunks)
-
-    def routes() -> Iterator[RenderedRoute]:
-        for done, chunk in enumerate(results, 1):
-            yield from chunk
-            if show and done % 20 == 0:
-                print(f"\r  rendering: {done}/{len(chunks)} chunks", end="", file=sys.stderr, flush=True)
-
-    try:
-        yield routes()
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-            gc.unfreeze()
-        _WORKER = None
-        if show:
-            print("\r", end="", file=sys.stderr)
-
-
 def _unchanged(previous: Mapping[str, Any], sources: str | None, started: float) -> BuildSummary:
     routes = previous["routes"].values()
     summary = BuildSummary(
@@ -465,6 +285,15 @@ def _unchanged(previous: Mapping[str, Any], sources: str | None, started: float)
     summary.reused = summary.files = len(previous["routes"]) + len(previous.get("data_files", {}))
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _count_carried(summary: BuildSummary, entries: list[RouteEntry]) -> None:
+    kinds = {kind: base_type(kind) for kind in {entry["type"] for entry in entries}}
+    summary.statuses.update(entry["status"] for entry in entries)
+    summary.routes_by_type.update(kinds[entry["type"]] for entry in entries)
+    summary.routes += len(entries)
+    summary.files += sum(1 + len(entry["twins"]) for entry in entries)
+    summary.reused += len(entries)
 
 
 def _count(summary: BuildSummary, record: FileRecord) -> None:

@@ -1,0 +1,77 @@
+"""A rebuild's carried routes: split off before any worker starts, their files handed to the
+carrier (``generator.write.carry``), their manifest entries and dependency records kept as the
+previous build wrote them (``generator.write.dependencies`` decides which routes they are)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import orjson
+
+from generator.build.workers import Job
+from generator.web.surface import Surface
+from generator.write.dependencies import DependencyRecord
+from generator.write.files import DistWriter, folder_for, with_twins
+from generator.write.manifest import ManifestBuilder, RouteEntry
+
+
+def split(chunks: list[list[Job]], by_id: Mapping[str, Surface], carry: set[str]) -> tuple[list[list[Job]], list[str]]:
+    """(the chunks left to render, the paths carried over): a route is carried when this build
+    lists it (a route the catalog no longer has is gone, whatever its record says) and every input
+    it read last time is unchanged. Carried routes never reach a worker."""
+    if not carry:
+        return chunks, []
+    carried: list[str] = []
+    left = []
+    for chunk in chunks:
+        kept = []
+        for job in chunk:
+            path = by_id[job[0]].concrete(job[1])
+            if path in carry:
+                carried.append(path)
+            else:
+                kept.append(job)
+        if kept:
+            left.append(kept)
+    return left, carried
+
+
+def carry_over(
+    writer: DistWriter,
+    previous: Mapping[str, Any],
+    carried: list[str],
+    chunks: list[list[Job]],
+    by_id: Mapping[str, Surface],
+) -> None:
+    """Start the carrier (``generator.write.carry``) on the carried routes' files and twins, every
+    file of the previous build, and the folders this build renders into (listed by the carrier)."""
+
+    def lists() -> tuple[set[str], list[str], set[str]]:
+        routes = previous["routes"]
+        files = {name for path in carried for name in with_twins(routes[path]["file"], routes[path]["twins"])}
+        every = [name for entry in routes.values() for name in with_twins(entry["file"], entry["twins"])]
+        every.extend(previous.get("data_files", {}))
+        busy = {folder_for(by_id[sid].concrete(params)) for chunk in chunks for sid, params, _ in chunk}
+        return files, every, busy
+
+    writer.carry_over(lists)
+
+
+def carried_entries(
+    carried: list[str],
+    previous: Mapping[str, Any],
+    earlier: Mapping[str, Any],
+    writer: DistWriter,
+    manifest: ManifestBuilder,
+    record: DependencyRecord,
+) -> list[RouteEntry]:
+    """The carried routes' manifest entries and dependency records as the previous build wrote
+    them, all at once (a rebuild carries most of a build's routes); the entries, for the summary."""
+    # each one's header set, as ``route_headers`` makes the key (sorted JSON)
+    header_keys = {k: orjson.dumps(v, option=orjson.OPT_SORT_KEYS) for k, v in previous["header_sets"].items()}
+    entries: list[RouteEntry] = [previous["routes"][path] for path in carried]
+    writer.carry([entry["file"] for entry in entries])
+    manifest.carry(carried, entries, header_keys)
+    record.carry(carried, earlier)
+    return entries
