@@ -14,7 +14,8 @@ day a model changes; a recorded one cannot. How each is recorded:
   referee's recorded answer is what a development app (``build.py serve --dev-referee-key``) answers.
 
 ``varies`` lists where a replay may differ: a computed answer is recorded again over a year later
-(twice when it depends on the request's time, ``LATER``), from another client with other headers
+(twice, ``LATER``, when it changes state or depends on the request's time; a live answer also at every
+hour of two days, ``AROUND_THE_CLOCK``), from another client with other headers
 and other randomness, and every member that changed is listed (the request id and time of receipt
 always; a live answer's clock readings; an echo's headers). Everything else is the same for the
 same build, and the tests replay every example against the app to hold it to that.
@@ -48,6 +49,13 @@ CLIENTS = ("192.0.2.1", "198.51.100.2")  # RFC 5737 documentation addresses: the
 LATER = (
     dt.timedelta(days=401, hours=1, minutes=1, seconds=1),
     dt.timedelta(days=1117, hours=13, minutes=17, seconds=19),
+)
+# A live answer (``Surface.clock``) is also recorded at every other hour of the build's own day (within
+# the catalog's freshness budget of a day) and of the first later day (long past it): what it picks by
+# the hour and by the build's age together (the vibe's word is a band of both) then shows in ``varies``
+# whatever hour a replay runs at.
+AROUND_THE_CLOCK = tuple(dt.timedelta(hours=h) for h in range(1, 24)) + tuple(
+    LATER[0] + dt.timedelta(hours=h) for h in range(1, 24)
 )
 BODY_METHODS = ("POST", "PUT", "PATCH")
 Answerer = Callable[[Context, Surface, Params, Query], Rendered]  # the file answer (memoised per build)
@@ -88,13 +96,13 @@ def record(
         return Recording(method, params, query, {}, None, rendered, True, ())
     body = _body(ctx, surface, method)
     sent = {"user-agent": AGENT} | ({"content-type": "application/json"} if body is not None else {})
-    first = _computed(ctx, surface, method, params, query, sent, body, 0)
+    first = _computed(ctx, surface, method, params, query, sent, body, 0, dt.timedelta(0))
     # An answer of the build's data differs only in its request id and receipt: one more recording
     # shows it; one that depends on the request's time gets both.
-    later = LATER if method != "GET" or surface.clock else LATER[:1]
+    later = LATER + AROUND_THE_CLOCK if surface.clock else LATER if method != "GET" else LATER[:1]
     varies: dict[str, None] = {}
-    for nth in range(1, len(later) + 1):
-        other = _computed(ctx, surface, method, params, query, sent | {"x-example": str(nth)}, body, nth)
+    for nth, offset in enumerate(later, 1):
+        other = _computed(ctx, surface, method, params, query, sent | {"x-example": str(nth)}, body, nth, offset)
         varies |= dict.fromkeys(differences(first, other))
     return Recording(method, params, query, sent, body, first, False, tuple(varies))
 
@@ -115,9 +123,10 @@ def _computed(
     headers: dict[str, str],
     body: Any,
     nth: int,
+    offset: dt.timedelta,
 ) -> Rendered:
-    """One recording of a computed answer: the first at the build's as-of, the others ``LATER``."""
-    received = ctx.now + (LATER[nth - 1] if nth else dt.timedelta(0))
+    """The ``nth`` recording of a computed answer, received ``offset`` after the build's as-of."""
+    received = ctx.now + offset
     per_request = method != "GET" or surface.clock  # else the app answers with the build's data and time
     raw = orjson.dumps(body) if body is not None else b""
     recording = replace(

@@ -60,12 +60,14 @@ class App:
         offload: bool = False,
         platform: Path | None = None,
         state: Path | None = None,
+        clock: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC),
     ):
         """``offload``: answer CPU-heavy methods (AI moves) in worker processes (``generator.serve.pool``);
         off, they run inline (tests, and the workers themselves). ``platform``: the platform export
         the role-scoped answers read (default ``platform_dir()``), checked against this build's SKUs.
-        ``state``: the folder the feedback reports are stored in (None: none are kept)."""
-        self.dist, self.dist_name = dist, os.fspath(dist)
+        ``state``: the folder the feedback reports are stored in (None: none are kept). ``clock``: when
+        a request is received (another moment only in tests, which replay live answers at every hour)."""
+        self.dist, self.dist_name, self.clock = dist, os.fspath(dist), clock
         self.site = load_site()
         self.feedback = FeedbackChannel.in_folder(state, self.site.feedback) if state is not None else None
         self.registry = surfaces(self.site)
@@ -204,7 +206,7 @@ class App:
 
     def context_for(self, request: Request | None, at_build_time: bool = False) -> Context:
         """The context of one request: received now; its data as of the build when ``at_build_time``."""
-        received = dt.datetime.now(dt.UTC)
+        received = self.clock()
         now = self.served.context.now if at_build_time else received
         return replace(self.served.context, now=now, request=request, received_at=received)
 

@@ -10,6 +10,7 @@ referee key, as the recording had (a build holds no key); everything else is the
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -51,7 +52,10 @@ def examples(ask) -> dict[str, dict[str, Any]]:
 def replay(small_dist: Path, tmp_path_factory) -> Callable[[dict[str, Any]], httpx.Response]:
     """Send an example's request to the app over ``small_dist`` (with the development referee key and a
     state folder of its own: the feedback channel stores the report, as the example's first one)."""
-    app = App(small_dist, referee_key=dev_key(), state=tmp_path_factory.mktemp("examples-state"))
+    return replayer(App(small_dist, referee_key=dev_key(), state=tmp_path_factory.mktemp("examples-state")))
+
+
+def replayer(app: App) -> Callable[[dict[str, Any]], httpx.Response]:
 
     def send(request: dict[str, Any]) -> httpx.Response:
         body = orjson.dumps(request["body"]) if "body" in request else None
@@ -113,25 +117,35 @@ def test_an_answer_is_the_documented_one(examples) -> None:
 @pytest.mark.parametrize("surface", REGISTRY, ids=[s.id for s in REGISTRY])
 def test_replaying_an_example_gives_its_recorded_answer(surface, examples, replay) -> None:
     for op in examples[surface.id]["operations"]:
-        answer = replay(op["request"])
-        varies, recorded = set(op["varies"]), op["response"]
-        assert answer.status_code == recorded["status"], (op["request"], answer.text[:300])
-        media_type = base_type(answer.headers["content-type"])
-        assert media_type == recorded["content_type"]
-        rendered = Rendered(answer.status_code, answer.content, media_type, dict(answer.headers))
-        if "(text)" in varies:
-            continue
-        replayed = trim_body(rendered, {})
-        assert masked(replayed, "", varies) == masked(recorded["body"], "", varies), op["request"]
+        assert_recorded(replay(op["request"]), op, op["request"])
 
 
-def test_what_varies_is_said_and_only_for_answers_the_app_computes(examples) -> None:
-    for surface in REGISTRY:
+def assert_recorded(answer: httpx.Response, op: dict[str, Any], where: Any) -> None:
+    """``answer`` is the example's recorded one everywhere but where the example says it varies."""
+    varies, recorded = set(op["varies"]), op["response"]
+    assert answer.status_code == recorded["status"], (where, answer.text[:300])
+    media_type = base_type(answer.headers["content-type"])
+    assert media_type == recorded["content_type"], where
+    if "(text)" in varies:
+        return
+    replayed = trim_body(Rendered(answer.status_code, answer.content, media_type, dict(answer.headers)), {})
+    assert masked(replayed, "", varies) == masked(recorded["body"], "", varies), where
+
+
+LIVE = [s for s in REGISTRY if s.clock]
+
+
+@pytest.mark.parametrize("surface", LIVE, ids=[s.id for s in LIVE])
+def test_a_live_example_replays_at_every_hour(surface, examples, small_dist: Path, synthetic_as_of) -> None:
+    """A live answer picks by the hour and by the build's age (the vibe's word is a band of both): its
+    example says so in ``varies`` whatever hour it is replayed at, on the build's day and years later."""
+    moments = [synthetic_as_of.replace(hour=h, minute=30) + dt.timedelta(days=d) for d in (0, 1000) for h in range(24)]
+    now = [synthetic_as_of]
+    send = replayer(App(small_dist, referee_key=dev_key(), clock=lambda: now[0]))
+    for moment in moments:
+        now[0] = moment
         for op in examples[surface.id]["operations"]:
-            if op["answered_by"] == "file":
-                assert op["varies"] == [], surface.id  # a file is the same bytes for everyone
-            elif op["response"]["content_type"] == "application/json" and surface.enveloped:
-                assert "_meta.request_id" in op["varies"], surface.id  # every computed answer has its own
+            assert_recorded(send(op["request"]), op, (op["request"]["url"], moment.isoformat()))
 
 
 # ---------------------------------------------------------------------------------------------- see_also
