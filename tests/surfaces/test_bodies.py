@@ -31,7 +31,9 @@ def bad_bodies() -> st.SearchStrategy[bytes]:
         st.text(min_size=1, max_size=40).map(str.encode).filter(lambda b: not _json(b)),  # not JSON
         st.sampled_from([b"[]", b"1", b'"text"', b"null", b"true", b"[1, 2]"]),  # JSON, not an object
         st.integers(2000, 20000).map(lambda n: b"[" * n + b"]" * n),  # nested too deep
-        st.binary(max_size=256),  # anything
+        # anything but a JSON object, which an echo door (identify) rightly accepts: hypothesis also draws
+        # bytes from constants in our own modules, and one is now and then a JSON object of two members
+        st.binary(max_size=256).filter(lambda b: not _json_object(b)),
     )
 
 
@@ -41,6 +43,10 @@ def _utf8(body: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return True
+
+
+def _json_object(body: bytes) -> bool:
+    return _json(body) and isinstance(orjson.loads(body), dict)
 
 
 def _json(body: bytes) -> bool:
