@@ -98,7 +98,7 @@ def record(
     sent = {"user-agent": AGENT} | ({"content-type": "application/json"} if body is not None else {})
     first = _computed(ctx, surface, method, params, query, sent, body, 0, dt.timedelta(0))
     # An answer of the build's data differs only in its request id and receipt: one more recording
-    # shows it; one that depends on the request's time gets both.
+    # shows it; a state change gets both ``LATER``; a live answer those and every hour of two days.
     later = LATER + AROUND_THE_CLOCK if surface.clock else LATER if method != "GET" else LATER[:1]
     varies: dict[str, None] = {}
     for nth, offset in enumerate(later, 1):

@@ -56,6 +56,7 @@ def replay(small_dist: Path, tmp_path_factory) -> Callable[[dict[str, Any]], htt
 
 
 def replayer(app: App) -> Callable[[dict[str, Any]], httpx.Response]:
+    """A function that sends an example's request (method, url, headers, JSON body) to ``app``."""
 
     def send(request: dict[str, Any]) -> httpx.Response:
         body = orjson.dumps(request["body"]) if "body" in request else None
@@ -146,6 +147,15 @@ def test_a_live_example_replays_at_every_hour(surface, examples, small_dist: Pat
         now[0] = moment
         for op in examples[surface.id]["operations"]:
             assert_recorded(send(op["request"]), op, (op["request"]["url"], moment.isoformat()))
+
+
+def test_what_varies_is_said_and_only_for_answers_the_app_computes(examples) -> None:
+    for surface in REGISTRY:
+        for op in examples[surface.id]["operations"]:
+            if op["answered_by"] == "file":
+                assert op["varies"] == [], surface.id  # a file is the same bytes for everyone
+            elif op["response"]["content_type"] == "application/json" and surface.enveloped:
+                assert "_meta.request_id" in op["varies"], surface.id  # every computed answer has its own
 
 
 # ---------------------------------------------------------------------------------------------- see_also
