@@ -8,11 +8,14 @@ import copy
 from typing import Any
 
 import pytest
+from pydantic import model_validator
 
 from generator.contract.validation import ContractError, check_result, model_check, unstated_validators
 from generator.models.catalog.cards import CardEverything
 from generator.models.catalog.universal import UniversalCard
 from generator.models.discovery.ledgers import PillowBookDocument
+from generator.models.frozen import Doc, checks_the_document
+from generator.models.pages.reader import ReaderPage
 from generator.web.respond import refused
 from generator.web.surface import Context, Result, Surface
 
@@ -109,6 +112,39 @@ def test_a_model_with_a_check_its_schema_does_not_state_is_checked_by_pydantic_t
     assert [f.__qualname__ for f in unstated_validators(PillowBookDocument)] == ["StoryArc._values_of_the_ontology"]
     assert model_check(PillowBookDocument).pydantic_too
     assert not model_check(UniversalCard).pydantic_too and not model_check(CardEverything).pydantic_too
+
+
+def test_a_reader_page_is_checked_on_the_document_not_through_pydantic(results) -> None:
+    """The heading starts with the printed name it marks: a check of the plain document, run beside
+    the schema; a page that breaks it fails the build as pydantic would have refused it."""
+    assert not model_check(ReaderPage).pydantic_too and model_check(ReaderPage).document_checks
+    surface, path, result = next((s, p, r) for s, p, r in results if s.model is ReaderPage and r.data.get("named"))
+    document = copy.deepcopy(result.data) | {"heading": "Not " + result.data["heading"]}
+    assert _schema_accepts(ReaderPage, document) and not _pydantic_accepts(ReaderPage, document)
+    with pytest.raises(ContractError, match=r"breaks ReaderPage: \(document\): the heading 'Not "):
+        check_result(surface, path, Result(data=document))
+
+
+class _Member(Doc):
+    text: str
+
+    @model_validator(mode="before")
+    @classmethod
+    @checks_the_document
+    def _not_empty(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("text"):
+            raise ValueError("empty")
+        return data
+
+
+class _Holder(Doc):
+    member: _Member
+
+
+def test_a_document_check_of_a_nested_model_goes_through_pydantic() -> None:
+    """It would see a member, not the document: only the document's own model's checks run alone."""
+    assert model_check(_Member).document_checks and not model_check(_Member).pydantic_too
+    assert not model_check(_Holder).document_checks and model_check(_Holder).pydantic_too
 
 
 def test_a_broken_document_names_its_path_model_and_member(results) -> None:

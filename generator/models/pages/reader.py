@@ -4,10 +4,12 @@ not expect (a misnamed member would otherwise render as nothing, silently)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, RootModel, model_validator
 
 from generator.models.catalog.cards import SearchMatch, SearchSummary
-from generator.models.frozen import Doc
+from generator.models.frozen import Doc, checks_the_document
 from generator.models.operations.sources import DatasetEntry
 
 LANG = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # a BCP 47 tag (generator.surfaces.pages.languages)
@@ -68,11 +70,16 @@ class ReaderPage(Doc):
     form: PageForm | None = None
     named: PageName | None = Field(None, description="the printed name the heading starts with, in its language")
 
-    @model_validator(mode="after")
-    def _heading_starts_with_the_name(self) -> ReaderPage:
-        if self.named is not None and not self.heading.startswith(self.named.text):
-            raise ValueError(f"the heading {self.heading!r} does not start with the name {self.named.text!r}")
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    @checks_the_document
+    def _heading_starts_with_the_name(cls, data: Any) -> Any:
+        named = data.get("named") if isinstance(data, dict) else None
+        text = named.get("text") if isinstance(named, dict) else getattr(named, "text", None)
+        heading = data.get("heading") if isinstance(data, dict) else None
+        if isinstance(text, str) and isinstance(heading, str) and not heading.startswith(text):
+            raise ValueError(f"the heading {heading!r} does not start with the name {text!r}")
+        return data
 
 
 class GameChoice(Doc):
