@@ -110,6 +110,7 @@ def environment() -> Environment:
     env.globals.update(
         site_name=site.display_name,
         site_games=tuple(site.game_names.items()),
+        site_game_tokens=tuple(site.game_names),  # is the page's game one of them (no filter per page)
         stylesheet=stylesheet_path(),
         search_script=search_script_path(),
     )
