@@ -223,18 +223,21 @@ def _collect(
     summary: BuildSummary,
 ) -> None:
     """The parent's part of each rendered route, as the workers hand them over: its files written,
-    its manifest entry and dependency record made, the summary counted."""
+    its manifest entry and dependency record made, the summary counted (this loop runs for every
+    route, in the process that also writes every file: per-surface facts are looked up once)."""
+    kinds = {surface_id: base_type(surface.media_type) for surface_id, surface in by_id.items()}
+    statuses, by_type, render_seconds = summary.statuses, summary.routes_by_type, summary.render_seconds
     for path, surface_id, status, headers, encoded, seconds, keys in rendered:
         if path in manifest.routes:
             raise DoubleWrite(f"{path} rendered twice in one build")
         file = writer.put(encoded)
         manifest.add(path, by_id[surface_id], status, headers, file)
         record.add(path, keys)
-        summary.statuses[status] += 1
+        statuses[status] += 1
         summary.routes += 1
-        kind = base_type(by_id[surface_id].media_type)
-        summary.render_seconds[kind] = summary.render_seconds.get(kind, 0.0) + seconds
-        summary.routes_by_type[kind] += 1
+        kind = kinds[surface_id]
+        render_seconds[kind] = render_seconds.get(kind, 0.0) + seconds
+        by_type[kind] += 1
         _count(summary, file)
 
 

@@ -154,7 +154,7 @@ class DistWriter:
         target = f"{self._tmp}/{rel}"
         folder = target.rpartition("/")[0]
         if folder not in self._dirs:
-            os.makedirs(folder, exist_ok=True)
+            _make_folder(folder)
             self._dirs.add(folder)
         if file.compressed is None:
             if self._link_previous(rel, file.twins):
@@ -220,6 +220,17 @@ class DistWriter:
         self._carrier.wait()
         restore(self.out, self.tmp)
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _make_folder(folder: str) -> None:
+    """``os.makedirs(folder, exist_ok=True)`` in one system call where the parent is there (a build
+    makes ~62,000 folders, nearly all in one made before; makedirs stats the parent first)."""
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        pass
+    except FileNotFoundError:
+        os.makedirs(folder, exist_ok=True)
 
 
 def _compress(body: bytes, twins: tuple[str, ...]) -> tuple[bytes, ...]:

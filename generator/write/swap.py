@@ -6,15 +6,18 @@ import ctypes
 import errno
 import os
 import sys
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 RENAME_EXCHANGE = 2  # linux/fs.h
 
 
-def exchange(a: Path, b: Path) -> bool:
+def exchange(a: Path | str, b: Path | str) -> bool:
     """Atomically swap two paths (Linux ``renameat2(RENAME_EXCHANGE)``); False where the system or
-    the file system cannot, so the caller falls back to two renames."""
-    renameat2 = getattr(_libc(), "renameat2", None)
+    the file system cannot, so the caller falls back to two renames. A path that is not there
+    raises ``FileNotFoundError``."""
+    renameat2 = _renameat2()
     if renameat2 is None:
         return False
     at_fdcwd = -100
@@ -23,15 +26,17 @@ def exchange(a: Path, b: Path) -> bool:
     code = ctypes.get_errno()
     if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):
         return False
-    raise OSError(code, os.strerror(code), str(a), None, str(b))
+    raise OSError(code, os.strerror(code), str(a), None, str(b))  # ENOENT: FileNotFoundError
 
 
 def exchange_supported() -> bool:
     """Whether this system has ``renameat2`` (the file system may still refuse: ``exchange``)."""
-    return getattr(_libc(), "renameat2", None) is not None
+    return _renameat2() is not None
 
 
-def _libc() -> ctypes.CDLL | None:
+@cache  # the C library's function, looked up once per process: a rebuild exchanges ~60,000 folders
+def _renameat2() -> Callable[..., int] | None:
     if sys.platform != "linux":
         return None
-    return ctypes.CDLL(None, use_errno=True)
+    function: Callable[..., int] | None = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    return function

@@ -15,7 +15,7 @@ import pytest
 
 import generator.write.files as files
 from generator.build import build
-from generator.write.carry import journal, plan
+from generator.write.carry import Carrier, journal, plan
 from generator.write.forked import ForkedFailed
 
 RENAMED = "lor-1-3-en"
@@ -47,6 +47,19 @@ def test_a_folder_moves_when_nothing_under_it_is_written_or_dropped() -> None:
     links, moves = plan(carried, previous, busy={"c"})  # c/z.json is rendered again; e/gone.json dropped
     assert moves == ["a", "c/d"]  # the highest untouched folder on each path
     assert sorted(links) == ["e/v.json", "t.json"]  # beside a dropped file, and in the root (the manifest)
+
+
+def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp_path: Path) -> None:
+    """Someone tidied a moved folder away by hand: the carrier says which, and leaves no link behind."""
+    served, building = tmp_path / "dist", tmp_path / ".dist.building-1"
+    (served / "a").mkdir(parents=True)
+    (served / "a" / "x.json").write_text("x")
+    building.mkdir()
+    carrier = Carrier(served, building)
+    assert carrier._move(["a", "b"]) == "b"
+    assert (served / "a").is_symlink() and (building / "a" / "x.json").read_text() == "x"
+    assert not (building / "b").exists() and not (building / "b").is_symlink()
+    assert journal(building).read_text() == "a\nb\n"  # the next build puts "a" back
 
 
 @pytest.fixture()
