@@ -11,8 +11,9 @@ import orjson
 
 from generator.build.workers import Job
 from generator.web.surface import Surface
+from generator.write.carry import Lists
 from generator.write.dependencies import DependencyRecord
-from generator.write.files import DistWriter, folder_for, with_twins
+from generator.write.files import DistWriter, folder_for
 from generator.write.manifest import ManifestBuilder, RouteEntry
 
 
@@ -47,10 +48,10 @@ def carry_over(
     """Start the carrier (``generator.write.carry``) on the carried routes' files and twins, every
     file of the previous build, and the folders this build renders into (listed by the carrier)."""
 
-    def lists() -> tuple[set[str], list[str], set[str]]:
+    def lists() -> Lists:
         routes = previous["routes"]
-        files = {name for path in carried for name in with_twins(routes[path]["file"], routes[path]["twins"])}
-        every = [name for entry in routes.values() for name in with_twins(entry["file"], entry["twins"])]
+        files = {routes[path]["file"]: routes[path]["twins"] for path in carried}
+        every = [entry["file"] for entry in routes.values()]
         every.extend(previous.get("data_files", {}))
         busy = {folder_for(by_id[sid].concrete(params)) for chunk in chunks for sid, params, _ in chunk}
         return files, every, busy

@@ -14,13 +14,13 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
 from generator.render import media
 from generator.web.conditional import codings_for, compress
-from generator.write.carry import Carried, Carrier, Lists, journal, restore
+from generator.write.carry import Carried, Carrier, Lists, journal, restore, with_twins
 from generator.write.swap import exchange
 
 RETIRED_GRACE_SECONDS = 3600
@@ -247,11 +247,6 @@ def _write_file(path: str, body: bytes) -> None:
             view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
-
-
-def with_twins(rel: str, twins: Iterable[str]) -> list[str]:
-    """A file and its compressed twins (``rel.br``, ``rel.gz``), as they lie in ``dist/``."""
-    return [rel, *(f"{rel}.{twin}" for twin in twins)]
 
 
 def folder_for(path: str) -> str:

@@ -42,11 +42,13 @@ def _links(root: Path) -> list[str]:
 
 
 def test_a_folder_moves_when_nothing_under_it_is_written_or_dropped() -> None:
-    previous = ["a/x.json", "a/x.json.gz", "a/b/y.json", "c/z.json", "c/d/w.json", "e/v.json", "e/gone.json", "t.json"]
-    carried = {"a/x.json", "a/x.json.gz", "a/b/y.json", "c/d/w.json", "e/v.json", "t.json"}
+    previous = ["a/x.json", "a/b/y.json", "c/z.json", "c/d/w.json", "e/v.json", "e/gone.json", "t.json"]
+    twins = ("br", "gz")
+    carried = {"a/x.json": twins, "a/b/y.json": (), "c/d/w.json": (), "e/v.json": twins, "t.json": ()}
     links, moves = plan(carried, previous, busy={"c"})  # c/z.json is rendered again; e/gone.json dropped
     assert moves == ["a", "c/d"]  # the highest untouched folder on each path
-    assert sorted(links) == ["e/v.json", "t.json"]  # beside a dropped file, and in the root (the manifest)
+    # beside a dropped file (with its twins), and in the root (the manifest)
+    assert sorted(links) == ["e/v.json", "e/v.json.br", "e/v.json.gz", "t.json"]
 
 
 def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp_path: Path) -> None:
