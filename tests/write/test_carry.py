@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
 from generator.write.carry import Carrier, journal, plan
@@ -92,6 +93,20 @@ def test_the_served_build_answers_with_its_own_bytes_until_the_swap(rebuild, mon
     assert not journal(out.parent / f".{out.name}.building-{os.getpid()}").exists()
 
 
+def test_where_folders_cannot_be_exchanged_every_carried_file_is_linked(
+    rebuild, monkeypatch, tmp_path, synthetic_as_of
+) -> None:
+    """Not Linux (no ``renameat2``): nothing moves, every carried file and twin is linked, and the
+    tree is the one a cold build of the same inputs writes."""
+    out, after = rebuild
+    monkeypatch.setattr(carry, "exchange_supported", lambda: False)
+    summary = build(out, synthetic_as_of, after)
+    assert summary.carrier.moved == 0 and summary.carrier.linked > summary.carried > 0  # twins too
+    cold = tmp_path / "cold"
+    build(cold, synthetic_as_of, after)
+    assert _tree(out) == _tree(cold)
+
+
 def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, synthetic_as_of) -> None:
     out, after = rebuild
     before = _tree(out)
@@ -110,6 +125,7 @@ def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, syn
 KILLED = """
 import datetime as dt, os, signal, sys
 from pathlib import Path
+import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
 
