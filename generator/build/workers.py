@@ -58,10 +58,10 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
 
 @contextmanager
 def without_cycle_collector() -> Iterator[None]:
-    """Rendering allocates a dozen dicts per route and frees them by reference counting; it makes
-    no reference cycles. Left on, the cycle collector still ran over the growing manifest and the
-    printings each worker has made, about 8% of a build's CPU (perf). Forked workers inherit it
-    off; it is switched back on (as it was) when rendering ends."""
+    """A build (``build`` is decorated with it) allocates a dozen dicts per route and frees them by
+    reference counting; it makes no reference cycles. Left on, the cycle collector still ran over
+    the growing manifest and the printings each worker has made, about 8% of a build's CPU (perf).
+    Forked workers inherit it off; it is switched back on (as it was) when the block ends."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -74,9 +74,10 @@ class ReaderPage(Doc):
     @classmethod
     @checks_the_document
     def _heading_starts_with_the_name(cls, data: Any) -> Any:
-        named = data.get("named") if isinstance(data, dict) else None
+        if not isinstance(data, dict):
+            return data  # a page already made (its rule held when it was)
+        named, heading = data.get("named"), data.get("heading")
         text = named.get("text") if isinstance(named, dict) else getattr(named, "text", None)
-        heading = data.get("heading") if isinstance(data, dict) else None
         if isinstance(text, str) and isinstance(heading, str) and not heading.startswith(text):
             raise ValueError(f"the heading {heading!r} does not start with the name {text!r}")
         return data
