@@ -45,16 +45,19 @@ def carry_over(
     chunks: list[list[Job]],
     by_id: Mapping[str, Surface],
 ) -> None:
-    """Start the carrier (``generator.write.carry``) on the carried routes' files and twins, every
-    file of the previous build, and the folders this build renders into (listed by the carrier)."""
+    """Start the carrier (``generator.write.carry``) on every file of the previous build, the files
+    of it the carried routes leave (every other route's, and the data files, which the writer
+    writes itself) and the folders this build renders into; it carries the rest."""
 
     def lists() -> Lists:
-        routes = previous["routes"]
-        files = {routes[path]["file"]: routes[path]["twins"] for path in carried}
-        every = [entry["file"] for entry in routes.values()]
-        every.extend(previous.get("data_files", {}))
+        routes, data_files = previous["routes"], previous.get("data_files", {})
+        every = [(entry["file"], entry["twins"]) for entry in routes.values()]
+        every.extend((name, ()) for name in data_files)
+        kept = set(carried)
+        left = {entry["file"] for path, entry in routes.items() if path not in kept}
+        left.update(data_files)
         busy = {folder_for(by_id[sid].concrete(params)) for chunk in chunks for sid, params, _ in chunk}
-        return files, every, busy
+        return every, left, busy
 
     writer.carry_over(lists)
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -32,43 +33,55 @@ from generator.write.forked import Forked, ForkedFailed
 from generator.write.swap import exchange, exchange_supported
 
 
-def plan(
-    carried: Mapping[str, Sequence[str]], previous: Iterable[str], busy: Iterable[str]
-) -> tuple[list[str], list[str]]:
-    """(files to link, folders to move). ``carried``: each file the new build keeps, with the
-    suffixes of its twins (a twin is in its file's folder, and carried with it); ``previous``: every
-    file of the previous build's manifest, twins left out; ``busy``: folders the new build writes
-    into. A folder moves when no file under it is written or dropped, and its parent does not
-    move; the carried files of other folders are linked, each with its twins. Planned over files
-    rather than names with twins: a rebuild's plan covers ~310,000 files, about 530,000 names."""
-    touched = {"", *busy}
-    touched.update(name.rpartition("/")[0] for name in previous if name not in carried)
-    changed: set[str] = set()  # every touched folder and its ancestors
-    for folder in touched:
-        while folder not in changed:
+class Index(NamedTuple):
+    """The previous build's files by folder: each folder's subfolders, and its files with the
+    suffixes of their twins (a twin is in its file's folder, and carried with it)."""
+
+    folders: dict[str, set[str]]
+    files: dict[str, list[tuple[str, Sequence[str]]]]
+
+
+def index(files: Iterable[tuple[str, Sequence[str]]]) -> Index:
+    """Every file of the previous build (with its twins' suffixes) by folder."""
+    folders: defaultdict[str, set[str]] = defaultdict(set)
+    by_folder: dict[str, list[tuple[str, Sequence[str]]]] = {}
+    for name, twins in files:
+        folder = name.rpartition("/")[0]
+        here = by_folder.get(folder)
+        if here is None:
+            here = by_folder[folder] = []
+            while folder:  # each folder on the way up, in its parent, until one already is
+                parent = folder.rpartition("/")[0]
+                if folder in folders[parent]:
+                    break
+                folders[parent].add(folder)
+                folder = parent
+        here.append((name, twins))
+    return Index(folders, by_folder)
+
+
+def plan(previous: Index, left: Collection[str], busy: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(files to link, folders to move). ``left``: the previous build's files the new build does
+    not carry (rendered again, or gone); ``busy``: folders the new build writes into. Every other
+    file is carried. A folder is changed when something under it is written or left; a folder
+    moves when it is unchanged and its parent is changed (the highest untouched folder on its
+    path); the carried files of changed folders are linked, each with its twins. Planned from
+    what is left, not from what is carried: a rebuild leaves a few thousand files and carries
+    ~310,000, so the plan looks only at the changed folders' own entries."""
+    changed: set[str] = set()
+    for folder in {"", *busy, *(name.rpartition("/")[0] for name in left)}:
+        while folder not in changed:  # the folder and its ancestors
             changed.add(folder)
             folder = folder.rpartition("/")[0]
-    moves: set[str] = set()
-    links: list[str] = []
-    highest: dict[str, str | None] = {}  # folder -> the folder that moves it, or None: linked
-    for name, twins in carried.items():
-        folder = name.rpartition("/")[0]
-        mover = highest.get(folder, "")
-        if mover == "":
-            mover = highest[folder] = _highest_unchanged(folder, changed)
-        if mover is None:
-            links.extend(with_twins(name, twins))
-        else:
-            moves.add(mover)
-    return links, sorted(moves)
-
-
-def _highest_unchanged(folder: str, changed: set[str]) -> str | None:
-    """The highest folder on the way down to ``folder`` that nothing touched (the root always is)."""
-    if folder in changed:
-        return None
-    parts = folder.split("/")
-    return next(prefix for depth in range(1, len(parts) + 1) if (prefix := "/".join(parts[:depth])) not in changed)
+    moves = sorted(sub for folder in changed for sub in previous.folders.get(folder, ()) if sub not in changed)
+    links = [
+        name
+        for folder in changed
+        for file, twins in previous.files.get(folder, ())
+        if file not in left
+        for name in with_twins(file, twins)
+    ]
+    return links, moves
 
 
 class Carried(NamedTuple):
@@ -82,9 +95,9 @@ class Carried(NamedTuple):
     cpu: float = 0.0
 
 
-# (the files carried with their twins' suffixes, every file of the previous build without its twins,
-# the folders the new build writes into): ``plan``'s arguments
-Lists = tuple[Mapping[str, Sequence[str]], Iterable[str], Iterable[str]]
+# (every file of the previous build with its twins' suffixes, the files of it the new build does not
+# carry, the folders the new build writes into): ``index``'s and ``plan``'s arguments
+Lists = tuple[Iterable[tuple[str, Sequence[str]]], Collection[str], Iterable[str]]
 
 
 def journal(tmp: Path) -> Path:
@@ -114,11 +127,13 @@ class Carrier:
 
     def _run(self, lists: Callable[[], Lists]) -> Carried:
         began = time.perf_counter()
-        carried, previous, busy = lists()
+        previous, left, busy = lists()
+        indexed = index(previous)
         if exchange_supported():
-            links, moves = plan(carried, previous, busy)
+            links, moves = plan(indexed, left, busy)
         else:  # nothing can be moved: every carried file is linked
-            links, moves = [name for file, twins in carried.items() for name in with_twins(file, twins)], []
+            kept = (pair for files in indexed.files.values() for pair in files if pair[0] not in left)
+            links, moves = [name for file, twins in kept for name in with_twins(file, twins)], []
         try:
             missing = self._move(moves) or self._link(links)
         except OSError as error:

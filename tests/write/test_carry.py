@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,7 +17,7 @@ import pytest
 import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
-from generator.write.carry import Carrier, journal, plan
+from generator.write.carry import Carrier, index, journal, plan
 from generator.write.forked import ForkedFailed
 
 RENAMED = "lor-1-3-en"
@@ -43,13 +44,45 @@ def _links(root: Path) -> list[str]:
 
 
 def test_a_folder_moves_when_nothing_under_it_is_written_or_dropped() -> None:
-    previous = ["a/x.json", "a/b/y.json", "c/z.json", "c/d/w.json", "e/v.json", "e/gone.json", "t.json"]
     twins = ("br", "gz")
-    carried = {"a/x.json": twins, "a/b/y.json": (), "c/d/w.json": (), "e/v.json": twins, "t.json": ()}
-    links, moves = plan(carried, previous, busy={"c"})  # c/z.json is rendered again; e/gone.json dropped
+    files = ["a/x.json", "a/b/y.json", "c/z.json", "c/d/w.json", "e/v.json", "e/gone.json", "t.json"]
+    previous = index((name, twins if name in ("a/x.json", "e/v.json") else ()) for name in files)
+    # c/z.json is rendered again (into c); e/gone.json is dropped
+    links, moves = plan(previous, left={"c/z.json", "e/gone.json"}, busy={"c"})
     assert moves == ["a", "c/d"]  # the highest untouched folder on each path
     # beside a dropped file (with its twins), and in the root (the manifest)
     assert sorted(links) == ["e/v.json", "e/v.json.br", "e/v.json.gz", "t.json"]
+
+
+def test_the_plan_carries_every_file_once_by_the_highest_untouched_folder() -> None:
+    """Over random trees: each carried file (and twin) is linked or lies under exactly one moved
+    folder, that folder is the highest on its path with nothing under it left or written, and no
+    file left or written lies under a moved folder."""
+    chance = random.Random(37)
+
+    def random_file(i: int) -> str:  # up to three folders deep, in a few shared folder names
+        return "/".join([*(chance.choice("abc") for _ in range(chance.randint(0, 3))), f"f{i}.json"])
+
+    def under(name: str, folder: str) -> bool:
+        return folder == "" or name.startswith(f"{folder}/")
+
+    for _ in range(200):
+        files = {random_file(i): ("gz",) * chance.randint(0, 1) for i in range(chance.randint(1, 30))}
+        left = {name for name in files if chance.random() < 0.1}
+        busy = {name.rpartition("/")[0] for name in files if chance.random() < 0.05}
+        links, moves = plan(index(files.items()), left, busy)
+        touched = {"", *busy, *(name.rpartition("/")[0] for name in left)}
+        for move in moves:  # nothing under it touched, and something under its parent
+            assert not any(t == move or under(t, move) for t in touched)
+            parent = move.rpartition("/")[0]
+            assert any(t == parent or under(t, parent) for t in touched)
+        for file, twins in files.items():
+            movers = [move for move in moves if under(file, move)]
+            linked = [twin for twin in carry.with_twins(file, twins) if twin in links]
+            if file in left:
+                assert movers == [] and linked == []
+            else:
+                assert len(movers) + (linked == carry.with_twins(file, twins)) == 1, file
 
 
 def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp_path: Path) -> None:
