@@ -168,8 +168,9 @@ class DistWriter:
 
     def carry_over(self, lists: Callable[[], Lists]) -> None:
         """Start carrying the previous build's unchanged files into this one, in a forked process
-        (``generator.write.carry``), while this one renders and writes the rest. ``lists()``: the
-        files carried, every file of the previous manifest, the folders this build writes into."""
+        (``generator.write.carry``), while this one renders and writes the rest. ``lists()``: every
+        file of the previous manifest with its twins, those of them this build does not carry, the
+        folders this build writes into."""
         self._carrier.start(lists)
 
     def carry(self, files: list[str]) -> None:
