@@ -34,6 +34,7 @@ from generator.catalog.snapshot import Snapshot  # noqa: E402
 from generator.content import load_content  # noqa: E402
 from generator.contract.examples import answer_key  # noqa: E402
 from generator.contract.validation import ContractError, check_result  # noqa: E402
+from generator.dependencies import Memoized, recording  # noqa: E402
 from generator.platform.export import load_platform, platform_dir  # noqa: E402
 from generator.site import load_site  # noqa: E402
 from generator.surfaces.discovery.claims import settled  # noqa: E402
@@ -106,7 +107,9 @@ def main() -> None:
         if shared:
             surface = by_id[sid]
             path = surface.concrete(params)
-            ctx.memo[answer_key(surface, path, {})] = respond(surface, ctx, params, {}, path)
+            with recording() as reads:
+                rendered = respond(surface, ctx, params, {}, path)
+            ctx.memo[answer_key(surface, path, {})] = Memoized(rendered, frozenset(reads))
     results = []
     for surface, params, path in routes:
         result = surface.compute(ctx, params, {}) if surface.compute else Result()
