@@ -74,14 +74,12 @@ def plan(previous: Index, left: Collection[str], busy: Iterable[str]) -> tuple[l
             changed.add(folder)
             folder = folder.rpartition("/")[0]
     moves = sorted(sub for folder in changed for sub in previous.folders.get(folder, ()) if sub not in changed)
-    links = [
-        name
-        for folder in changed
-        for file, twins in previous.files.get(folder, ())
-        if file not in left
-        for name in with_twins(file, twins)
-    ]
-    return links, moves
+    return carried_names((pair for folder in changed for pair in previous.files.get(folder, ())), left), moves
+
+
+def carried_names(files: Iterable[tuple[str, Sequence[str]]], left: Collection[str]) -> list[str]:
+    """Each of ``files`` not ``left``, with its twins: the names to link."""
+    return [name for file, twins in files if file not in left for name in with_twins(file, twins)]
 
 
 class Carried(NamedTuple):
@@ -132,8 +130,7 @@ class Carrier:
         if exchange_supported():
             links, moves = plan(indexed, left, busy)
         else:  # nothing can be moved: every carried file is linked
-            kept = (pair for files in indexed.files.values() for pair in files if pair[0] not in left)
-            links, moves = [name for file, twins in kept for name in with_twins(file, twins)], []
+            links, moves = carried_names((pair for files in indexed.files.values() for pair in files), left), []
         try:
             missing = self._move(moves) or self._link(links)
         except OSError as error:

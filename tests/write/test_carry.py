@@ -158,7 +158,6 @@ def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, syn
 KILLED = """
 import datetime as dt, os, signal, sys
 from pathlib import Path
-import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
 
