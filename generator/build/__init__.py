@@ -121,16 +121,17 @@ def build(
     content = load_content()  # validated before anything is read or written: a content error fails here
     registry = surfaces(site)
     with connect(catalog) as con, ThreadPoolExecutor(1) as side:
-        # The fingerprint is mostly DuckDB hashing the catalog, which runs without the GIL: on a
-        # first build (nothing to compare with) it overlaps loading the snapshot.
+        # The fingerprint is mostly DuckDB hashing the catalog, which runs without the GIL: it
+        # overlaps reading the previous manifest and loading the snapshot, which an unchanged build
+        # then does not use (it is loaded by the time the fingerprint is known).
         fingerprinting = side.submit(fingerprint, con.cursor(), as_of)
         export = platform_dir or default_platform_dir()
         previous = load_manifest(out)
+        snapshot = Snapshot.from_catalog(con, site.encoding)
         # The base URL can come from the environment (CARDPANTRY_BASE_URL), which no file digest sees.
         inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}\n{site.base_url}".encode())
         if previous and not force and previous.get("fingerprint") == inputs:
             return _unchanged(previous, sources, started)
-        snapshot = Snapshot.from_catalog(con, site.encoding)
         asked: dict[str, bool] = {}  # the platform's SKUs and whether the catalog has them: an input too
         platform = load_platform(export, lambda sku: asked.setdefault(sku, snapshot.printing(sku) is not None))
     loaded = time.perf_counter()
