@@ -22,7 +22,9 @@ host files meanwhile), as the linking threads before it did.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -84,13 +86,15 @@ def carried_names(files: Iterable[tuple[str, Sequence[str]]], left: Collection[s
 
 class Carried(NamedTuple):
     """What the carrier did: the first file or folder it missed (None: everything carried), the
-    folders moved, the files linked, its seconds, its CPU seconds."""
+    folders moved, the files linked, its seconds, its CPU seconds, and how many of the files the
+    parent linked (``Carrier.help``)."""
 
     missing: str | None
     moved: int
     linked: int
     seconds: float
     cpu: float = 0.0
+    helped: int = 0
 
 
 # (every file of the previous build with its twins' suffixes, the files of it the new build does not
@@ -108,11 +112,21 @@ class Carrier:
     def __init__(self, source: Path, target: Path):
         self.source, self.target = source, target
         self._pending: Forked[Carried] | None = None
+        self._links: Links | None = None
 
     def start(self, lists: Callable[[], Lists]) -> None:
         """Fork the carrier; it makes the ``plan``'s lists (``lists()``, in the child: the parent
         has other work) and carries while the parent goes on."""
+        self._links = Links()
         self._pending = Forked(lambda: self._run(lists), "carrier")
+
+    def help(self) -> tuple[str | None, int]:
+        """Link carried files from the end of the carrier's list until it is done (the parent calls
+        this when it has nothing left but to wait for the carrier: a core is free then, and the
+        carrier links from the front, most often in another folder). (a file missed, files linked)"""
+        if self._links is None or not self._links.published.is_set():
+            return None, 0
+        return self._links.link(str(self.source), str(self.target), from_end=True)
 
     def wait(self) -> Carried:
         """Wait for the carrier and say what it did (nothing, when none was started)."""
@@ -122,6 +136,9 @@ class Carrier:
             return self._pending.result()._replace(cpu=self._pending.cpu)
         except ForkedFailed as failure:
             return Carried(f"(the carrier failed: {failure})", 0, 0, 0.0)
+        finally:
+            if self._links is not None:
+                self._links.close()
 
     def _run(self, lists: Callable[[], Lists]) -> Carried:
         began = time.perf_counter()
@@ -131,11 +148,17 @@ class Carrier:
             links, moves = plan(indexed, left, busy)
         else:  # nothing can be moved: every carried file is linked
             links, moves = carried_names((pair for files in indexed.files.values() for pair in files), left), []
+        assert self._links is not None
+        self._links.publish(links)
         try:
-            missing = self._move(moves) or self._link(links)
+            missing = self._move(moves)
         except OSError as error:
             missing = f"({error})"
-        return Carried(missing, len(moves), len(links), time.perf_counter() - began)
+        if missing is not None:
+            self._links.stop()
+            return Carried(missing, len(moves), 0, time.perf_counter() - began)
+        missing, linked = self._links.link(str(self.source), str(self.target), from_end=False)
+        return Carried(missing, len(moves), linked, time.perf_counter() - began)
 
     def _move(self, folders: list[str]) -> str | None:
         source, target = str(self.source), str(self.target)
@@ -153,21 +176,89 @@ class Carrier:
                 return folder
             if not exchanged:
                 os.unlink(f"{target}/{folder}")  # this file system cannot exchange: link its files
-                missing = self._link(_files_under(source, folder))
+                missing = _link_all(source, target, _files_under(source, folder))
                 if missing is not None:
                     return missing
         return None
 
-    def _link(self, names: list[str]) -> str | None:
-        source, target = str(self.source), str(self.target)
+
+class Links:
+    """The carrier's list of files to link, shared with the parent through a file and two bounds
+    in shared memory: the carrier takes chunks from the front, the parent (``Carrier.help``) from
+    the end, each under a lock, so every name is linked once, by one of them. Two processes
+    linking into one folder contend for its lock; from the two ends of a list ordered by folder
+    they are most often in different folders."""
+
+    CHUNK = 1024
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self._lock = context.Lock()
+        self._bounds = context.RawArray("q", 2)  # the names not yet taken: [front, end)
+        self.published = context.Event()
+        # no name: gone when both processes have closed it (the parent in ``close``, once waited for)
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115
+        self._names: list[str] | None = None
+
+    def publish(self, names: list[str]) -> None:
+        """In the carrier: the list, before it takes anything from it."""
+        self._names = names
+        self._file.write("\n".join(names).encode())
+        self._file.flush()
+        with self._lock:
+            self._bounds[0], self._bounds[1] = 0, len(names)
+        self.published.set()
+
+    def stop(self) -> None:
+        """Nothing more is taken (a file or folder was missed: the build starts again cold)."""
+        with self._lock:
+            self._bounds[0] = self._bounds[1]
+
+    def link(self, source: str, target: str, from_end: bool) -> tuple[str | None, int]:
+        """Take chunks and link them until none is left: (the first name missed, names linked)."""
+        if self._names is None:  # the parent reads what the carrier published
+            self._file.seek(0)
+            text = self._file.read().decode()
+            self._names = text.split("\n") if text else []
+        names, linked = self._names, 0
         ensure = _folders_in(target)
-        for name in names:
-            ensure(name.rpartition("/")[0])
+        while chunk := self._take(from_end):
             try:
-                os.link(f"{source}/{name}", f"{target}/{name}")
+                for i in chunk:
+                    name = names[i]
+                    ensure(name.rpartition("/")[0])
+                    os.link(f"{source}/{name}", f"{target}/{name}")
+                    linked += 1
             except FileNotFoundError:
-                return name
-        return None
+                self.stop()
+                return names[i], linked
+            except OSError as error:
+                self.stop()
+                return f"({error})", linked
+        return None, linked
+
+    def close(self) -> None:
+        self._file.close()
+
+    def _take(self, from_end: bool) -> range:
+        with self._lock:
+            front, end = self._bounds
+            if from_end:
+                start = self._bounds[1] = max(front, end - self.CHUNK)
+                return range(start, end)
+            stop = self._bounds[0] = min(end, front + self.CHUNK)
+            return range(front, stop)
+
+
+def _link_all(source: str, target: str, names: list[str]) -> str | None:
+    ensure = _folders_in(target)
+    for name in names:
+        ensure(name.rpartition("/")[0])
+        try:
+            os.link(f"{source}/{name}", f"{target}/{name}")
+        except FileNotFoundError:
+            return name
+    return None
 
 
 def with_twins(rel: str, twins: Iterable[str]) -> list[str]:

@@ -181,9 +181,12 @@ class DistWriter:
         self._written.update(files)
 
     def finish_carrying(self) -> Carried:
-        """Wait until every carried file is in place; ``CarryFailed`` when one is gone from the
-        previous build (the caller builds cold)."""
+        """Link carried files beside the carrier until it is done (``Carrier.help``: nothing else is
+        left to do here), then wait for it; ``CarryFailed`` when a file is gone from the previous
+        build (the caller builds cold)."""
+        missed, linked = self._carrier.help()
         carried = self._carrier.wait()
+        carried = carried._replace(missing=carried.missing or missed, linked=carried.linked + linked, helped=linked)
         if carried.missing is not None:
             raise CarryFailed(f"{self.out / carried.missing} is gone: the previous build cannot be carried over")
         return carried

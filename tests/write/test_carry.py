@@ -10,6 +10,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,8 @@ import pytest
 import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
-from generator.write.carry import Carrier, index, journal, plan
-from generator.write.forked import ForkedFailed
+from generator.write.carry import Carrier, Links, index, journal, plan
+from generator.write.forked import Forked, ForkedFailed
 
 RENAMED = "lor-1-3-en"
 ROOT = Path(__file__).parents[2]
@@ -98,6 +99,28 @@ def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp
     assert journal(building).read_text() == "a\nb\n"  # the next build puts "a" back
 
 
+def test_the_carrier_and_the_parent_link_every_name_once_from_the_two_ends(tmp_path: Path, monkeypatch) -> None:
+    """The carrier takes chunks from the front of its list while the parent takes them from the
+    end (``Carrier.help``): every name is linked once (a second link of one name would fail), and
+    nothing else is."""
+    served, building = tmp_path / "dist", tmp_path / ".dist.building-1"
+    names = [f"{folder}/{i}.json" for folder in ("a", "b/c", "d") for i in range(1500)]
+    for name in names:
+        (served / name).parent.mkdir(parents=True, exist_ok=True)
+        (served / name).write_text(name)
+    monkeypatch.setattr(Links, "CHUNK", 16)
+    links = Links()
+    links.publish(names)
+    front = Forked(lambda: links.link(str(served), str(building), from_end=False), "front")
+    from_end = links.link(str(served), str(building), from_end=True)
+    from_front = front.result()
+    links.close()
+    assert from_end[0] is None and from_front[0] is None, (from_end, from_front)
+    assert from_end[1] + from_front[1] == len(names)
+    assert sorted(_tree(building)) == sorted(names)
+    assert all((served / name).stat().st_nlink == 2 for name in names)
+
+
 @pytest.fixture()
 def rebuild(tmp_path: Path, make_synthetic_catalog, synthetic_catalog: Path, synthetic_as_of: dt.datetime):
     """A built ``dist`` and the catalog of a rebuild in which one printing is renamed."""
@@ -124,6 +147,49 @@ def test_the_served_build_answers_with_its_own_bytes_until_the_swap(rebuild, mon
     assert seen["tree"] == before
     assert _links(out) == []  # the new build holds the moved folders themselves
     assert not journal(out.parent / f".{out.name}.building-{os.getpid()}").exists()
+
+
+def _slow_moves(monkeypatch) -> None:
+    """The carrier waits two seconds before its moves: the parent is done first and links."""
+    move = Carrier._move
+
+    def slowly(carrier: Carrier, folders: list[str]) -> str | None:
+        time.sleep(2)
+        return move(carrier, folders)
+
+    monkeypatch.setattr(Carrier, "_move", slowly)
+
+
+def test_the_parent_links_beside_the_carrier_when_it_has_nothing_else_to_do(
+    rebuild, monkeypatch, tmp_path, synthetic_as_of
+) -> None:
+    out, after = rebuild
+    _slow_moves(monkeypatch)
+    summary = build(out, synthetic_as_of, after)
+    assert summary.carrier.helped > 0 and summary.carrier.moved > 0, summary.carrier
+    cold = tmp_path / "cold"
+    build(cold, synthetic_as_of, after)
+    assert _tree(out) == _tree(cold)
+
+
+def test_a_file_the_parent_misses_makes_a_full_build(rebuild, monkeypatch, tmp_path, synthetic_as_of) -> None:
+    """The parent links from the end of the list: a file gone there is named, and the build starts
+    again cold, as when the carrier misses one."""
+    out, after = rebuild
+    _slow_moves(monkeypatch)
+    published = Links.publish
+
+    def tidied_last(links: Links, names: list[str]) -> None:
+        (out / names[-1]).unlink()  # someone tidied dist/ by hand
+        published(links, names)
+
+    monkeypatch.setattr(Links, "publish", tidied_last)
+    again = build(out, synthetic_as_of, after)
+    monkeypatch.setattr(Links, "publish", published)
+    cold = tmp_path / "cold"
+    build(cold, synthetic_as_of, after)
+    assert again.carried == 0
+    assert _tree(out) == _tree(cold)
 
 
 def test_where_folders_cannot_be_exchanged_every_carried_file_is_linked(
