@@ -87,7 +87,7 @@ def carried_names(files: Iterable[tuple[str, Sequence[str]]], left: Collection[s
 class Carried(NamedTuple):
     """What the carrier did: the first file or folder it missed (None: everything carried), the
     folders moved, the files linked, its seconds, its CPU seconds, and how many of the files the
-    parent linked (``Carrier.help``)."""
+    parent linked (``Carrier.finish``)."""
 
     missing: str | None
     moved: int
@@ -120,13 +120,15 @@ class Carrier:
         self._links = Links()
         self._pending = Forked(lambda: self._run(lists), "carrier")
 
-    def help(self) -> tuple[str | None, int]:
-        """Link carried files from the end of the carrier's list until it is done (the parent calls
-        this when it has nothing left but to wait for the carrier: a core is free then, and the
-        carrier links from the front, most often in another folder). (a file missed, files linked)"""
-        if self._links is None or not self._links.published.is_set():
-            return None, 0
-        return self._links.link(str(self.source), str(self.target), from_end=True)
+    def finish(self) -> Carried:
+        """Link carried files from the end of the carrier's list until none is left, then wait for
+        it: the parent calls this when it has nothing left but to wait, so a core is free, and the
+        carrier links from the front, most often in another folder. ``helped``: the parent's links."""
+        missed, linked = None, 0
+        if self._links is not None and self._links.published.is_set():
+            missed, linked = self._links.link(str(self.source), str(self.target), from_end=True)
+        carried = self.wait()
+        return carried._replace(missing=carried.missing or missed, linked=carried.linked + linked, helped=linked)
 
     def wait(self) -> Carried:
         """Wait for the carrier and say what it did (nothing, when none was started)."""
@@ -176,7 +178,7 @@ class Carrier:
                 return folder
             if not exchanged:
                 os.unlink(f"{target}/{folder}")  # this file system cannot exchange: link its files
-                missing = _link_all(source, target, _files_under(source, folder))
+                missing, _ = _link(source, target, _files_under(source, folder), _folders_in(target))
                 if missing is not None:
                     return missing
         return None
@@ -184,7 +186,7 @@ class Carrier:
 
 class Links:
     """The carrier's list of files to link, shared with the parent through a file and two bounds
-    in shared memory: the carrier takes chunks from the front, the parent (``Carrier.help``) from
+    in shared memory: the carrier takes chunks from the front, the parent (``Carrier.finish``) from
     the end, each under a lock, so every name is linked once, by one of them. Two processes
     linking into one folder contend for its lock; from the two ends of a list ordered by folder
     they are most often in different folders."""
@@ -224,17 +226,13 @@ class Links:
         ensure = _folders_in(target)
         while chunk := self._take(from_end):
             try:
-                for i in chunk:
-                    name = names[i]
-                    ensure(name.rpartition("/")[0])
-                    os.link(f"{source}/{name}", f"{target}/{name}")
-                    linked += 1
-            except FileNotFoundError:
-                self.stop()
-                return names[i], linked
+                missing, count = _link(source, target, names[chunk.start : chunk.stop], ensure)
             except OSError as error:
+                missing, count = f"({error})", 0
+            linked += count
+            if missing is not None:
                 self.stop()
-                return f"({error})", linked
+                return missing, linked
         return None, linked
 
     def close(self) -> None:
@@ -250,15 +248,15 @@ class Links:
             return range(front, stop)
 
 
-def _link_all(source: str, target: str, names: list[str]) -> str | None:
-    ensure = _folders_in(target)
-    for name in names:
+def _link(source: str, target: str, names: list[str], ensure: Callable[[str], None]) -> tuple[str | None, int]:
+    """Hard-link each of ``names`` from ``source`` into ``target``: (the first one gone, those linked)."""
+    for linked, name in enumerate(names):
         ensure(name.rpartition("/")[0])
         try:
             os.link(f"{source}/{name}", f"{target}/{name}")
         except FileNotFoundError:
-            return name
-    return None
+            return name, linked
+    return None, len(names)
 
 
 def with_twins(rel: str, twins: Iterable[str]) -> list[str]:

@@ -181,12 +181,10 @@ class DistWriter:
         self._written.update(files)
 
     def finish_carrying(self) -> Carried:
-        """Link carried files beside the carrier until it is done (``Carrier.help``: nothing else is
+        """Link carried files beside the carrier until it is done (``Carrier.finish``: nothing else is
         left to do here), then wait for it; ``CarryFailed`` when a file is gone from the previous
         build (the caller builds cold)."""
-        missed, linked = self._carrier.help()
-        carried = self._carrier.wait()
-        carried = carried._replace(missing=carried.missing or missed, linked=carried.linked + linked, helped=linked)
+        carried = self._carrier.finish()
         if carried.missing is not None:
             raise CarryFailed(f"{self.out / carried.missing} is gone: the previous build cannot be carried over")
         return carried

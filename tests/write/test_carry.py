@@ -101,7 +101,7 @@ def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp
 
 def test_the_carrier_and_the_parent_link_every_name_once_from_the_two_ends(tmp_path: Path, monkeypatch) -> None:
     """The carrier takes chunks from the front of its list while the parent takes them from the
-    end (``Carrier.help``): every name is linked once (a second link of one name would fail), and
+    end (``Carrier.finish``): every name is linked once (a second link of one name would fail), and
     nothing else is."""
     served, building = tmp_path / "dist", tmp_path / ".dist.building-1"
     names = [f"{folder}/{i}.json" for folder in ("a", "b/c", "d") for i in range(1500)]
