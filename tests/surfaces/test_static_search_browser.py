@@ -140,6 +140,8 @@ def test_the_search_page_hints_when_the_static_index_finds_nothing(browser, stat
     link = page.get_attribute("#static-results [data-all-games]", "href")
     assert link == "/prices/search#game=all&q=%E3%83%86%E3%82%B9%E3%83%88%E3%83%A2%E3%83%B3%E8%88%B9%E9%95%B7"
     page.click("#static-results [data-all-games]")
+    # the hint of the first search matches RESULTS until the second search's table replaces it
+    page.wait_for_selector("#static-results table", timeout=20_000)
     assert "/product/op-op01-001-ja" in _found(page)
     page.close()
 
