@@ -158,6 +158,7 @@ def build(
         if carried:  # moved and linked by a process of its own while the rest is rendered
             assert previous is not None and earlier is not None
             carry_over(writer, previous, carried, chunks, by_id)
+        snapshot.derive()  # what the parent writes to _data/ and some routes read: made once, inherited
         with rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
                 _count_carried(summary, carried_entries(carried, previous, earlier, writer, manifest, record))

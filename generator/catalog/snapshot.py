@@ -258,6 +258,13 @@ class Snapshot:
         read("printings")
         return self.hash_index.get(digest)
 
+    def derive(self) -> None:
+        """Make the tables derived from every printing that the build writes to ``_data/`` and routes
+        read (the content-hash index, the credits, the observed counts): ``build`` calls it before
+        the render workers fork, so they inherit them rather than each worker making its own (a
+        rebuild's worker made them again for the three or four routes that read them)."""
+        _ = (self.hash_index, self._credits, self._observed)
+
     @cached_property
     def hash_index(self) -> dict[str, str]:  # the build writes it whole to _data/ (snapshot_files)
         """Content hash -> SKU for every printing (identity fields differ whenever SKUs do)."""

@@ -51,8 +51,9 @@ def example_request(ctx: Context, surface: Surface) -> tuple[Params, Query] | No
 
 
 def example_document(ctx: Context, surface: Surface) -> Any | None:
-    """The whole JSON response to the surface's example request, when it is small enough to inline."""
-    if surface.id in SELF_DESCRIBING or surface.compute is None:
+    """The whole JSON response to the surface's example request, when it is small enough to inline
+    and carries no upstream data (a surface declared ``upstream`` is not even asked)."""
+    if surface.id in SELF_DESCRIBING or surface.compute is None or surface.upstream:
         return None
     request = example_request(ctx, surface)
     if request is None:

@@ -48,6 +48,8 @@ class ModelCheck:
 
 def check_result(surface: Surface, path: str, result: Result) -> None:
     answered = surface.answer_status  # a paused door's documented answer is its 503, a teapot's its 418
+    if surface.upstream and result.error is None and result.status == 200 and not result.provenance.sources:
+        raise ContractError(f"{path} ({surface.id}) is declared upstream, and its answer names no source")
     model = surface.model
     if model is None or result.error is not None or result.status != answered or result.media_type or result.direct:
         return

@@ -246,6 +246,10 @@ class Surface:
     stability: str = "stable"  # stable | beta | experimental | deprecated
     auth: str = "public"  # public | user | agent | admin | wholesale-key
     provenance_kind: str = "snapshot"  # live | cached | snapshot | synced | computed | static
+    # Its answers carry upstream card data (a 200's provenance names sources; the build's contract
+    # check fails one that names none): the CC0 OpenAPI document inlines no example of it, so it
+    # never computes one (a rebuild would play the whole example match to throw it away).
+    upstream: bool = False
     since: str = "2026-05-17"  # the date the surface was first served (YYYY-MM-DD)
     errors: tuple[int, ...] = ()  # the error statuses a GET may answer (OpenAPI declares each)
     example: Callable[[Context], tuple[Params, Query]] | None = None  # a real request; default: first path

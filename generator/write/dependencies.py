@@ -88,12 +88,10 @@ class DependencyRecord:
         """Carried routes read what they read last time: their keys come from the previous record."""
         keys, key_sets, routes = previous["keys"], previous["key_sets"], previous["routes"]
         by_set = self._carried_sets
-        for path in paths:
-            set_id = routes[path]
-            found = by_set.get(set_id)
-            if found is None:
-                found = by_set[set_id] = tuple(keys[i] for i in key_sets[set_id])
-            self.routes[path] = found
+        set_ids = [routes[path] for path in paths]
+        for set_id in set(set_ids).difference(by_set):
+            by_set[set_id] = tuple(keys[i] for i in key_sets[set_id])
+        self.routes.update(zip(paths, [by_set[set_id] for set_id in set_ids]))
 
     def document(self, digest: Callable[[str], str]) -> bytes:
         """The record, deterministic: keys sorted, key sets numbered in the order of the sorted paths."""

@@ -100,12 +100,14 @@ class ManifestBuilder:
         }
 
     def carry(self, paths: list[str], entries: list[RouteEntry], header_keys: Mapping[str, bytes]) -> None:
-        """Routes carried over from the previous build: their entries as they were, each header
-        set (``header_keys``: the previous build's numbers -> sorted JSON, as ``route_headers``
-        makes the key) numbered in ``document``."""
-        for path, entry in zip(paths, entries, strict=True):
-            self._sets[path] = header_keys[entry["headers"]]
-            self.routes[path] = {**entry, "headers": ""}
+        """Routes carried over from the previous build: their entries as they were (the previous
+        manifest's own dicts, not copies: ``document`` renumbers their ``headers``), each header set
+        (``header_keys``: the previous build's numbers -> sorted JSON, as ``route_headers`` makes the
+        key) numbered in ``document``."""
+        if len(paths) != len(entries):
+            raise ValueError(f"{len(paths)} carried paths for {len(entries)} entries")
+        self._sets.update(zip(paths, [header_keys[entry["headers"]] for entry in entries]))
+        self.routes.update(zip(paths, entries))
 
     def document(self, surfaces: Iterable[Surface], data_files: dict[str, str]) -> Manifest:
         """The manifest as written (``orjson.dumps`` of it is ``_routes.json``). Header sets are

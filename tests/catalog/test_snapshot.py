@@ -50,3 +50,13 @@ def test_shards_and_hash_index_match_the_models(con):
     for (game, set_code), printings in eager._skus_by_set.items():
         shard = dict(snapshot_files(eager))[f"_data/printings/{game}-{set_code}.json"]
         assert shard == orjson.dumps([eager.printing(s).model_dump(mode="json") for s in printings])
+
+
+def test_derive_makes_what_the_parent_and_the_workers_both_read(con):
+    """``build`` derives before the render workers fork, so they inherit the tables, not remake them."""
+    derived = Snapshot.from_catalog(con, "cp1")
+    derived.derive()
+    made = {name: derived.__dict__.get(name) for name in ("hash_index", "_credits", "_observed")}
+    assert all(value is not None for value in made.values()), made
+    fresh = Snapshot.from_catalog(con, "cp1")
+    assert made == {"hash_index": fresh.hash_index, "_credits": fresh._credits, "_observed": fresh._observed}

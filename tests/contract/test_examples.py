@@ -13,6 +13,7 @@ import asyncio
 import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -21,7 +22,7 @@ import httpx
 import orjson
 import pytest
 
-from generator.contract.examples import trim_body
+from generator.contract.examples import example_document, trim_body
 from generator.contract.operations import methods
 from generator.contract.related import ROOTS, ancestor, family, segments
 from generator.play.protocol.seal import dev_key
@@ -31,6 +32,7 @@ from generator.site import load_site
 from generator.surfaces.families import surfaces
 from generator.web.respond import Rendered
 from generator.web.router import match
+from generator.web.surface import Surface
 
 REGISTRY = surfaces(load_site())
 VARIES = "<varies>"
@@ -237,3 +239,18 @@ def test_gotchas_are_about_their_endpoint(examples) -> None:
             if handler is not None and handler.body is not None:
                 assert any(handler.body.__name__ in g for g in gotchas), (surface.id, name)
         assert all(g in gotchas for g in surface.gotchas)
+
+
+def test_the_openapi_document_asks_a_surface_declared_upstream_for_no_example(ctx) -> None:
+    """Its answer carries upstream data, which the CC0 document never inlines: not computed at all
+    (a rebuild would play the whole example match to throw it away)."""
+
+    def computed(ctx, params, query):
+        raise AssertionError("the example answer was computed")
+
+    surface = Surface(
+        "test.upstream", "/api/v1/test-upstream", "A", computed, enumerate=lambda ctx: [{}], upstream=True
+    )
+    assert example_document(ctx, surface) is None
+    with pytest.raises(AssertionError, match="computed"):
+        example_document(ctx, replace(surface, upstream=False))

@@ -5,6 +5,7 @@ the schema states beside the models' validators."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from generator.models.catalog.universal import UniversalCard
 from generator.models.discovery.ledgers import PillowBookDocument
 from generator.models.frozen import Doc, checks_the_document
 from generator.models.pages.reader import ReaderPage
+from generator.web.envelope import Provenance
 from generator.web.respond import refused
 from generator.web.surface import Context, Result, Surface
 
@@ -165,3 +167,15 @@ def test_the_schema_refuses_a_text_document_its_format_pattern_refuses(results) 
         broken = "x" + result.data.replace("User-agent: *", "User-agent: somebot")
         assert not _pydantic_accepts(surface.model, broken), surface.id
         assert not _schema_accepts(surface.model, broken), surface.id
+
+
+def test_a_surface_declared_upstream_names_its_sources_or_fails_the_check(results) -> None:
+    """The OpenAPI document trusts the declaration (it asks such a surface for no example): every
+    200 of a declared surface names a source, and one that names none fails the build's check."""
+    declared = [(s, p, r) for s, p, r in results if s.upstream and r.error is None and r.status == 200]
+    assert {"play.effect_grammar", "catalog.oracle_policies", "catalog.artists"} <= {s.id for s, _, _ in declared}
+    assert all(result.provenance.sources for _, _, result in declared)
+    surface, path, result = declared[0]
+    check_result(surface, path, result)
+    with pytest.raises(ContractError, match=rf"^{path} \({surface.id}\) is declared upstream"):
+        check_result(surface, path, replace(result, provenance=Provenance()))

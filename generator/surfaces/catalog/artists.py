@@ -92,6 +92,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             model=Artists,
             errors=(400,),
             does_not_include=("image URLs from third-party sources",),
+            upstream=True,
             summary="Illustrator credits: one entry per artist with credited works and per-print attribution",
         ),
     )

@@ -158,6 +158,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             everything,
             does_not_include=WITHHELD + ("price history",),
             model=docs.CardEverything,
+            upstream=True,
             summary="One card with its structural siblings and each source's publication status",
             **per_card,
         ),

@@ -174,6 +174,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             price_game,
             enumerate=lambda ctx: ({"game": g.game} for g in ctx.snapshot.games()),
             model=docs.PriceGame,
+            upstream=True,
             summary="Price-guide navigation for a game: its sets and each source's state (values withheld)",
             **common,
         ),

@@ -165,6 +165,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             model=PullsDocument,
             freshness="catalog",
             does_not_include=("prices", "pull rates of the rarest cards (no source states them)"),
+            upstream=True,
             summary="Booster contents per game: cited pack anatomy, rarity ladders, estimated per-card rates, "
             "rare occurrences and a disclosure map",
         ),

@@ -234,6 +234,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             effect_grammar,
             enumerate=one,
             model=docs.EffectGrammar,
+            upstream=True,
             summary="Effect token grammar, counted over the real card texts",
         ),
         Surface(
@@ -260,6 +261,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             freshness="methodology",
             model=docs.JsonSchemaDocument,
             provenance_kind="static",
+            upstream=True,
             summary="JSON Schema of the referee's game state, generated from the engine's models",
         ),
         Surface(
@@ -270,6 +272,7 @@ def surfaces(site: Site) -> tuple[Surface, ...]:
             enumerate=one,
             model=docs.ExampleMatch,
             errors=(503,),
+            upstream=True,
             summary="A real seeded AI-versus-AI match: typed events, intents and replies",
         ),
         Surface(
