@@ -12,14 +12,17 @@ from __future__ import annotations
 import datetime as dt
 import gzip
 import hashlib
+import time
 from pathlib import Path
 
 import brotli
 import orjson
 import pytest
 
+from generator import build as build_module
 from generator.build import build
 from generator.catalog.pagefind_bundle import pagefind_bundle
+from generator.catalog.snapshot import Snapshot
 from generator.catalog.snapshot_files import FileSnapshot
 from generator.catalog.static_search import static_records
 from generator.catalog.tables import SNAPSHOT_TABLES
@@ -29,6 +32,7 @@ from generator.web.respond import respond
 from generator.web.surface import Context
 from generator.write.dependencies import DEPENDENCIES
 from generator.write.files import DoubleWrite, file_for, wait_for_retired
+from generator.write.forked import ForkedFailed
 from generator.write.manifest import MANIFEST
 from generator.write.netlify import NETLIFY_HEADERS, NETLIFY_REDIRECTS
 
@@ -296,14 +300,63 @@ def test_a_failing_first_build_leaves_nothing(
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+def test_a_failing_data_writer_fails_the_build_and_leaves_the_previous_dist(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
+    """The data shards are written by a forked helper: its failure is the build's, named."""
+    out = tmp_path / "dist"
+    build(out, synthetic_as_of, synthetic_catalog)
+    contents = files_of(out)
+
+    def failing(snapshot: Snapshot) -> list[tuple[str, bytes]]:
+        raise RuntimeError("the data shards failed")
+
+    monkeypatch.setattr(build_module, "snapshot_files", failing)
+    with pytest.raises(ForkedFailed, match="data shards failed"):
+        build(out, synthetic_as_of + dt.timedelta(days=1), synthetic_catalog)
+    assert files_of(out) == contents
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+
+
+def test_a_build_failing_while_the_data_writer_works_waits_for_it(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
+    """The plan fails (an authored claim) while the data writer is still writing into the build's
+    folder: the folder is removed once the writer is done, not under it (it would be left behind)."""
+    written = build_module.snapshot_files
+
+    def slow(snapshot: Snapshot) -> list[tuple[str, bytes]]:
+        time.sleep(1.0)
+        return written(snapshot)
+
+    def contradicted(ctx: object) -> None:
+        raise RuntimeError("a claim the facts contradict")
+
+    monkeypatch.setattr(build_module, "snapshot_files", slow)
+    monkeypatch.setattr(build_module, "check_claims", contradicted)
+    with pytest.raises(RuntimeError, match="contradict"):
+        build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
+    time.sleep(1.5)  # what a writer left running would still write
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 def test_two_routes_on_one_file_fail_the_build(
     tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
 ) -> None:
-    """A game listed twice enumerates /universal/sets/<game> twice: the writer refuses the second write."""
-    from generator.catalog.snapshot import Snapshot
+    """A route listed twice (here the last chunk's first, once more): the second is refused."""
+    listed = build_module.jobs
+    monkeypatch.setattr(build_module, "jobs", lambda ctx: [*listed(ctx), listed(ctx)[-1][:1]])
+    with pytest.raises(DoubleWrite, match="rendered twice"):
+        build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
+
+def test_two_data_shards_on_one_file_fail_the_build(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
+    """A game listed twice has its index shard written twice, by the data writer: refused, named."""
     monkeypatch.setattr(Snapshot, "games", lambda self: self._games + self._games)
-    with pytest.raises(DoubleWrite):
+    with pytest.raises(ForkedFailed, match=r"DoubleWrite: _data/index/\w+\.json written twice"):
         build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
@@ -315,7 +368,6 @@ def test_a_document_that_breaks_its_model_fails_the_build(
     build with the path and the first error, and nothing is swapped in."""
     from dataclasses import replace
 
-    from generator import build as build_module
     from generator.contract.validation import ContractError
     from generator.web.surface import Result
 

@@ -53,6 +53,14 @@ class IndexEntry(NamedTuple):
     name: str
 
 
+class Derived(NamedTuple):
+    """What ``Snapshot.derived`` hands over: tables made from every printing, once per build."""
+
+    hash_index: dict[str, str]  # content hash -> SKU
+    credits: tuple[tuple[str, str, str], ...]  # (game, SKU, credit as printed)
+    observed: tuple[tuple[str, str, str | None, int, int], ...]  # (source, game, set, printings, cards)
+
+
 def number_key(number: str) -> str:
     """A collector number as people type it: case-folded, leading zeros of each digit run dropped
     (``001``, ``1`` and ``01`` are one number; ``SV001`` and ``sv1`` too), any script's decimal
@@ -258,12 +266,17 @@ class Snapshot:
         read("printings")
         return self.hash_index.get(digest)
 
-    def derive(self) -> None:
-        """Make the tables derived from every printing that the build writes to ``_data/`` and routes
-        read (the content-hash index, the credits, the observed counts): ``build`` calls it before
-        the render workers fork, so they inherit them rather than each worker making its own (a
-        rebuild's worker made them again for the three or four routes that read them)."""
-        _ = (self.hash_index, self._credits, self._observed)
+    def derived(self) -> Derived:
+        """The tables derived from every printing that the build writes to ``_data/`` and routes read
+        (the content-hash index, the credits, the observed counts), made if not yet made."""
+        return Derived(self.hash_index, self._credits, self._observed)
+
+    def adopt(self, derived: Derived) -> None:
+        """Take the tables a process forked from this snapshot derived (``build``'s data writer, which
+        makes them for ``_data/`` beside the plan): forked render workers then inherit them, rather
+        than each making its own (a rebuild's worker made them again for the few routes that read
+        them)."""
+        self.__dict__.update(hash_index=derived.hash_index, _credits=derived.credits, _observed=derived.observed)
 
     @cached_property
     def hash_index(self) -> dict[str, str]:  # the build writes it whole to _data/ (snapshot_files)

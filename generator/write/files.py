@@ -180,6 +180,12 @@ class DistWriter:
             raise DoubleWrite(f"{sorted(self._written.intersection(files))[0]} written twice in one build")
         self._written.update(files)
 
+    def written_elsewhere(self, record: FileRecord) -> None:
+        """Record a file a forked copy of this writer wrote (the host files'), so that it is not
+        written again here, nor its folder thought missing."""
+        self.carry([record.rel])
+        self._dirs.add(f"{self._tmp}/{record.rel}".rpartition("/")[0])
+
     def finish_carrying(self) -> Carried:
         """Link carried files beside the carrier until it is done (``Carrier.finish``: nothing else is
         left to do here), then wait for it; ``CarryFailed`` when a file is gone from the previous

@@ -52,11 +52,12 @@ def test_shards_and_hash_index_match_the_models(con):
         assert shard == orjson.dumps([eager.printing(s).model_dump(mode="json") for s in printings])
 
 
-def test_derive_makes_what_the_parent_and_the_workers_both_read(con):
-    """``build`` derives before the render workers fork, so they inherit the tables, not remake them."""
-    derived = Snapshot.from_catalog(con, "cp1")
-    derived.derive()
-    made = {name: derived.__dict__.get(name) for name in ("hash_index", "_credits", "_observed")}
-    assert all(value is not None for value in made.values()), made
-    fresh = Snapshot.from_catalog(con, "cp1")
-    assert made == {"hash_index": fresh.hash_index, "_credits": fresh._credits, "_observed": fresh._observed}
+def test_adopted_tables_are_what_the_snapshot_would_derive(con):
+    """``build``'s data writer derives the tables in a forked process and the parent adopts them, so
+    the render workers inherit them: adopted, they are what the snapshot itself would make."""
+    made = Snapshot.from_catalog(con, "cp1").derived()
+    assert made.hash_index and made.credits and made.observed
+    adopting = Snapshot.from_catalog(con, "cp1")
+    adopting.adopt(made)
+    assert adopting.derived() == made and adopting.hash_index is made.hash_index
+    assert Snapshot.from_catalog(con, "cp1").derived() == made

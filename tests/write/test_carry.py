@@ -213,7 +213,7 @@ def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, syn
     def failing(*args: object) -> dict[str, bytes]:
         raise RuntimeError("the host adapter failed")
 
-    monkeypatch.setattr("generator.build._host_files", failing)
+    monkeypatch.setattr("generator.build.caddy_files", failing)
     with pytest.raises(ForkedFailed, match="host adapter"):
         build(out, synthetic_as_of, after)
     assert _links(out) == []
