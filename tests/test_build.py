@@ -340,6 +340,28 @@ def test_a_build_failing_while_the_data_writer_works_waits_for_it(
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+def test_a_build_failing_while_the_host_writer_works_waits_for_it(
+    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+) -> None:
+    """The dependency record fails while the host files' process still writes into the build's
+    folder: the folder is removed once it is done (it would be left behind)."""
+    made = build_module.caddy_files
+
+    def slow(document: object) -> dict[str, bytes]:
+        time.sleep(1.0)
+        return made(document)
+
+    def failing(self: object, digest: object) -> bytes:
+        raise RuntimeError("the record failed")
+
+    monkeypatch.setattr(build_module, "caddy_files", slow)
+    monkeypatch.setattr(build_module.DependencyRecord, "document", failing)
+    with pytest.raises(RuntimeError, match="record failed"):
+        build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
+    time.sleep(1.5)  # what a writer left running would still write
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 def test_two_routes_on_one_file_fail_the_build(
     tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
 ) -> None:

@@ -140,6 +140,7 @@ def build(
     loaded = time.perf_counter()
     writer = DistWriter(out, dict((previous or {}).get("data_files", {})))
     data: Forked[Data] | None = None
+    hosts: Forked[list[FileRecord]] | None = None
     try:
         # the data shards (_data/) depend on the snapshot alone: written by a process of their own
         # while the parent plans, on the core the plan leaves idle
@@ -189,7 +190,7 @@ def build(
             out, as_of, catalog, sources, progress, workers, True, validate, platform_dir, search_index
         )  # a previous file is gone: render every route (force)
     except BaseException:
-        _settle(data)  # its files are in the folder about to be removed
+        _settle(data, hosts)  # their files are in the folder about to be removed
         writer.abort()
         raise
     finished = time.perf_counter()
@@ -310,12 +311,13 @@ def _data_written(data: Data, writer: DistWriter, snapshot: Snapshot, summary: B
     return {record.rel: record.sha256 for record in written}
 
 
-def _settle(forked: Forked[Any] | None) -> None:
-    """Wait for a forked helper of a failing build, whatever it answers (the build's own error is
-    the one raised)."""
-    if forked is not None:
-        with contextlib.suppress(ForkedFailed):
-            forked.result()
+def _settle(*helpers: Forked[Any] | None) -> None:
+    """Wait for the forked helpers of a failing build, whatever they answer (the build's own error
+    is the one raised), so none writes into its folder once it is removed."""
+    for forked in helpers:
+        if forked is not None:
+            with contextlib.suppress(ForkedFailed):
+                forked.result()
 
 
 def _unchanged(previous: Mapping[str, Any], sources: str | None, started: float) -> BuildSummary:
