@@ -184,8 +184,8 @@ def main() -> None:
     )
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in cold.phases.items()))
     print("  CPU seconds: " + ", ".join(f"{name} {secs:.2f}" for name, secs in cpu.items()))
-    worker_cpu = cpu["workers user"] + cpu["workers system"] - cold.side_cpu  # less the host files' process
-    print(f"  of the children's CPU, {cold.side_cpu:.2f} s were the host files' forked process, not workers")
+    worker_cpu = cpu["workers user"] + cpu["workers system"] - cold.side_cpu  # less the forked helpers'
+    print(f"  of the children's CPU, {cold.side_cpu:.2f} s were the helpers' (host files, data shards), not workers'")
     timed = sum(cold.render_seconds.values())
     targets = {"application/json": 0.15, "text/html": 0.25}
     for kind in ("application/json", "text/html"):

@@ -79,7 +79,7 @@ class BuildSummary:
     routes_by_type: Counter[str] = field(default_factory=Counter)  # media type -> routes (bench/build.py)
     render_seconds: dict[str, float] = field(default_factory=dict)  # media type -> workers' seconds
     carrier: Carried = Carried(None, 0, 0, 0.0)  # folders moved and files linked from the previous build
-    side_cpu: float = 0.0  # CPU seconds of the forked helpers (host files, carrier), not render workers
+    side_cpu: float = 0.0  # CPU seconds of the forked helpers (data shards, host files, carrier), not render workers
 
     def line(self) -> str:
         rate = self.routes / self.seconds if self.seconds else 0
