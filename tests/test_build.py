@@ -318,47 +318,31 @@ def test_a_failing_data_writer_fails_the_build_and_leaves_the_previous_dist(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
 
 
-def test_a_build_failing_while_the_data_writer_works_waits_for_it(
-    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
+@pytest.mark.parametrize(
+    ("slowed", "failing"),
+    [("snapshot_files", "check_claims"), ("caddy_files", "DependencyRecord.document")],
+    ids=["data writer, plan fails", "host writer, record fails"],
+)
+def test_a_build_failing_while_a_helper_writes_waits_for_it(
+    slowed: str, failing: str, tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
 ) -> None:
-    """The plan fails (an authored claim) while the data writer is still writing into the build's
-    folder: the folder is removed once the writer is done, not under it (it would be left behind)."""
-    written = build_module.snapshot_files
+    """The build fails (an authored claim while it plans, the dependency record while it writes)
+    while a forked helper (the data shards', the host files') still writes into the build's folder:
+    the folder is removed once the helper is done, not under it (it would be left behind)."""
+    made = getattr(build_module, slowed)
 
-    def slow(snapshot: Snapshot) -> list[tuple[str, bytes]]:
+    def slow(*args: object) -> object:
         time.sleep(1.0)
-        return written(snapshot)
+        return made(*args)
 
-    def contradicted(ctx: object) -> None:
-        raise RuntimeError("a claim the facts contradict")
+    def fails(*args: object) -> None:
+        raise RuntimeError("the build failed meanwhile")
 
-    monkeypatch.setattr(build_module, "snapshot_files", slow)
-    monkeypatch.setattr(build_module, "check_claims", contradicted)
-    with pytest.raises(RuntimeError, match="contradict"):
+    monkeypatch.setattr(build_module, slowed, slow)
+    monkeypatch.setattr(f"generator.build.{failing}", fails)
+    with pytest.raises(RuntimeError, match="failed meanwhile"):
         build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
-    time.sleep(1.5)  # what a writer left running would still write
-    assert sorted(p.name for p in tmp_path.iterdir()) == []
-
-
-def test_a_build_failing_while_the_host_writer_works_waits_for_it(
-    tmp_path: Path, monkeypatch, synthetic_catalog: Path, synthetic_as_of: dt.datetime
-) -> None:
-    """The dependency record fails while the host files' process still writes into the build's
-    folder: the folder is removed once it is done (it would be left behind)."""
-    made = build_module.caddy_files
-
-    def slow(document: object) -> dict[str, bytes]:
-        time.sleep(1.0)
-        return made(document)
-
-    def failing(self: object, digest: object) -> bytes:
-        raise RuntimeError("the record failed")
-
-    monkeypatch.setattr(build_module, "caddy_files", slow)
-    monkeypatch.setattr(build_module.DependencyRecord, "document", failing)
-    with pytest.raises(RuntimeError, match="record failed"):
-        build(tmp_path / "dist", synthetic_as_of, synthetic_catalog)
-    time.sleep(1.5)  # what a writer left running would still write
+    time.sleep(1.5)  # what a helper left running would still write
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
