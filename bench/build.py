@@ -228,8 +228,9 @@ def main() -> None:
     print("  phases: " + ", ".join(f"{name} {secs:.2f} s" for name, secs in one_set.phases.items()))
     carrier = one_set.carrier
     print(
-        f"  carrier: {carrier.moved:,} folders moved, {carrier.linked:,} files linked ({carrier.helped:,} of them by "
-        f"the parent once its own work was done) in {carrier.seconds:.2f} s"
+        f"  carrier: {carrier.moved:,} folders carried whole ({carrier.adopted:,} folders adopted), "
+        f"{carrier.linked:,} files linked ({carrier.helped:,} of them by the parent once its own work was done) "
+        f"in {carrier.seconds:.2f} s"
     )
     print(
         f"floor (write {files:,} files, no rendering): {floor:.2f} s; cold = {cold.seconds / floor:.2f}x floor "

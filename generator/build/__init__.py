@@ -171,6 +171,7 @@ def build(
         with rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
                 _count_carried(summary, carried_entries(carried, previous, earlier, writer, manifest, record))
+            writer.ready()  # the carrier has adopted the folders it takes whole (generator.write.adopt)
             _collect(rendered, by_id, writer, manifest, record, summary)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)

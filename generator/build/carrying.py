@@ -47,7 +47,8 @@ def carry_over(
 ) -> None:
     """Start the carrier (``generator.write.carry``) on every file of the previous build, the files
     of it the carried routes leave (every other route's, and the data files, which the writer
-    writes itself) and the folders this build renders into; it carries the rest."""
+    writes itself), the folders this build renders into and the data files (their folders are
+    written by another process meanwhile: never adopted); it carries the rest."""
 
     def lists() -> Lists:
         routes, data_files = previous["routes"], previous.get("data_files", {})
@@ -57,7 +58,7 @@ def carry_over(
         left = {entry["file"] for path, entry in routes.items() if path not in kept}
         left.update(data_files)
         busy = {folder_for(by_id[sid].concrete(params)) for chunk in chunks for sid, params, _ in chunk}
-        return every, left, busy
+        return every, left, busy, data_files
 
     writer.carry_over(lists)
 

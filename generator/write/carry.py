@@ -5,7 +5,10 @@ at the same time only doubles the system time), so a rebuild that links every un
 never cost less than that. Most unchanged files sit in folders where nothing changed at all, and
 a folder moves in one ``rename``. So a rebuild **moves** every folder whose files are all carried
 (the highest such folder on each path) from the previous build into the new one, and hard-links
-the carried files of the folders where something changed.
+the carried files of the folders where something changed. A changed folder with many unchanged
+subfolders (``api/v1/cards/`` when one printing changed: ~60,000 of them) is adopted whole instead
+(``generator.write.adopt``): one exchange, and a symbolic link per subfolder in the served tree's
+shadow of it, in place of a move per subfolder.
 
 The previous build is still the one being served while the new one is made. A folder is moved by
 exchanging it (``renameat2`` RENAME_EXCHANGE, atomic) with a relative symbolic link that points at
@@ -28,9 +31,11 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
+from multiprocessing.synchronize import Event
 from pathlib import Path
 from typing import NamedTuple
 
+from generator.write.adopt import Adoption, adopt, adoptions, shared_folders, with_twins
 from generator.write.forked import Forked, ForkedFailed
 from generator.write.swap import exchange, exchange_supported
 
@@ -62,21 +67,40 @@ def index(files: Iterable[tuple[str, Sequence[str]]]) -> Index:
     return Index(folders, by_folder)
 
 
-def plan(previous: Index, left: Collection[str], busy: Iterable[str]) -> tuple[list[str], list[str]]:
-    """(files to link, folders to move). ``left``: the previous build's files the new build does
-    not carry (rendered again, or gone); ``busy``: folders the new build writes into. Every other
-    file is carried. A folder is changed when something under it is written or left; a folder
-    moves when it is unchanged and its parent is changed (the highest untouched folder on its
-    path); the carried files of changed folders are linked, each with its twins. Planned from
-    what is left, not from what is carried: a rebuild leaves a few thousand files and carries
-    ~310,000, so the plan looks only at the changed folders' own entries."""
+class Plan(NamedTuple):
+    """What the carrier does: the files to link, the folders to move, the folders to adopt."""
+
+    links: list[str]
+    moves: list[str]
+    adoptions: list[Adoption]
+
+
+def plan(
+    previous: Index,
+    left: Collection[str],
+    busy: Iterable[str],
+    shared: set[str] = frozenset(),  # type: ignore[assignment]  # read only
+    listing: Callable[[str], set[str] | None] | None = None,
+) -> Plan:
+    """``left``: the previous build's files the new build does not carry (rendered again, or gone);
+    ``busy``: folders the new build writes into. Every other file is carried. A folder is changed
+    when something under it is written or left; a folder moves when it is unchanged and its parent
+    is changed (the highest untouched folder on its path); the carried files of changed folders are
+    linked, each with its twins. A changed folder with many unchanged subfolders is adopted instead
+    (``generator.write.adopt``; only with ``listing``, the served folders' names): its subfolders and
+    files stay where they are. Planned from what is left, not from what is carried: a rebuild
+    leaves a few thousand files and carries ~310,000, so the plan looks only at the changed
+    folders' own entries."""
     changed: set[str] = set()
     for folder in {"", *busy, *(name.rpartition("/")[0] for name in left)}:
         while folder not in changed:  # the folder and its ancestors
             changed.add(folder)
             folder = folder.rpartition("/")[0]
-    moves = sorted(sub for folder in changed for sub in previous.folders.get(folder, ()) if sub not in changed)
-    return carried_names((pair for folder in changed for pair in previous.files.get(folder, ())), left), moves
+    adopting = [] if listing is None else adoptions(previous.folders, previous.files, changed, left, shared, listing)
+    emptied = changed - {adoption.folder for adoption in adopting}
+    moves = sorted(sub for folder in emptied for sub in previous.folders.get(folder, ()) if sub not in changed)
+    links = carried_names((pair for folder in emptied for pair in previous.files.get(folder, ())), left)
+    return Plan(links, moves, adopting)
 
 
 def carried_names(files: Iterable[tuple[str, Sequence[str]]], left: Collection[str]) -> list[str]:
@@ -86,8 +110,9 @@ def carried_names(files: Iterable[tuple[str, Sequence[str]]], left: Collection[s
 
 class Carried(NamedTuple):
     """What the carrier did: the first file or folder it missed (None: everything carried), the
-    folders moved, the files linked, its seconds, its CPU seconds, and how many of the files the
-    parent linked (``Carrier.finish``)."""
+    folders carried whole (moved, or left in a folder it adopted: each is a link in the served tree
+    until the swap), the files linked, its seconds, its CPU seconds, how many of the files the
+    parent linked (``Carrier.finish``) and the folders adopted."""
 
     missing: str | None
     moved: int
@@ -95,11 +120,13 @@ class Carried(NamedTuple):
     seconds: float
     cpu: float = 0.0
     helped: int = 0
+    adopted: int = 0
 
 
 # (every file of the previous build with its twins' suffixes, the files of it the new build does not
-# carry, the folders the new build writes into): ``index``'s and ``plan``'s arguments
-Lists = tuple[Iterable[tuple[str, Sequence[str]]], Collection[str], Iterable[str]]
+# carry, the folders the new build writes into, the files another process writes meanwhile: the
+# data shards): ``index``'s and ``plan``'s arguments
+Lists = tuple[Iterable[tuple[str, Sequence[str]]], Collection[str], Iterable[str], Collection[str]]
 
 
 def journal(tmp: Path) -> Path:
@@ -113,19 +140,35 @@ class Carrier:
         self.source, self.target = source, target
         self._pending: Forked[Carried] | None = None
         self._links: Links | None = None
+        self._ready: Event | None = None
+        self._adopted = multiprocessing.get_context("fork").RawValue("b", 0)  # set once all adopted
+        self._ok = True
 
     def start(self, lists: Callable[[], Lists]) -> None:
         """Fork the carrier; it makes the ``plan``'s lists (``lists()``, in the child: the parent
-        has other work) and carries while the parent goes on."""
+        has other work) and carries while the parent goes on. The parent writes nothing into the
+        new build before ``adopted()``."""
         self._links = Links()
+        self._ready = multiprocessing.get_context("fork").Event()
         self._pending = Forked(lambda: self._run(lists), "carrier")
+
+    def adopted(self) -> bool:
+        """Wait until the carrier has adopted its folders (``generator.write.adopt``): before, a
+        folder of the new build may still be the served one's shadow, or hold files the served
+        tree reads. True when no carrier was started; False when it failed or died before it was
+        done (nothing may then be written: the build starts again cold). Waits once."""
+        if self._ready is not None and self._pending is not None:
+            while not self._ready.wait(0.05) and self._pending.running():
+                pass
+            self._ready, self._ok = None, bool(self._adopted.value)
+        return self._ok
 
     def finish(self) -> Carried:
         """Link carried files from the end of the carrier's list until none is left, then wait for
         it: the parent calls this when it has nothing left but to wait, so a core is free, and the
         carrier links from the front, most often in another folder. ``helped``: the parent's links."""
         missed, linked = None, 0
-        if self._links is not None and self._links.published.is_set():
+        if self.adopted() and self._links is not None and self._links.published.is_set():
             missed, linked = self._links.link(str(self.source), str(self.target), from_end=True)
         carried = self.wait()
         return carried._replace(missing=carried.missing or missed, linked=carried.linked + linked, helped=linked)
@@ -144,33 +187,66 @@ class Carrier:
 
     def _run(self, lists: Callable[[], Lists]) -> Carried:
         began = time.perf_counter()
-        previous, left, busy = lists()
-        indexed = index(previous)
-        if exchange_supported():
-            links, moves = plan(indexed, left, busy)
-        else:  # nothing can be moved: every carried file is linked
-            links, moves = carried_names((pair for files in indexed.files.values() for pair in files), left), []
-        assert self._links is not None
-        self._links.publish(links)
+        assert self._links is not None and self._ready is not None
         try:
-            missing = self._move(moves)
-        except OSError as error:
-            missing = f"({error})"
+            previous, left, busy, shared = lists()
+            indexed = index(previous)
+            if exchange_supported():
+                todo = plan(indexed, left, busy, shared_folders(shared), self._listing)
+            else:  # nothing can be moved: every carried file is linked
+                todo = Plan(carried_names((pair for files in indexed.files.values() for pair in files), left), [], [])
+            journal(self.target).write_text("".join(f"{sub}\n" for sub in _journaled(todo)))
+            missing, adopted = self._adopt(todo)
+            if missing is None:
+                self._links.publish(todo.links)
+                self._adopted.value = 1
+        finally:
+            self._ready.set()  # the parent writes once the adopted folders are the new build's
+        if missing is None:
+            missing = self._move(todo.moves)
+        moved = len(todo.moves) + sum(len(a.subfolders) - len(a.changed) for a in adopted)
         if missing is not None:
             self._links.stop()
-            return Carried(missing, len(moves), 0, time.perf_counter() - began)
+            return Carried(missing, moved, 0, time.perf_counter() - began, adopted=len(adopted))
         missing, linked = self._links.link(str(self.source), str(self.target), from_end=False)
-        return Carried(missing, len(moves), linked, time.perf_counter() - began)
+        return Carried(missing, moved, linked, time.perf_counter() - began, adopted=len(adopted))
+
+    def _listing(self, folder: str) -> set[str] | None:
+        try:
+            return set(os.listdir(f"{self.source}/{folder}"))
+        except OSError:
+            return None
+
+    def _pointer(self, folder: str) -> str:
+        """The link the served tree keeps for a folder carried into the new build: from the old
+        tree's copy of its parent up to the folder both builds share, then down."""
+        return "../" * (folder.count("/") + 1) + f"{self.target.name}/{folder}"
+
+    def _adopt(self, todo: Plan) -> tuple[str | None, list[Adoption]]:
+        """Adopt the plan's folders, parents first; one the file system will not exchange is carried
+        as any changed folder (its subfolders moved, its carried files linked). (The first folder
+        missed, the adoptions done.)"""
+        source, target = str(self.source), str(self.target)
+        ensure, done = _folders_in(target), list[Adoption]()
+        for adoption in todo.adoptions:
+            ensure(adoption.folder.rpartition("/")[0])
+            try:
+                adopted = adopt(source, target, adoption, self._pointer)
+            except FileNotFoundError as error:  # gone from the served build (tidied by hand)
+                return f"({error})", done
+            if adopted:
+                done.append(adoption)
+                continue
+            todo.moves.extend(sub for sub in adoption.subfolders if sub not in adoption.changed)
+            todo.links.extend(name for name in adoption.files if name not in adoption.left)
+        return None, done
 
     def _move(self, folders: list[str]) -> str | None:
         source, target = str(self.source), str(self.target)
-        journal(self.target).write_text("".join(f"{folder}\n" for folder in folders))
         ensure = _folders_in(target)
         for folder in folders:  # about 80 us each here: a symbolic link made, and an exchange
             ensure(folder.rpartition("/")[0])
-            # from the old tree's copy of ``parent`` up to the folder both builds share, then down
-            pointer = "../" * (folder.count("/") + 1) + f"{self.target.name}/{folder}"
-            os.symlink(pointer, f"{target}/{folder}")
+            os.symlink(self._pointer(folder), f"{target}/{folder}")
             try:
                 exchanged = exchange(f"{source}/{folder}", f"{target}/{folder}")
             except FileNotFoundError:  # gone from the served build (tidied by hand)
@@ -182,6 +258,12 @@ class Carrier:
                 if missing is not None:
                     return missing
         return None
+
+
+def _journaled(todo: Plan) -> list[str]:
+    """Every folder the carrier may leave a link for in the served tree, in the order it does:
+    the adopted folders' subfolders, then the moved folders (``restore`` takes them back in reverse)."""
+    return [sub for adoption in todo.adoptions for sub in adoption.subfolders] + todo.moves
 
 
 class Links:
@@ -257,11 +339,6 @@ def _link(source: str, target: str, names: list[str], ensure: Callable[[str], No
         except FileNotFoundError:
             return name, linked
     return None, len(names)
-
-
-def with_twins(rel: str, twins: Iterable[str]) -> list[str]:
-    """A file and its compressed twins (``rel.br``, ``rel.gz``), as they lie in ``dist/``."""
-    return [rel, *(f"{rel}.{twin}" for twin in twins)]
 
 
 def _folders_in(root: str) -> Callable[[str], None]:

@@ -20,7 +20,8 @@ from typing import NamedTuple
 
 from generator.render import media
 from generator.web.conditional import codings_for, compress
-from generator.write.carry import Carried, Carrier, Lists, journal, restore, with_twins
+from generator.write.adopt import with_twins
+from generator.write.carry import Carried, Carrier, Lists, journal, restore
 from generator.write.swap import exchange
 
 RETIRED_GRACE_SECONDS = 3600
@@ -127,6 +128,7 @@ class DistWriter:
         self._written: set[str] = set()
         self._dirs: set[str] = set()
         self._carrier = Carrier(out, self.tmp)
+        self._carrying = False  # a carrier started and not yet waited for (``ready``)
 
     def write(self, rel: str, body: bytes, media_type: str | None = None) -> FileRecord:
         """Write one file (or hard-link the previous build's identical one). No media type for files
@@ -148,6 +150,8 @@ class DistWriter:
         """Write an encoded file, or hard-link the previous build's identical one. Paths are plain
         strings: this runs for every file of a build, and pathlib cost as much as the write."""
         rel = file.rel
+        if self._carrying:
+            self.ready()
         if rel in self._written:
             raise DoubleWrite(f"{rel} written twice in one build")
         self._written.add(rel)
@@ -172,6 +176,16 @@ class DistWriter:
         file of the previous manifest with its twins, those of them this build does not carry, the
         folders this build writes into."""
         self._carrier.start(lists)
+        self._carrying = True
+
+    def ready(self) -> None:
+        """Wait until this build's folders may be written: a started carrier adopts some of the
+        served build's folders first (``Carrier.adopted``). ``CarryFailed`` when it failed first.
+        The parent calls it before the first write it makes, and before it forks the host files'
+        writer (a forked copy cannot ask whether the carrier still runs)."""
+        self._carrying = False
+        if not self._carrier.adopted():
+            raise CarryFailed("the carrier stopped before it had adopted the folders this build takes whole")
 
     def carry(self, files: list[str]) -> None:
         """Record the files ``carry_over`` brings from the previous build (their inputs did not
@@ -247,8 +261,10 @@ def _compress(body: bytes, twins: tuple[str, ...]) -> tuple[bytes, ...]:
 
 def _write_file(path: str, body: bytes) -> None:
     """One unbuffered write: Python's buffered open() adds fstat/ioctl/lseek calls per file, which
-    cost ~15x the whole write on virtualised machines (380 vs 19 microseconds of kernel time here)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    cost ~15x the whole write on virtualised machines (380 vs 19 microseconds of kernel time here).
+    Never over a file that is there: in a folder the carrier adopted, a file of the previous build
+    is also the served tree's (``generator.write.adopt``)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         view = memoryview(body)
         while view:

@@ -33,6 +33,10 @@ class Forked(Generic[T]):
         self._done: tuple[bool, T | str] | None = None
         self.cpu = 0.0
 
+    def running(self) -> bool:
+        """Whether its process is still there (only the process that started it can ask)."""
+        return self._process.is_alive()
+
     def result(self) -> T:
         """Its return value; ``ForkedFailed`` when it raised or died. Waits once; later calls repeat."""
         if self._done is None:

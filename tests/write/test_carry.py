@@ -15,9 +15,11 @@ from pathlib import Path
 
 import pytest
 
+import generator.write.adopt as adopt_module
 import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
+from generator.write.adopt import with_twins
 from generator.write.carry import Carrier, Links, index, journal, plan
 from generator.write.forked import Forked, ForkedFailed
 
@@ -49,7 +51,8 @@ def test_a_folder_moves_when_nothing_under_it_is_written_or_dropped() -> None:
     files = ["a/x.json", "a/b/y.json", "c/z.json", "c/d/w.json", "e/v.json", "e/gone.json", "t.json"]
     previous = index((name, twins if name in ("a/x.json", "e/v.json") else ()) for name in files)
     # c/z.json is rendered again (into c); e/gone.json is dropped
-    links, moves = plan(previous, left={"c/z.json", "e/gone.json"}, busy={"c"})
+    links, moves, adoptions = plan(previous, left={"c/z.json", "e/gone.json"}, busy={"c"})
+    assert adoptions == []  # none without the served folders' listings
     assert moves == ["a", "c/d"]  # the highest untouched folder on each path
     # beside a dropped file (with its twins), and in the root (the manifest)
     assert sorted(links) == ["e/v.json", "e/v.json.br", "e/v.json.gz", "t.json"]
@@ -71,7 +74,7 @@ def test_the_plan_carries_every_file_once_by_the_highest_untouched_folder() -> N
         files = {random_file(i): ("gz",) * chance.randint(0, 1) for i in range(chance.randint(1, 30))}
         left = {name for name in files if chance.random() < 0.1}
         busy = {name.rpartition("/")[0] for name in files if chance.random() < 0.05}
-        links, moves = plan(index(files.items()), left, busy)
+        links, moves, _ = plan(index(files.items()), left, busy)
         touched = {"", *busy, *(name.rpartition("/")[0] for name in left)}
         for move in moves:  # nothing under it touched, and something under its parent
             assert not any(t == move or under(t, move) for t in touched)
@@ -79,11 +82,11 @@ def test_the_plan_carries_every_file_once_by_the_highest_untouched_folder() -> N
             assert any(t == parent or under(t, parent) for t in touched)
         for file, twins in files.items():
             movers = [move for move in moves if under(file, move)]
-            linked = [twin for twin in carry.with_twins(file, twins) if twin in links]
+            linked = [twin for twin in with_twins(file, twins) if twin in links]
             if file in left:
                 assert movers == [] and linked == []
             else:
-                assert len(movers) + (linked == carry.with_twins(file, twins)) == 1, file
+                assert len(movers) + (linked == with_twins(file, twins)) == 1, file
 
 
 def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp_path: Path) -> None:
@@ -96,7 +99,6 @@ def test_a_folder_gone_from_the_served_build_is_named_and_nothing_else_moves(tmp
     assert carrier._move(["a", "b"]) == "b"
     assert (served / "a").is_symlink() and (building / "a" / "x.json").read_text() == "x"
     assert not (building / "b").exists() and not (building / "b").is_symlink()
-    assert journal(building).read_text() == "a\nb\n"  # the next build puts "a" back
 
 
 def test_the_carrier_and_the_parent_link_every_name_once_from_the_two_ends(tmp_path: Path, monkeypatch) -> None:
@@ -121,6 +123,15 @@ def test_the_carrier_and_the_parent_link_every_name_once_from_the_two_ends(tmp_p
     assert all((served / name).stat().st_nlink == 2 for name in names)
 
 
+@pytest.fixture(params=["moved", "adopted"])
+def adopting(request, monkeypatch) -> int:
+    """Whether the rebuild's carrier adopts changed folders whole (``generator.write.adopt``) or
+    moves their unchanged subfolders one by one: the tests that use it hold either way."""
+    at = 10**9 if request.param == "moved" else 1
+    monkeypatch.setattr(adopt_module, "ADOPT_AT", at)
+    return at
+
+
 @pytest.fixture()
 def rebuild(tmp_path: Path, make_synthetic_catalog, synthetic_catalog: Path, synthetic_as_of: dt.datetime):
     """A built ``dist`` and the catalog of a rebuild in which one printing is renamed."""
@@ -130,7 +141,9 @@ def rebuild(tmp_path: Path, make_synthetic_catalog, synthetic_catalog: Path, syn
     return out, after
 
 
-def test_the_served_build_answers_with_its_own_bytes_until_the_swap(rebuild, monkeypatch, synthetic_as_of) -> None:
+def test_the_served_build_answers_with_its_own_bytes_until_the_swap(
+    rebuild, adopting, monkeypatch, synthetic_as_of, tmp_path
+) -> None:
     out, after = rebuild
     before = _tree(out)
     seen: dict[str, object] = {}
@@ -143,10 +156,14 @@ def test_the_served_build_answers_with_its_own_bytes_until_the_swap(rebuild, mon
     monkeypatch.setattr(files.DistWriter, "commit", looking_first)
     summary = build(out, synthetic_as_of, after)
     assert summary.carrier.moved > 0 and summary.carrier.linked > 0
-    assert len(seen["links"]) == summary.carrier.moved  # each moved folder left a link in its place
+    assert (summary.carrier.adopted > 0) == (adopting == 1)
+    assert len(seen["links"]) == summary.carrier.moved  # each folder carried whole left a link in its place
     assert seen["tree"] == before
-    assert _links(out) == []  # the new build holds the moved folders themselves
+    assert _links(out) == []  # the new build holds the carried folders themselves
     assert not journal(out.parent / f".{out.name}.building-{os.getpid()}").exists()
+    cold = tmp_path / "cold"
+    build(cold, synthetic_as_of, after)
+    assert _tree(out) == _tree(cold)
 
 
 def _slow_moves(monkeypatch) -> None:
@@ -206,7 +223,7 @@ def test_where_folders_cannot_be_exchanged_every_carried_file_is_linked(
     assert _tree(out) == _tree(cold)
 
 
-def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, synthetic_as_of) -> None:
+def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, adopting, monkeypatch, synthetic_as_of) -> None:
     out, after = rebuild
     before = _tree(out)
 
@@ -224,6 +241,7 @@ def test_a_failed_rebuild_puts_every_moved_folder_back(rebuild, monkeypatch, syn
 KILLED = """
 import datetime as dt, os, signal, sys
 from pathlib import Path
+import generator.write.adopt as adopt
 import generator.write.files as files
 from generator.build import build
 
@@ -234,15 +252,19 @@ def killed_after_carrying(writer):
     os.kill(os.getpid(), signal.SIGKILL)
 
 files.DistWriter.finish_carrying = killed_after_carrying
+adopt.ADOPT_AT = int(sys.argv[4])
 build(Path(sys.argv[1]), dt.datetime.fromisoformat(sys.argv[2]), Path(sys.argv[3]), workers=1)
 """
 
 
-def test_a_rebuild_killed_after_moving_is_put_back_by_the_next_build(rebuild, synthetic_as_of, tmp_path) -> None:
+def test_a_rebuild_killed_after_moving_is_put_back_by_the_next_build(
+    rebuild, adopting, synthetic_as_of, tmp_path
+) -> None:
     out, after = rebuild
     before = _tree(out)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # read now: the session's platform export is set by then
-    killed = subprocess.run([sys.executable, "-c", KILLED, str(out), synthetic_as_of.isoformat(), str(after)], env=env)
+    arguments = [str(out), synthetic_as_of.isoformat(), str(after), str(adopting)]
+    killed = subprocess.run([sys.executable, "-c", KILLED, *arguments], env=env)
     assert killed.returncode == -signal.SIGKILL
     assert _links(out) != []  # folders of the dead build's: still served through the links
     assert _tree(out) == before
@@ -251,4 +273,33 @@ def test_a_rebuild_killed_after_moving_is_put_back_by_the_next_build(rebuild, sy
     cold = tmp_path / "cold"
     build(cold, synthetic_as_of, after)
     assert _links(out) == []
+    assert _tree(out) == _tree(cold)
+
+
+def test_a_carrier_that_fails_before_it_has_adopted_makes_a_full_build(
+    rebuild, monkeypatch, tmp_path, synthetic_as_of
+) -> None:
+    """Nothing is written into the new build until the carrier has adopted its folders; when it
+    fails first, the build starts again cold (``DistWriter.ready``)."""
+    out, after = rebuild
+    monkeypatch.setattr(adopt_module, "ADOPT_AT", 1)
+    waited: list[bool] = []
+    ready = files.DistWriter.ready
+
+    def failing(*args: object) -> bool:
+        raise OSError("no space left on the device")
+
+    def noting(writer: files.DistWriter) -> None:
+        try:
+            ready(writer)
+        except files.CarryFailed:
+            waited.append(True)
+            raise
+
+    monkeypatch.setattr(carry, "adopt", failing)
+    monkeypatch.setattr(files.DistWriter, "ready", noting)
+    again = build(out, synthetic_as_of, after)
+    assert again.carried == 0 and waited == [True]
+    cold = tmp_path / "cold"
+    build(cold, synthetic_as_of, after)
     assert _tree(out) == _tree(cold)
