@@ -178,14 +178,17 @@ def build(
         hosts = Forked(lambda: _write_hosts(writer, document, site.deploy.app_origin), "hosts")  # meanwhile:
         for rel, body in ((DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document))):
             _count(summary, writer.write(rel, body))
+        # links beside the carrier while the host files are made: a link is mostly the kernel's
+        # waiting on the folder, so the parent's second hand helps even when both cores are busy
+        summary.carrier = writer.finish_carrying()
         for written in hosts.result():
             writer.written_elsewhere(written)
             _count(summary, written)
-        summary.carrier = writer.finish_carrying()
         summary.side_cpu = hosts.cpu + summary.carrier.cpu + data.cpu
         written_at = time.perf_counter()
         writer.commit()
     except CarryFailed:
+        _settle(data, hosts)
         writer.abort()
         return build(
             out, as_of, catalog, sources, progress, workers, True, validate, platform_dir, search_index

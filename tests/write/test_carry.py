@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import generator.build as build_module
 import generator.write.adopt as adopt_module
 import generator.write.carry as carry
 import generator.write.files as files
@@ -191,9 +192,17 @@ def test_the_parent_links_beside_the_carrier_when_it_has_nothing_else_to_do(
 
 def test_a_file_the_parent_misses_makes_a_full_build(rebuild, monkeypatch, tmp_path, synthetic_as_of) -> None:
     """The parent links from the end of the list: a file gone there is named, and the build starts
-    again cold, as when the carrier misses one."""
+    again cold, as when the carrier misses one; the host files' writer, still at work when the
+    parent links, is waited for first (it would write into the build that starts again)."""
     out, after = rebuild
     _slow_moves(monkeypatch)
+    made = build_module.caddy_files
+
+    def slowly(*args: object) -> object:
+        time.sleep(3.0)  # longer than the carrier's (two seconds, then its work), which abort waits for
+        return made(*args)
+
+    monkeypatch.setattr(build_module, "caddy_files", slowly)
     published = Links.publish
 
     def tidied_last(links: Links, names: list[str]) -> None:
@@ -203,10 +212,13 @@ def test_a_file_the_parent_misses_makes_a_full_build(rebuild, monkeypatch, tmp_p
     monkeypatch.setattr(Links, "publish", tidied_last)
     again = build(out, synthetic_as_of, after)
     monkeypatch.setattr(Links, "publish", published)
+    monkeypatch.setattr(build_module, "caddy_files", made)
     cold = tmp_path / "cold"
     build(cold, synthetic_as_of, after)
     assert again.carried == 0
     assert _tree(out) == _tree(cold)
+    time.sleep(3.0)  # what a host writer left running would still write
+    assert sorted(p.name for p in out.parent.iterdir() if p.name.startswith(".")) == []
 
 
 def test_where_folders_cannot_be_exchanged_every_carried_file_is_linked(
