@@ -19,12 +19,13 @@ seconds in total; each media type's CPU is the total split in proportion to its 
 The two changed-input rows, each over the build before it, so that one input differs: "one set
 changed" builds from a copy of the catalog where one printing of one Lorcana set has a new name,
 over the cold build (a nightly rebuild runs over last night's build, on a disk long settled: see
-below); "one template changed" copies the code, content and templates into a scratch folder,
+below; so the four builds' writes are synced first, untimed, as the night has done); "one
+template changed" copies the code, content and templates into a scratch folder,
 appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not change, their
 inputs do) and builds from that copy and the changed catalog, in a subprocess, over the forced
 build. Both render only the routes that read what changed and carry the rest over
-(``generator.write.dependencies``; unchanged folders moved whole, the rest hard-linked:
-``generator.write.carry``, whose figures the set row prints); the template is in every page's
+(``generator.write.dependencies``; unchanged folders moved whole or kept in an adopted folder, the
+rest hard-linked: ``generator.write.carry``, whose figures the set row prints); the template is in every page's
 layout, so every page is rendered and every JSON route carried. The no-change and forced rows
 build from the changed catalog, what ``dist/`` then holds. After a swap the previous build is deleted by a detached
 process (``files.retire``); each row's figure is the time until the new build serves, and the
@@ -164,6 +165,9 @@ def main() -> None:
     unchecked_cpu = {k: after - was for (k, after), was in zip(_cpu().items(), before_unchecked.values())}
     searchable = build(search_out, AS_OF, args.catalog, progress=False, search_index=True)
     changes.mkdir()
+    # a nightly rebuild starts long after last night's build was written back, not under the writeback
+    # of the four builds this bench made in the last minutes (untimed)
+    os.sync()
     one_set = set_changed(args.out, args.catalog, changes)  # over the cold build: the nightly case
     one_set_deleter = retired(args.out)
     changed = changes / "catalog.duckdb"  # what dist/ is built of from here on
