@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
@@ -37,6 +36,7 @@ from typing import NamedTuple
 
 from generator.write.adopt import Adoption, adopt, adoptions, shared_folders, with_twins
 from generator.write.forked import Forked, ForkedFailed
+from generator.write.links import Links, folders_in, link_names
 from generator.write.swap import exchange, exchange_supported
 
 
@@ -227,7 +227,7 @@ class Carrier:
         as any changed folder (its subfolders moved, its carried files linked). (The first folder
         missed, the adoptions done.)"""
         source, target = str(self.source), str(self.target)
-        ensure, done = _folders_in(target), list[Adoption]()
+        ensure, done = folders_in(target), list[Adoption]()
         for adoption in todo.adoptions:
             ensure(adoption.folder.rpartition("/")[0])
             try:
@@ -243,7 +243,7 @@ class Carrier:
 
     def _move(self, folders: list[str]) -> str | None:
         source, target = str(self.source), str(self.target)
-        ensure = _folders_in(target)
+        ensure = folders_in(target)
         for folder in folders:  # about 80 us each here: a symbolic link made, and an exchange
             ensure(folder.rpartition("/")[0])
             os.symlink(self._pointer(folder), f"{target}/{folder}")
@@ -254,7 +254,7 @@ class Carrier:
                 return folder
             if not exchanged:
                 os.unlink(f"{target}/{folder}")  # this file system cannot exchange: link its files
-                missing, _ = _link(source, target, _files_under(source, folder), _folders_in(target))
+                missing, _ = link_names(source, target, _files_under(source, folder), folders_in(target))
                 if missing is not None:
                     return missing
         return None
@@ -264,93 +264,6 @@ def _journaled(todo: Plan) -> list[str]:
     """Every folder the carrier may leave a link for in the served tree, in the order it does:
     the adopted folders' subfolders, then the moved folders (``restore`` takes them back in reverse)."""
     return [sub for adoption in todo.adoptions for sub in adoption.subfolders] + todo.moves
-
-
-class Links:
-    """The carrier's list of files to link, shared with the parent through a file and two bounds
-    in shared memory: the carrier takes chunks from the front, the parent (``Carrier.finish``) from
-    the end, each under a lock, so every name is linked once, by one of them. Two processes
-    linking into one folder contend for its lock; from the two ends of a list ordered by folder
-    they are most often in different folders."""
-
-    CHUNK = 1024
-
-    def __init__(self) -> None:
-        context = multiprocessing.get_context("fork")
-        self._lock = context.Lock()
-        self._bounds = context.RawArray("q", 2)  # the names not yet taken: [front, end)
-        self.published = context.Event()
-        # no name: gone when both processes have closed it (the parent in ``close``, once waited for)
-        self._file = tempfile.TemporaryFile()  # noqa: SIM115
-        self._names: list[str] | None = None
-
-    def publish(self, names: list[str]) -> None:
-        """In the carrier: the list, before it takes anything from it."""
-        self._names = names
-        self._file.write("\n".join(names).encode())
-        self._file.flush()
-        with self._lock:
-            self._bounds[0], self._bounds[1] = 0, len(names)
-        self.published.set()
-
-    def stop(self) -> None:
-        """Nothing more is taken (a file or folder was missed: the build starts again cold)."""
-        with self._lock:
-            self._bounds[0] = self._bounds[1]
-
-    def link(self, source: str, target: str, from_end: bool) -> tuple[str | None, int]:
-        """Take chunks and link them until none is left: (the first name missed, names linked)."""
-        if self._names is None:  # the parent reads what the carrier published
-            self._file.seek(0)
-            text = self._file.read().decode()
-            self._names = text.split("\n") if text else []
-        names, linked = self._names, 0
-        ensure = _folders_in(target)
-        while chunk := self._take(from_end):
-            try:
-                missing, count = _link(source, target, names[chunk.start : chunk.stop], ensure)
-            except OSError as error:
-                missing, count = f"({error})", 0
-            linked += count
-            if missing is not None:
-                self.stop()
-                return missing, linked
-        return None, linked
-
-    def close(self) -> None:
-        self._file.close()
-
-    def _take(self, from_end: bool) -> range:
-        with self._lock:
-            front, end = self._bounds
-            if from_end:
-                start = self._bounds[1] = max(front, end - self.CHUNK)
-                return range(start, end)
-            stop = self._bounds[0] = min(end, front + self.CHUNK)
-            return range(front, stop)
-
-
-def _link(source: str, target: str, names: list[str], ensure: Callable[[str], None]) -> tuple[str | None, int]:
-    """Hard-link each of ``names`` from ``source`` into ``target``: (the first one gone, those linked)."""
-    for linked, name in enumerate(names):
-        ensure(name.rpartition("/")[0])
-        try:
-            os.link(f"{source}/{name}", f"{target}/{name}")
-        except FileNotFoundError:
-            return name, linked
-    return None, len(names)
-
-
-def _folders_in(root: str) -> Callable[[str], None]:
-    """``ensure(folder)``: make ``root/folder`` unless this carrier already has."""
-    made: set[str] = set()
-
-    def ensure(folder: str) -> None:
-        if folder not in made:
-            os.makedirs(f"{root}/{folder}", exist_ok=True)
-            made.add(folder)
-
-    return ensure
 
 
 def _files_under(root: str, folder: str) -> list[str]:
