@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
+from generator.write.links import with_twins
 from generator.write.swap import exchange
 
 ADOPT_AT = 64  # unchanged subfolders from which a changed folder is adopted rather than emptied by moves
@@ -55,7 +56,7 @@ def adoptions(
     files: dict[str, list[tuple[str, Sequence[str]]]],
     changed: set[str],
     left: Collection[str],
-    shared: set[str],
+    shared: Collection[str],
     listing: Callable[[str], set[str] | None],
 ) -> list[Adoption]:
     """The changed folders worth adopting, parents first: at least ``ADOPT_AT`` unchanged subfolders
@@ -63,7 +64,7 @@ def adoptions(
     not in ``shared`` (folders other processes write into), and listed (``listing``: the served
     folder's names, None when it is gone) exactly as the previous build's index says."""
     adopted = []
-    for folder in sorted(changed - shared - {""}):
+    for folder in sorted(changed.difference(shared, [""])):
         subfolders = folders.get(folder, set())
         moved = len(subfolders - changed)
         if moved < ADOPT_AT or moved <= len(subfolders) - moved:
@@ -75,25 +76,6 @@ def adoptions(
         gone = [name for file, twins in here if file in left for name in with_twins(file, twins)]
         adopted.append(Adoption(folder, sorted(subfolders), sorted(subfolders & changed), names, gone))
     return adopted
-
-
-def with_twins(rel: str, twins: Iterable[str]) -> list[str]:
-    """A file and its compressed twins (``rel.br``, ``rel.gz``), as they lie in ``dist/``."""
-    return [rel, *(f"{rel}.{twin}" for twin in twins)]
-
-
-def shared_folders(data_files: Collection[str]) -> set[str]:
-    """The folders of ``data_files`` and every folder above them: written by the data writer,
-    which works beside the carrier and does not wait for it."""
-    found: set[str] = set()
-    for name in data_files:
-        folder = name.rpartition("/")[0]
-        while folder not in found:
-            found.add(folder)
-            if not folder:
-                break
-            folder = folder.rpartition("/")[0]
-    return found
 
 
 def adopt(source: str, target: str, adoption: Adoption, pointer: Callable[[str], str]) -> bool:

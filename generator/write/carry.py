@@ -25,18 +25,16 @@ host files meanwhile), as the linking threads before it did.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
-from multiprocessing.synchronize import Event
 from pathlib import Path
 from typing import NamedTuple
 
-from generator.write.adopt import Adoption, adopt, adoptions, shared_folders, with_twins
+from generator.write.adopt import Adoption, adopt, adoptions
 from generator.write.forked import Forked, ForkedFailed
-from generator.write.links import Links, folders_in, link_names
+from generator.write.links import Links, folders_in, link_names, with_twins
 from generator.write.swap import exchange, exchange_supported
 
 
@@ -79,7 +77,7 @@ def plan(
     previous: Index,
     left: Collection[str],
     busy: Iterable[str],
-    shared: set[str] = frozenset(),  # type: ignore[assignment]  # read only
+    shared: Collection[str] = (),
     listing: Callable[[str], set[str] | None] | None = None,
 ) -> Plan:
     """``left``: the previous build's files the new build does not carry (rendered again, or gone);
@@ -91,16 +89,22 @@ def plan(
     files stay where they are. Planned from what is left, not from what is carried: a rebuild
     leaves a few thousand files and carries ~310,000, so the plan looks only at the changed
     folders' own entries."""
-    changed: set[str] = set()
-    for folder in {"", *busy, *(name.rpartition("/")[0] for name in left)}:
-        while folder not in changed:  # the folder and its ancestors
-            changed.add(folder)
-            folder = folder.rpartition("/")[0]
+    changed = with_parents(["", *busy, *(name.rpartition("/")[0] for name in left)])
     adopting = [] if listing is None else adoptions(previous.folders, previous.files, changed, left, shared, listing)
     emptied = changed - {adoption.folder for adoption in adopting}
     moves = sorted(sub for folder in emptied for sub in previous.folders.get(folder, ()) if sub not in changed)
     links = carried_names((pair for folder in emptied for pair in previous.files.get(folder, ())), left)
     return Plan(links, moves, adopting)
+
+
+def with_parents(folders: Iterable[str]) -> set[str]:
+    """Each of ``folders`` and every folder above it, up to the root (``""``)."""
+    found: set[str] = set()
+    for folder in folders:
+        while folder not in found:
+            found.add(folder)
+            folder = folder.rpartition("/")[0]
+    return found
 
 
 def carried_names(files: Iterable[tuple[str, Sequence[str]]], left: Collection[str]) -> list[str]:
@@ -140,35 +144,32 @@ class Carrier:
         self.source, self.target = source, target
         self._pending: Forked[Carried] | None = None
         self._links: Links | None = None
-        self._ready: Event | None = None
-        self._adopted = multiprocessing.get_context("fork").RawValue("b", 0)  # set once all adopted
-        self._ok = True
 
     def start(self, lists: Callable[[], Lists]) -> None:
         """Fork the carrier; it makes the ``plan``'s lists (``lists()``, in the child: the parent
         has other work) and carries while the parent goes on. The parent writes nothing into the
         new build before ``adopted()``."""
         self._links = Links()
-        self._ready = multiprocessing.get_context("fork").Event()
         self._pending = Forked(lambda: self._run(lists), "carrier")
 
     def adopted(self) -> bool:
         """Wait until the carrier has adopted its folders (``generator.write.adopt``): before, a
         folder of the new build may still be the served one's shadow, or hold files the served
-        tree reads. True when no carrier was started; False when it failed or died before it was
-        done (nothing may then be written: the build starts again cold). Waits once."""
-        if self._ready is not None and self._pending is not None:
-            while not self._ready.wait(0.05) and self._pending.running():
-                pass
-            self._ready, self._ok = None, bool(self._adopted.value)
-        return self._ok
+        tree reads. The carrier publishes its list of links once it has adopted them all, so that
+        is the sign. True when no carrier was started; False when it failed or died before it was
+        done (nothing may then be written: the build starts again cold)."""
+        if self._links is None or self._pending is None:
+            return True
+        while not self._links.published.wait(0.05) and self._pending.running():
+            pass
+        return self._links.published.is_set()
 
     def finish(self) -> Carried:
         """Link carried files from the end of the carrier's list until none is left, then wait for
         it: the parent calls this when it has nothing left but to wait, so a core is free, and the
         carrier links from the front, most often in another folder. ``helped``: the parent's links."""
         missed, linked = None, 0
-        if self.adopted() and self._links is not None and self._links.published.is_set():
+        if self._links is not None and self.adopted():
             missed, linked = self._links.link(str(self.source), str(self.target), from_end=True)
         carried = self.wait()
         return carried._replace(missing=carried.missing or missed, linked=carried.linked + linked, helped=linked)
@@ -187,22 +188,18 @@ class Carrier:
 
     def _run(self, lists: Callable[[], Lists]) -> Carried:
         began = time.perf_counter()
-        assert self._links is not None and self._ready is not None
-        try:
-            previous, left, busy, shared = lists()
-            indexed = index(previous)
-            if exchange_supported():
-                todo = plan(indexed, left, busy, shared_folders(shared), self._listing)
-            else:  # nothing can be moved: every carried file is linked
-                todo = Plan(carried_names((pair for files in indexed.files.values() for pair in files), left), [], [])
-            journal(self.target).write_text("".join(f"{sub}\n" for sub in _journaled(todo)))
-            missing, adopted = self._adopt(todo)
-            if missing is None:
-                self._links.publish(todo.links)
-                self._adopted.value = 1
-        finally:
-            self._ready.set()  # the parent writes once the adopted folders are the new build's
-        if missing is None:
+        assert self._links is not None
+        previous, left, busy, shared = lists()
+        indexed = index(previous)
+        if exchange_supported():
+            shared_folders = with_parents(name.rpartition("/")[0] for name in shared)  # the data writer's
+            todo = plan(indexed, left, busy, shared_folders, self._listing)
+        else:  # nothing can be moved: every carried file is linked
+            todo = Plan(carried_names((pair for files in indexed.files.values() for pair in files), left), [], [])
+        journal(self.target).write_text("".join(f"{sub}\n" for sub in _journaled(todo)))
+        missing, adopted = self._adopt(todo)
+        if missing is None:  # the adopted folders are the new build's: the parent may write (``adopted``)
+            self._links.publish(todo.links)
             missing = self._move(todo.moves)
         moved = len(todo.moves) + sum(len(a.subfolders) - len(a.changed) for a in adopted)
         if missing is not None:

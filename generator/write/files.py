@@ -20,8 +20,8 @@ from typing import NamedTuple
 
 from generator.render import media
 from generator.web.conditional import codings_for, compress
-from generator.write.adopt import with_twins
 from generator.write.carry import Carried, Carrier, Lists, journal, restore
+from generator.write.links import with_twins
 from generator.write.swap import exchange
 
 RETIRED_GRACE_SECONDS = 3600

@@ -6,7 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 
 class Links:
@@ -94,3 +94,8 @@ def folders_in(root: str) -> Callable[[str], None]:
             made.add(folder)
 
     return ensure
+
+
+def with_twins(rel: str, twins: Iterable[str]) -> list[str]:
+    """A file and its compressed twins (``rel.br``, ``rel.gz``), as they lie in ``dist/``."""
+    return [rel, *(f"{rel}.{twin}" for twin in twins)]

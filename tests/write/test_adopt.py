@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import generator.write.adopt as adopt_module
-from generator.write.adopt import Adoption, adopt, shared_folders, with_twins
-from generator.write.carry import Carrier, index, journal, plan, restore
+from generator.write.adopt import Adoption, adopt
+from generator.write.carry import Carrier, index, journal, plan, restore, with_parents
+from generator.write.links import with_twins
 
 
 def _served(root: Path) -> dict[str, bytes]:
@@ -70,6 +71,9 @@ def test_a_changed_folder_with_many_unchanged_subfolders_is_adopted_parents_firs
 
 
 def test_the_data_writers_folders_and_those_above_them_are_shared() -> None:
+    def shared_folders(data_files: list[str]) -> set[str]:  # as the carrier finds them
+        return with_parents(name.rpartition("/")[0] for name in data_files)
+
     assert shared_folders(["_data/hash-index/00.json", "_data/games.json"]) == {"", "_data", "_data/hash-index"}
     assert shared_folders([]) == set()
 

@@ -20,10 +20,9 @@ import generator.write.adopt as adopt_module
 import generator.write.carry as carry
 import generator.write.files as files
 from generator.build import build
-from generator.write.adopt import with_twins
 from generator.write.carry import Carrier, index, journal, plan
 from generator.write.forked import Forked, ForkedFailed
-from generator.write.links import Links
+from generator.write.links import Links, with_twins
 
 RENAMED = "lor-1-3-en"
 ROOT = Path(__file__).parents[2]
