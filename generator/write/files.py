@@ -9,6 +9,7 @@ more get ``.gz`` and ``.br`` twins; gzip's header timestamp is fixed so twins ar
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
 import shutil
@@ -66,6 +67,10 @@ def _remove_abandoned_builds(out: Path) -> None:
         if pid.isdigit() and not _alive(int(pid)):
             restore(out, folder)
             shutil.rmtree(folder, ignore_errors=True)
+    for gate in out.parent.glob(f".{out.name}.gate-*"):  # a dead build's (the served tree is put back)
+        pid = gate.name.rsplit("-", 2)[-2]
+        if pid.isdigit() and not _alive(int(pid)):
+            gate.unlink(missing_ok=True)
     for folder in out.parent.glob(f".{out.name}.retired-*"):
         if time.time() - folder.stat().st_ctime > RETIRED_GRACE_SECONDS:
             shutil.rmtree(folder, ignore_errors=True)
@@ -120,14 +125,16 @@ class DistWriter:
         self.out = out
         self.tmp = out.parent / f".{out.name}.building-{os.getpid()}"
         _remove_abandoned_builds(out)
+        self._gates = out.parent / f".{out.name}.gate-{os.getpid()}"  # ``Carrier.gates``
         restore(out, self.tmp)  # a dead build of the same process id
+        _remove_gates(self._gates)
         shutil.rmtree(self.tmp, ignore_errors=True)
         self.tmp.mkdir(parents=True)
         self._out, self._tmp = str(out), str(self.tmp)
         self.previous = previous or {}
         self._written: set[str] = set()
         self._dirs: set[str] = set()
-        self._carrier = Carrier(out, self.tmp)
+        self._carrier = Carrier(out, self.tmp, self._gates)
         self._carrying = False  # a carrier started and not yet waited for (``ready``)
 
     def write(self, rel: str, body: bytes, media_type: str | None = None) -> FileRecord:
@@ -235,13 +242,21 @@ class DistWriter:
             self.out.rename(retired)
             self.tmp.rename(self.out)
         journal(self.tmp).unlink(missing_ok=True)  # the folders it moved are in the new build for good
+        _remove_gates(self._gates)  # the old tree read through them, and is served no more
         retire(retired)
 
     def abort(self) -> None:
         """Drop the unfinished build; the folders it had moved go back into the served one."""
         self._carrier.wait()
         restore(self.out, self.tmp)
+        _remove_gates(self._gates)
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _remove_gates(stem: Path) -> None:
+    """A build's gates (``Carrier.gates``), once the served tree no longer reads through them."""
+    for gate in stem.parent.glob(f"{glob.escape(stem.name)}-*"):
+        gate.unlink(missing_ok=True)
 
 
 def _make_folder(folder: str) -> None:

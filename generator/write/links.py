@@ -74,14 +74,38 @@ class Links:
 
 
 def link_names(source: str, target: str, names: list[str], ensure: Callable[[str], None]) -> tuple[str | None, int]:
-    """Hard-link each of ``names`` from ``source`` into ``target``: (the first one gone, those linked)."""
-    for linked, name in enumerate(names):
-        ensure(name.rpartition("/")[0])
-        try:
-            os.link(f"{source}/{name}", f"{target}/{name}")
-        except FileNotFoundError:
-            return name, linked
-    return None, len(names)
+    """Hard-link each of ``names`` from ``source`` into ``target``: (the first one gone, those linked).
+    Each folder of the two trees is opened once and a name linked from it (``linkat`` with both
+    folders' descriptors): the kernel then looks up one name on each side instead of walking both
+    paths from the root, about 1 us of the 11-12 a link costs here (a list ordered by folder)."""
+    folder, fds = None, list[int]()  # the folder whose pair is open: its descriptors in both trees
+    try:
+        for linked, name in enumerate(names):
+            here, _, base = name.rpartition("/")
+            if here != folder:
+                _close(fds)
+                folder = None
+                ensure(here)
+            try:
+                if folder is None:
+                    fds.append(_open_folder(f"{source}/{here}"))
+                    fds.append(_open_folder(f"{target}/{here}"))
+                    folder = here
+                os.link(base, base, src_dir_fd=fds[0], dst_dir_fd=fds[1])
+            except FileNotFoundError:
+                return name, linked
+        return None, len(names)
+    finally:
+        _close(fds)
+
+
+def _open_folder(path: str) -> int:
+    return os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+
+
+def _close(fds: list[int]) -> None:
+    while fds:
+        os.close(fds.pop())
 
 
 def folders_in(root: str) -> Callable[[str], None]:

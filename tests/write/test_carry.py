@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -22,7 +23,7 @@ import generator.write.files as files
 from generator.build import build
 from generator.write.carry import Carrier, index, journal, plan
 from generator.write.forked import Forked, ForkedFailed
-from generator.write.links import Links, with_twins
+from generator.write.links import Links, folders_in, link_names, with_twins
 
 RENAMED = "lor-1-3-en"
 ROOT = Path(__file__).parents[2]
@@ -124,6 +125,28 @@ def test_the_carrier_and_the_parent_link_every_name_once_from_the_two_ends(tmp_p
     assert all((served / name).stat().st_nlink == 2 for name in names)
 
 
+@pytest.mark.parametrize("gone", ["b/2.json", "b"])
+def test_linking_names_the_first_file_gone_and_leaves_no_folder_open(tmp_path: Path, gone: str) -> None:
+    """Each folder is opened once and its names linked from it: a file gone, or its whole folder,
+    is named as the first missed, with the count linked before it; no descriptor is left open."""
+    served, building = tmp_path / "dist", tmp_path / ".dist.building-1"
+    names = [f"{folder}/{i}.json" for folder in ("", "a", "b", "b/c") for i in range(3)]
+    names = [name.lstrip("/") for name in names]
+    for name in names:
+        (served / name).parent.mkdir(parents=True, exist_ok=True)
+        (served / name).write_text(name)
+    open_before = len(os.listdir("/proc/self/fd"))
+    assert link_names(str(served), str(building), names, folders_in(str(building))) == (None, len(names))
+    assert sorted(_tree(building)) == sorted(names)
+    again = tmp_path / "again"
+    target = served / gone
+    target.unlink() if target.is_file() else shutil.rmtree(target)
+    first = next(name for name in names if name == gone or name.startswith(gone + "/"))
+    assert link_names(str(served), str(again), names, folders_in(str(again))) == (first, names.index(first))
+    assert sorted(_tree(again)) == sorted(names[: names.index(first)])
+    assert len(os.listdir("/proc/self/fd")) == open_before
+
+
 @pytest.fixture(params=["moved", "adopted"])
 def adopting(request, monkeypatch) -> int:
     """Whether the rebuild's carrier adopts changed folders whole (``generator.write.adopt``) or
@@ -152,6 +175,8 @@ def test_the_served_build_answers_with_its_own_bytes_until_the_swap(
 
     def looking_first(writer: files.DistWriter) -> None:
         seen["links"], seen["tree"] = _links(out), _tree(out)
+        seen["pointers"] = [os.readlink(out / link) for link in seen["links"]]
+        seen["beside"] = sorted(p.name for p in out.parent.iterdir() if p.name.startswith(".dist."))
         commit(writer)
 
     monkeypatch.setattr(files.DistWriter, "commit", looking_first)
@@ -160,7 +185,14 @@ def test_the_served_build_answers_with_its_own_bytes_until_the_swap(
     assert (summary.carrier.adopted > 0) == (adopting == 1)
     assert len(seen["links"]) == summary.carrier.moved  # each folder carried whole left a link in its place
     assert seen["tree"] == before
+    gates = [name for name in seen["beside"] if name.startswith(".dist.gate-")]
+    through_gates = [p for p in seen["pointers"] if p.split("/")[-2].startswith(".dist.gate-")]
+    if adopting == 1:  # an adopted folder's links go through a gate: short enough for the inode
+        assert gates and through_gates and all(len(p) < 60 for p in through_gates)
+    else:
+        assert gates == [] and through_gates == []
     assert _links(out) == []  # the new build holds the carried folders themselves
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".dist.gate-")] == []
     assert not journal(out.parent / f".{out.name}.building-{os.getpid()}").exists()
     cold = tmp_path / "cold"
     build(cold, synthetic_as_of, after)
@@ -280,12 +312,15 @@ def test_a_rebuild_killed_after_moving_is_put_back_by_the_next_build(
     assert killed.returncode == -signal.SIGKILL
     assert _links(out) != []  # folders of the dead build's: still served through the links
     assert _tree(out) == before
+    gates = [p.name for p in out.parent.iterdir() if p.name.startswith(".dist.gate-")]
+    assert bool(gates) == (adopting == 1)  # left by the dead build: the served tree reads through it
 
     build(out, synthetic_as_of, after)
     cold = tmp_path / "cold"
     build(cold, synthetic_as_of, after)
     assert _links(out) == []
     assert _tree(out) == _tree(cold)
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".dist.gate-")] == []
 
 
 def test_a_carrier_that_fails_before_it_has_adopted_makes_a_full_build(
