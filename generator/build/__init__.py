@@ -18,9 +18,10 @@ import sys
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from functools import partial
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -140,7 +141,7 @@ def build(
     loaded = time.perf_counter()
     writer = DistWriter(out, dict((previous or {}).get("data_files", {})))
     data: Forked[Data] | None = None
-    hosts: Forked[list[FileRecord]] | None = None
+    hosts: list[Forked[list[FileRecord]]] = []
     try:
         # the data shards (_data/) depend on the snapshot alone: written by a process of their own
         # while the parent plans, on the core the plan leaves idle
@@ -166,7 +167,7 @@ def build(
         if carried:  # moved and linked by a process of its own while the rest is rendered
             assert previous is not None and earlier is not None
             carry_over(writer, previous, carried, chunks, by_id)
-        writer.previous = previous_hashes(previous)  # after the carrier forks (it reads none of them)
+        writer.previous = previous_hashes(previous, carried)  # after the carrier forks (it reads none of them)
         data_files = _data_written(data.result(), writer, snapshot, summary)
         with rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
@@ -175,26 +176,30 @@ def build(
             _collect(rendered, by_id, writer, manifest, record, summary)
         rendered_at = time.perf_counter()
         document = manifest.document(registry, data_files)
-        hosts = Forked(lambda: _write_hosts(writer, document, site.deploy.app_origin), "hosts")  # meanwhile:
+        hosts = [  # meanwhile:
+            Forked(partial(_write_hosts, writer, share), "hosts")
+            for share in _host_shares(document, site.deploy.app_origin)
+        ]
         for rel, body in ((DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document))):
             _count(summary, writer.write(rel, body))
         # links beside the carrier while the host files are made: a link is mostly the kernel's
         # waiting on the folder, so the parent's second hand helps even when both cores are busy
         summary.carrier = writer.finish_carrying()
-        for written in hosts.result():
-            writer.written_elsewhere(written)
-            _count(summary, written)
-        summary.side_cpu = hosts.cpu + summary.carrier.cpu + data.cpu
+        for share in hosts:
+            for written in share.result():
+                writer.written_elsewhere(written)
+                _count(summary, written)
+        summary.side_cpu = sum(share.cpu for share in hosts) + summary.carrier.cpu + data.cpu
         written_at = time.perf_counter()
         writer.commit()
     except CarryFailed:
-        _settle(data, hosts)
+        _settle(data, *hosts)
         writer.abort()
         return build(
             out, as_of, catalog, sources, progress, workers, True, validate, platform_dir, search_index
         )  # a previous file is gone: render every route (force)
     except BaseException:
-        _settle(data, hosts)  # their files are in the folder about to be removed
+        _settle(data, *hosts)  # their files are in the folder about to be removed
         writer.abort()
         raise
     finished = time.perf_counter()
@@ -262,12 +267,17 @@ def _collect(
         _count(summary, file)
 
 
-def _write_hosts(writer: DistWriter, document: Manifest, app_origin: str) -> list[FileRecord]:
-    """Every host adapter's files, made from the manifest and written (about 1.5 s of CPU for the
-    real catalog): run in a forked process, which writes them itself rather than pickling 75 MB
-    back to the parent to write (about 0.3 s of the parent's time)."""
-    files = nginx_files(document) | caddy_files(document) | netlify_files(document, app_origin)
-    return [writer.write(rel, body) for rel, body in files.items()]
+def _host_shares(document: Manifest, app_origin: str) -> tuple[Callable[[], dict[str, bytes]], ...]:
+    """Every host adapter's files, in two shares of about equal work (nginx's; Caddy's and
+    Netlify's: about 0.7 s of CPU each for the real catalog). They are the last thing a rebuild
+    waits for, and one process making them all ran alone at the end, a core idle beside it."""
+    return (lambda: nginx_files(document), lambda: caddy_files(document) | netlify_files(document, app_origin))
+
+
+def _write_hosts(writer: DistWriter, share: Callable[[], dict[str, bytes]]) -> list[FileRecord]:
+    """A share of the host files, made from the manifest and written: run in a forked process,
+    which writes them itself rather than pickling up to 50 MB back to the parent to write."""
+    return [writer.write(rel, body) for rel, body in share().items()]
 
 
 def _globals(ctx: Context, export: str, platform_skus: Mapping[str, bool]) -> str:
