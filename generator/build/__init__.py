@@ -56,7 +56,7 @@ from generator.write.dependencies import (
     carried_routes,
     load_dependencies,
 )
-from generator.write.files import CarryFailed, DistWriter, DoubleWrite, FileRecord
+from generator.write.files import CarryFailed, DistWriter, DoubleWrite, Encoded, FileRecord
 from generator.write.forked import Forked, ForkedFailed
 from generator.write.manifest import MANIFEST, Manifest, ManifestBuilder, RouteEntry, load_manifest, previous_hashes
 from generator.write.netlify import netlify_files
@@ -172,16 +172,19 @@ def build(
         with rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
                 _count_carried(summary, carried_entries(carried, previous, earlier, writer, manifest, record))
-            writer.ready()  # the carrier has adopted the folders it takes whole (generator.write.adopt)
-            _collect(rendered, by_id, writer, manifest, record, summary)
+            held = _collect(rendered, by_id, writer, manifest, record, summary)
         rendered_at = time.perf_counter()
+        # The manifest, the record and the host files lie where no carrier adopts: they are made and
+        # written while it may still be adopting (generator.write.adopt), the files held back after.
         document = manifest.document(registry, data_files)
+        beside = writer.outside_adoption()
         hosts = [  # meanwhile:
-            Forked(partial(_write_hosts, writer, share), "hosts")
+            Forked(partial(_write_hosts, beside, share), "hosts")
             for share in _host_shares(document, site.deploy.app_origin)
         ]
         for rel, body in ((DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document))):
-            _count(summary, writer.write(rel, body))
+            _count(summary, beside.write(rel, body))
+        _write_held(writer, held, summary)
         # links beside the carrier while the host files are made: a link is mostly the kernel's
         # waiting on the folder, so the parent's second hand helps even when both cores are busy
         summary.carrier = writer.finish_carrying()
@@ -247,24 +250,40 @@ def _collect(
     manifest: ManifestBuilder,
     record: DependencyRecord,
     summary: BuildSummary,
-) -> None:
+) -> list[Encoded]:
     """The parent's part of each rendered route, as the workers hand them over: its files written,
     its manifest entry and dependency record made, the summary counted (this loop runs for every
-    route, in the process that also writes every file: per-surface facts are looked up once)."""
+    route, in the process that also writes every file: per-surface facts are looked up once).
+    While a rebuild's carrier is still adopting folders (``DistWriter.may_write``), the files are
+    held, not waited for: returned, to be written once it has (a few thousand in a rebuild)."""
     kinds = {surface_id: base_type(surface.media_type) for surface_id, surface in by_id.items()}
     statuses, by_type, render_seconds = summary.statuses, summary.routes_by_type, summary.render_seconds
+    held: list[Encoded] = []
     for path, surface_id, status, headers, encoded, seconds, keys in rendered:
         if path in manifest.routes:
             raise DoubleWrite(f"{path} rendered twice in one build")
-        file = writer.put(encoded)
-        manifest.add(path, by_id[surface_id], status, headers, file)
+        if writer.may_write():
+            for file in held:
+                _count(summary, writer.put(file))
+            held.clear()
+            _count(summary, writer.put(encoded))
+        else:
+            held.append(encoded)
+        manifest.add(path, by_id[surface_id], status, headers, encoded)
         record.add(path, keys)
         statuses[status] += 1
         summary.routes += 1
         kind = kinds[surface_id]
         render_seconds[kind] = render_seconds.get(kind, 0.0) + seconds
         by_type[kind] += 1
-        _count(summary, file)
+    return held
+
+
+def _write_held(writer: DistWriter, held: list[Encoded], summary: BuildSummary) -> None:
+    """The rendered files ``_collect`` held while the carrier adopted folders, once it has."""
+    writer.ready()
+    for file in held:
+        _count(summary, writer.put(file))
 
 
 def _host_shares(document: Manifest, app_origin: str) -> tuple[Callable[[], dict[str, bytes]], ...]:

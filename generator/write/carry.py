@@ -166,6 +166,12 @@ class Carrier:
             pass
         return self._links.published.is_set()
 
+    def adopting(self) -> bool:
+        """Whether the carrier is still adopting its folders (not yet published its list, and alive)."""
+        if self._links is None or self._pending is None:
+            return False
+        return not self._links.published.is_set() and self._pending.running()
+
     def finish(self) -> Carried:
         """Link carried files from the end of the carrier's list until none is left, then wait for
         it: the parent calls this when it has nothing left but to wait, so a core is free, and the

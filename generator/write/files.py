@@ -9,6 +9,7 @@ more get ``.gz`` and ``.br`` twins; gzip's header timestamp is fixed so twins ar
 
 from __future__ import annotations
 
+import copy
 import glob
 import hashlib
 import os
@@ -185,11 +186,30 @@ class DistWriter:
         self._carrier.start(lists)
         self._carrying = True
 
+    def may_write(self) -> bool:
+        """Whether this build's folders may be written now, without waiting (``ready``): True when
+        no carrier was started or it has adopted its folders; ``CarryFailed`` when it stopped first."""
+        if not self._carrying:
+            return True
+        if self._carrier.adopting():
+            return False
+        self.ready()
+        return True
+
+    def outside_adoption(self) -> DistWriter:
+        """This writer, for files in folders no carrier adopts, which may be written before it has
+        (``ready``), also by a forked process (which cannot ask the carrier): the root (never
+        adopted) and ``_hosts/`` (no subfolders, and no file of it in the previous manifest)."""
+        unguarded = copy.copy(self)  # the same sets of files written and folders made
+        unguarded._carrying = False
+        return unguarded
+
     def ready(self) -> None:
         """Wait until this build's folders may be written: a started carrier adopts some of the
         served build's folders first (``Carrier.adopted``). ``CarryFailed`` when it failed first.
-        The parent calls it before the first write it makes, and before it forks the host files'
-        writer (a forked copy cannot ask whether the carrier still runs)."""
+        ``put`` calls it before the first write (``may_write`` asks without waiting); files where no
+        carrier adopts are written through ``outside_adoption`` meanwhile, also by forked copies,
+        which cannot ask whether the carrier still runs."""
         self._carrying = False
         if not self._carrier.adopted():
             raise CarryFailed("the carrier stopped before it had adopted the folders this build takes whole")

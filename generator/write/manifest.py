@@ -22,7 +22,7 @@ import orjson
 
 from generator.web.surface import Surface
 from generator.web.wire import validator
-from generator.write.files import FileRecord
+from generator.write.files import Encoded
 
 MANIFEST = "_routes.json"
 PER_ROUTE_HEADERS = ("ETag", "Content-Type")
@@ -81,11 +81,10 @@ class ManifestBuilder:
         self.routes: dict[str, RouteEntry] = {}
         self._sets: dict[str, bytes] = {}  # path -> its header set (sorted JSON), numbered in ``document``
 
-    def add(
-        self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str], record: FileRecord
-    ) -> None:
+    def add(self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str], record: Encoded) -> None:
         """``headers`` is ``route_headers(path, ...)``, computed by the render workers so that the
-        parent, which also writes every file, does less per route."""
+        parent, which also writes every file, does less per route. ``record``: the route's file as
+        encoded (its entry does not depend on whether it is written yet)."""
         key, content_type, tag = headers
         self._sets[path] = key
         self.routes[path] = {

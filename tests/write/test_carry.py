@@ -222,6 +222,50 @@ def test_the_parent_links_beside_the_carrier_when_it_has_nothing_else_to_do(
     assert _tree(out) == _tree(cold)
 
 
+def test_the_parent_holds_rendered_files_while_the_carrier_adopts(
+    rebuild, monkeypatch, tmp_path, synthetic_as_of
+) -> None:
+    """The parent does not wait for the carrier's adoption: it records every rendered route and
+    holds its files, makes the manifest and starts the host files' writers (the root and
+    ``_hosts/`` are never adopted), and writes the held files once the carrier has adopted. The
+    tree is a cold build's."""
+    out, after = rebuild
+    monkeypatch.setattr(adopt_module, "ADOPT_AT", 1)
+    adopt, forked, ready, collect = carry.adopt, build_module.Forked, files.DistWriter.ready, build_module._collect
+    events: list[str] = []
+
+    def slowly(*args: object) -> bool:
+        time.sleep(2)  # the workers are done long before
+        return adopt(*args)
+
+    def forking(work, name: str):
+        events.append(name)
+        return forked(work, name)
+
+    def readying(writer: files.DistWriter) -> None:
+        ready(writer)
+        events.append("ready")
+
+    def collecting(*args):
+        held = collect(*args)
+        events.append(f"held {len(held)}")
+        return held
+
+    monkeypatch.setattr(carry, "adopt", slowly)
+    monkeypatch.setattr(build_module, "Forked", forking)
+    monkeypatch.setattr(files.DistWriter, "ready", readying)
+    monkeypatch.setattr(build_module, "_collect", collecting)
+    summary = build(out, synthetic_as_of, after)
+    assert summary.carrier.adopted > 0
+    held = [event for event in events if event.startswith("held ")]
+    assert len(held) == 1 and int(held[0].split()[1]) > 0
+    assert events == ["data", held[0], "hosts", "hosts", "ready"]
+    monkeypatch.undo()
+    cold = build(tmp_path / "cold", synthetic_as_of, after)
+    assert _tree(out) == _tree(tmp_path / "cold")
+    assert (summary.files, summary.routes) == (cold.files, cold.routes)
+
+
 def test_a_file_the_parent_misses_makes_a_full_build(rebuild, monkeypatch, tmp_path, synthetic_as_of) -> None:
     """The parent links from the end of the list: a file gone there is named, and the build starts
     again cold, as when the carrier misses one; the host files' writer, still at work when the
