@@ -263,9 +263,9 @@ def _collect(
         if path in manifest.routes:
             raise DoubleWrite(f"{path} rendered twice in one build")
         if writer.may_write():
-            for file in held:
-                _count(summary, writer.put(file))
-            held.clear()
+            if held:  # the carrier has adopted since
+                _write_held(writer, held, summary)
+                held.clear()
             _count(summary, writer.put(encoded))
         else:
             held.append(encoded)

@@ -81,20 +81,20 @@ class ManifestBuilder:
         self.routes: dict[str, RouteEntry] = {}
         self._sets: dict[str, bytes] = {}  # path -> its header set (sorted JSON), numbered in ``document``
 
-    def add(self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str], record: Encoded) -> None:
+    def add(self, path: str, surface: Surface, status: int, headers: tuple[bytes, str, str], file: Encoded) -> None:
         """``headers`` is ``route_headers(path, ...)``, computed by the render workers so that the
-        parent, which also writes every file, does less per route. ``record``: the route's file as
+        parent, which also writes every file, does less per route. ``file``: the route's file as
         encoded (its entry does not depend on whether it is written yet)."""
         key, content_type, tag = headers
         self._sets[path] = key
         self.routes[path] = {
-            "file": record.rel,
+            "file": file.rel,
             "status": status,
             "type": content_type,
-            "etag": validator(tag, record.twins),  # one validator for the plain and coded forms
-            "sha256": record.sha256,
+            "etag": validator(tag, file.twins),  # one validator for the plain and coded forms
+            "sha256": file.sha256,
             "headers": "",  # numbered in ``document``
-            "twins": list(record.twins),
+            "twins": list(file.twins),
             "surface": surface.id,
         }
 
