@@ -158,7 +158,7 @@ def build(
         record = DependencyRecord(_globals(ctx, export_digest(export), asked))
         earlier = None if force or previous is None else load_dependencies(out)
         carry = carried_routes(earlier, record.globals, digests)
-        chunks, carried = split(jobs(ctx), by_id, carry)
+        chunks, carried, to_render = split(jobs(ctx), by_id, carry)
         planned = time.perf_counter()
         manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
         summary = BuildSummary()
@@ -167,7 +167,7 @@ def build(
         if carried:  # moved and linked by a process of its own while the rest is rendered
             assert previous is not None and earlier is not None
             carry_over(writer, previous, carried, chunks, by_id)
-        writer.previous = previous_hashes(previous, carried)  # after the carrier forks (it reads none of them)
+        writer.previous = previous_hashes(previous, to_render)  # after the carrier forks (it reads none)
         data_files = _data_written(data.result(), writer, snapshot, summary)
         with rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
@@ -367,11 +367,13 @@ def _unchanged(previous: Mapping[str, Any], sources: str | None, started: float)
 
 
 def _count_carried(summary: BuildSummary, entries: list[RouteEntry]) -> None:
-    kinds = {kind: base_type(kind) for kind in {entry["type"] for entry in entries}}
-    summary.statuses.update(entry["status"] for entry in entries)
-    summary.routes_by_type.update(kinds[entry["type"]] for entry in entries)
+    """The carried routes in the summary, in one pass over their entries (~310,000 in a rebuild)."""
+    shapes = Counter((entry["type"], entry["status"], len(entry["twins"])) for entry in entries)
+    for (kind, status, twins), routes in shapes.items():
+        summary.statuses[status] += routes
+        summary.routes_by_type[base_type(kind)] += routes
+        summary.files += routes * (1 + twins)
     summary.routes += len(entries)
-    summary.files += sum(1 + len(entry["twins"]) for entry in entries)
     summary.reused += len(entries)
 
 

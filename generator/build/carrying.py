@@ -17,13 +17,17 @@ from generator.write.files import DistWriter, folder_for
 from generator.write.manifest import ManifestBuilder, RouteEntry
 
 
-def split(chunks: list[list[Job]], by_id: Mapping[str, Surface], carry: set[str]) -> tuple[list[list[Job]], list[str]]:
-    """(the chunks left to render, the paths carried over): a route is carried when this build
-    lists it (a route the catalog no longer has is gone, whatever its record says) and every input
-    it read last time is unchanged. Carried routes never reach a worker."""
+def split(
+    chunks: list[list[Job]], by_id: Mapping[str, Surface], carry: set[str]
+) -> tuple[list[list[Job]], list[str], list[str] | None]:
+    """(the chunks left to render, the paths carried over, the paths rendered; None for every
+    route when nothing is carried): a route is carried when this build lists it (a route the
+    catalog no longer has is gone, whatever its record says) and every input it read last time is
+    unchanged. Carried routes never reach a worker."""
     if not carry:
-        return chunks, []
+        return chunks, [], None
     carried: list[str] = []
+    rendered: list[str] = []
     left = []
     for chunk in chunks:
         kept = []
@@ -33,9 +37,10 @@ def split(chunks: list[list[Job]], by_id: Mapping[str, Surface], carry: set[str]
                 carried.append(path)
             else:
                 kept.append(job)
+                rendered.append(path)
         if kept:
             left.append(kept)
-    return left, carried
+    return left, carried, rendered
 
 
 def carry_over(

@@ -14,7 +14,7 @@ set is stored once under ``header_sets``; the ``Link`` self target is written as
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypedDict
 
@@ -150,14 +150,14 @@ def load_manifest(dist: Path) -> dict[str, Any] | None:
     return manifest
 
 
-def previous_hashes(manifest: Mapping[str, Any] | None, carried: Collection[str] = ()) -> dict[str, str]:
+def previous_hashes(manifest: Mapping[str, Any] | None, rendered: Iterable[str] | None = None) -> dict[str, str]:
     """File -> sha256 of the previous build (``load_manifest``), for the files this build may write
-    again: every route's but the ``carried`` ones (never rendered: a rebuild carries ~310,000 and
-    renders a few thousand, so it reads a few thousand entries, not every one), and the data files."""
+    again: the ``rendered`` routes' (a rebuild carries ~310,000 routes and renders a few thousand,
+    so it reads a few thousand entries, not every one; None: every route's), and the data files."""
     if not manifest:
         return {}
     routes = manifest["routes"]
-    again = routes.keys() - set(carried) if carried else routes.keys()
+    again = routes.keys() if rendered is None else [path for path in rendered if path in routes]
     hashes = {routes[path]["file"]: routes[path]["sha256"] for path in again}
     hashes.update(manifest.get("data_files", {}))
     return hashes

@@ -263,7 +263,8 @@ def test_the_parent_holds_rendered_files_while_the_carrier_adopts(
     monkeypatch.undo()
     cold = build(tmp_path / "cold", synthetic_as_of, after)
     assert _tree(out) == _tree(tmp_path / "cold")
-    assert (summary.files, summary.routes) == (cold.files, cold.routes)
+    counted = (summary.files, summary.routes, summary.statuses, summary.routes_by_type)
+    assert counted == (cold.files, cold.routes, cold.statuses, cold.routes_by_type)
 
 
 def test_a_file_the_parent_misses_makes_a_full_build(rebuild, monkeypatch, tmp_path, synthetic_as_of) -> None:
