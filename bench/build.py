@@ -22,8 +22,9 @@ over the cold build (a nightly rebuild runs over last night's build, on a disk l
 below; so the four builds' writes are synced first, untimed, as the night has done); "one
 template changed" copies the code, content and templates into a scratch folder,
 appends a Jinja comment to ``templates/page.html`` there (the pages' bytes do not change, their
-inputs do) and builds from that copy and the changed catalog, in a subprocess, over the forced
-build. Both render only the routes that read what changed and carry the rest over
+inputs do) and builds from that copy and the changed catalog over the forced build. Each runs
+in a new Python process, as a nightly ``cardpantry build`` does (``fresh_build``), not in this one,
+whose heap the builds before have grown. Both render only the routes that read what changed and carry the rest over
 (``generator.write.dependencies``; unchanged folders moved whole or kept in an adopted folder, the
 rest hard-linked: ``generator.write.carry``, whose figures the set row prints); the template is in every page's
 layout, so every page is rendered and every JSON route carried. The no-change and forced rows
@@ -57,11 +58,13 @@ import time
 from pathlib import Path
 
 import duckdb
+import orjson
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from generator.build import BuildSummary, build  # noqa: E402
+from generator.write.carry import Carried  # noqa: E402
 from generator.write.files import wait_for_retired  # noqa: E402
 
 SETTLE_SECONDS = 370
@@ -103,22 +106,37 @@ def _cpu() -> dict[str, float]:
     }
 
 
-def template_changed(out: Path, catalog: Path, scratch: Path) -> tuple[float, int]:
-    """Seconds of a rebuild into ``out`` from a copy of the tree whose page template has changed,
-    and the routes it carried over."""
+def fresh_build(out: Path, catalog: Path, tree: Path = ROOT) -> BuildSummary:
+    """A build into ``out`` in a new Python process (with ``tree``'s code), as the nightly
+    ``cardpantry build`` runs: not in this process, whose heap three cold builds and the floor's
+    read of every file have grown (a one-set rebuild measured 7.51 s here against 6.75 s in a
+    new process, docs/incremental-build.md). Its summary's figures come back as JSON."""
+    program = (
+        "import dataclasses, datetime as dt, orjson; from pathlib import Path; from generator.build import build; "
+        f"s = build(Path({str(out)!r}), dt.datetime.fromisoformat({AS_OF.isoformat()!r}), Path({str(catalog)!r}), "
+        "progress=False); "
+        "print(orjson.dumps({'seconds': s.seconds, 'routes': s.routes, 'carried': s.carried, 'phases': s.phases, "
+        "'carrier': s.carrier._asdict()}).decode())"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", program], cwd=tree, env=env, check=True, capture_output=True)
+    figures = orjson.loads(done.stdout.splitlines()[-1])
+    return BuildSummary(
+        routes=figures["routes"],
+        carried=figures["carried"],
+        seconds=figures["seconds"],
+        phases=figures["phases"],
+        carrier=Carried(**figures["carrier"]),
+    )
+
+
+def template_changed(out: Path, catalog: Path, scratch: Path) -> BuildSummary:
+    """A rebuild into ``out`` from a copy of the tree whose page template has changed."""
     for name in TREE:
         shutil.copytree(ROOT / name, scratch / name, ignore=shutil.ignore_patterns("__pycache__"))
     with (scratch / CHANGED_TEMPLATE).open("a") as template:
         template.write("{# bench/build.py: one template changed #}\n")
-    program = (
-        "import datetime as dt, sys; from pathlib import Path; from generator.build import build; "
-        f"s = build(Path({str(out)!r}), dt.datetime.fromisoformat({AS_OF.isoformat()!r}), Path({str(catalog)!r}), "
-        "progress=False); print(s.seconds, s.carried)"
-    )
-    env = {**os.environ, "PYTHONPATH": str(scratch)}
-    done = subprocess.run([sys.executable, "-c", program], cwd=scratch, env=env, check=True, capture_output=True)
-    seconds, carried = done.stdout.split()[-2:]
-    return float(seconds), int(carried)
+    return fresh_build(out, catalog, scratch)
 
 
 def retired(out: Path) -> float:
@@ -135,7 +153,7 @@ def set_changed(out: Path, catalog: Path, scratch: Path) -> BuildSummary:
     shutil.copyfile(catalog, copy)
     with duckdb.connect(str(copy)) as con:
         con.execute(RENAME_ONE)
-    return build(out, AS_OF, copy, progress=False)
+    return fresh_build(out, copy)
 
 
 def main() -> None:
@@ -221,8 +239,8 @@ def main() -> None:
         f"({forced.reused:,} files hard-linked, each with its twins; the deleter then {forced_deleter:.1f} s)"
     )
     print(
-        f"one template changed ({CHANGED_TEMPLATE}): {template[0]:.2f} s = {template[0] / cold.seconds:.1%} of cold "
-        f"({template[1]:,} routes carried over; deleter {template_deleter:.1f} s)"
+        f"one template changed ({CHANGED_TEMPLATE}): {template.seconds:.2f} s = {template.seconds / cold.seconds:.1%} "
+        f"of cold ({template.carried:,} routes carried over; deleter {template_deleter:.1f} s)"
     )
     print(
         f"one set changed (a printing renamed): {one_set.seconds:.2f} s = {one_set.seconds / cold.seconds:.1%} "
