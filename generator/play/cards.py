@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from generator.dependencies import read
+from generator.dependencies import read, read_all, recording
 from generator.models.onepiece import OnePieceCard
 from generator.models.rows import CardSet, Printing
 from generator.sku.op import variant_of
@@ -60,14 +60,20 @@ class Printings(Protocol):
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]: ...
 
 
-_BY_SNAPSHOT: WeakKeyDictionary[Printings, dict[str, OnePieceCard]] = WeakKeyDictionary()
+_BY_SNAPSHOT: WeakKeyDictionary[Printings, tuple[dict[str, OnePieceCard], frozenset[str]]] = WeakKeyDictionary()
 
 
 def cards_of(snapshot: Printings) -> dict[str, OnePieceCard]:
-    """The English One Piece cards of a snapshot, computed once per snapshot (and recorded as the
-    whole game for every caller, as a cached answer reads nothing: ``generator.dependencies``)."""
+    """The English One Piece cards of a snapshot, computed once per snapshot. Every caller records
+    the whole game and what the computation read (its sets and their printings), whichever caller
+    computed it: a cached answer reads nothing, so what it read is kept with it and recorded again
+    (``generator.dependencies``; the keys a route records must not depend on which route came first)."""
     read("game:op")
     if snapshot not in _BY_SNAPSHOT:
-        printings = (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))
-        _BY_SNAPSHOT[snapshot] = onepiece_cards_from(printings)
-    return _BY_SNAPSHOT[snapshot]
+        with recording() as making:
+            printings = (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))
+            made = onepiece_cards_from(printings)
+        _BY_SNAPSHOT[snapshot] = (made, frozenset(making))
+    cards, reads = _BY_SNAPSHOT[snapshot]
+    read_all(reads)
+    return cards
