@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 import orjson
 from pydantic import BaseModel
@@ -25,15 +26,24 @@ from generator.catalog.snapshot import Snapshot
 ABSENT = ""  # the digest of a key with nothing behind it (an unknown set, a SKU not in the catalog)
 
 
+class Passes(NamedTuple):
+    """The digests that cost a pass over the printings (every set's, game's and card's, and all
+    printings'), made elsewhere (``CatalogDigests.passes``) and handed to ``CatalogDigests``."""
+
+    digests: dict[str, str]
+    games: frozenset[str]  # the games whose cards were digested
+
+
 class CatalogDigests:
     """``digests(key)``: the digest of one recorded catalog key of ``snapshot`` (ValueError for a key
-    no accessor records, so a new accessor cannot go unnoticed)."""
+    no accessor records, so a new accessor cannot go unnoticed). ``passes``: the dear digests,
+    already made (a rebuild makes them in a forked process while its parent lists the routes)."""
 
-    def __init__(self, snapshot: Snapshot):
+    def __init__(self, snapshot: Snapshot, passes: Passes | None = None):
         self._snapshot = snapshot
-        self._known: dict[str, str] = {}
-        self._cards_done: set[str] = set()
-        self._rows_done = False
+        self._known: dict[str, str] = dict(passes.digests) if passes else {}
+        self._cards_done: set[str] = set(passes.games) if passes else set()
+        self._rows_done = passes is not None
         records = snapshot.records
         self._tables: dict[str, Callable[[], str]] = {
             "games": lambda: _models(records.get("games", ())),
@@ -42,6 +52,15 @@ class CatalogDigests:
             "source_runs": lambda: _models(records.get("source_runs", ())),
             "coverage_history": lambda: _models(records.get("coverage_history", ())),
         }
+
+    def passes(self) -> Passes:
+        """Make every digest that costs a pass over the printings: the rows' (set, game, all) and
+        every game's cards'."""
+        self._hash_rows()
+        games = frozenset(key.removeprefix("game:") for key in self._known if key.startswith("game:"))
+        for game in sorted(games):
+            self._hash_cards(game)
+        return Passes(dict(self._known), games)
 
     def __call__(self, key: str) -> str:
         found = self._known.get(key)

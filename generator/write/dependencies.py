@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-from generator.catalog.digests import ABSENT, CatalogDigests
+from generator.catalog.digests import ABSENT, CatalogDigests, Passes
 from generator.catalog.snapshot import Snapshot
 from generator.render.html import template_digest
 
@@ -38,8 +38,8 @@ VERSION = 1
 class InputDigests:
     """The digest of any key a route can record: the catalog's, a template's, a search-index file's."""
 
-    def __init__(self, snapshot: Snapshot, search_index: Mapping[str, bytes] | None):
-        self._catalog = CatalogDigests(snapshot)
+    def __init__(self, snapshot: Snapshot, search_index: Mapping[str, bytes] | None, passes: Passes | None = None):
+        self._catalog = CatalogDigests(snapshot, passes)
         self._search_index = search_index or {}
         self._templates: dict[str, str] = {}
 

@@ -259,7 +259,7 @@ def test_the_parent_holds_rendered_files_while_the_carrier_adopts(
     assert summary.carrier.adopted > 0
     held = [event for event in events if event.startswith("held ")]
     assert len(held) == 1 and int(held[0].split()[1]) > 0
-    assert events == ["data", held[0], "hosts", "hosts", "ready"]
+    assert events == ["data", "digests", held[0], "hosts", "hosts", "ready"]
     monkeypatch.undo()
     cold = build(tmp_path / "cold", synthetic_as_of, after)
     assert _tree(out) == _tree(tmp_path / "cold")
