@@ -20,13 +20,18 @@ INPUT_DIRS = ("generator", "content", "templates")
 
 
 def catalog_digest(con: duckdb.DuckDBPyConnection) -> str:
+    """Every snapshot table's rows hashed in order, by DuckDB, in one statement: the build runs it in
+    a thread while its parent parses the previous manifest, and a statement per table had to wait
+    for the interpreter lock between tables (0.78-0.82 s beside the parse, 0.68 s as one statement;
+    about 0.35 s alone)."""
+    tables = ", ".join(
+        f"(SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') FROM {table.name} t)"
+        for table in SNAPSHOT_TABLES
+    )
+    row = one(con, f"SELECT {tables}")
     digest = hashlib.sha256()
-    for table in SNAPSHOT_TABLES:
-        row = one(
-            con,
-            f"SELECT coalesce(sha256(string_agg(t::VARCHAR, chr(10) ORDER BY {table.order})), '') FROM {table.name} t",
-        )
-        digest.update(f"{table.name}:{row[0]}\n".encode())
+    for table, table_digest in zip(SNAPSHOT_TABLES, row, strict=True):
+        digest.update(f"{table.name}:{table_digest}\n".encode())
     return digest.hexdigest()
 
 
@@ -40,5 +45,5 @@ def code_digest(root: Path = ROOT, folders: tuple[str, ...] = INPUT_DIRS) -> str
 
 
 def fingerprint(con: duckdb.DuckDBPyConnection, as_of: dt.datetime) -> str:
-    parts = (catalog_digest(con), code_digest(), as_of.isoformat())
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    code = code_digest()  # Python: first, before the build's parent starts parsing
+    return hashlib.sha256("\n".join((catalog_digest(con), code, as_of.isoformat())).encode()).hexdigest()
