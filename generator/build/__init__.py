@@ -5,9 +5,10 @@ Rendering runs in forked worker processes (one per core, ``workers``), which ren
 their share of routes; the parent writes their files (one process creating files, so no contention
 for a directory's lock) and collects the manifest entries. Two helpers write folders of their own:
 the data shards (``_data/``, while the parent plans) and the host files (``_hosts/`` and Netlify's
-two, while it writes the manifest). A rebuild whose input fingerprint
-equals the previous build's writes nothing at all; otherwise it renders only the routes whose
-recorded inputs changed and carries the rest over (``carrying``; ``generator.write.dependencies``).
+two, while it writes the manifest); a rebuild's catalog digests are made by a third, beside the
+data shards' (``_digesting``). A rebuild whose input fingerprint equals the previous build's writes
+nothing at all; otherwise it renders only the routes whose recorded inputs changed and carries the
+rest over (``carrying``; ``generator.write.dependencies``).
 """
 
 from __future__ import annotations
