@@ -15,7 +15,7 @@ to a second route must still be recorded for that route.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, NamedTuple, TypeVar
@@ -58,9 +58,10 @@ def recording() -> Iterator[set[str]]:
             outer.update(reads)
 
 
-def memoized(memo: dict[str, Any] | None, key: str, make: Callable[[], T]) -> T:
+def memoized(memo: MutableMapping[Any, Any] | None, key: object, make: Callable[[], T]) -> T:
     """``make()``, kept in a build's ``memo`` under ``key`` with the keys it read, so later routes
-    of the worker reuse it and record what it read; without a memo (the app), made each time."""
+    of the worker reuse it and record what it read; without a memo (the app), made each time.
+    ``memo`` may be any mapping: ``play.cards`` keeps its cards per snapshot, weakly."""
     if memo is None:
         return make()
     kept = memo.get(key)

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from generator.dependencies import read, read_all, recording
+from generator.dependencies import Memoized, memoized, read
 from generator.models.onepiece import OnePieceCard
 from generator.models.rows import CardSet, Printing
 from generator.sku.op import variant_of
@@ -60,20 +60,16 @@ class Printings(Protocol):
     def printings_of_set(self, game: str, set_code: str) -> tuple[Printing, ...]: ...
 
 
-_BY_SNAPSHOT: WeakKeyDictionary[Printings, tuple[dict[str, OnePieceCard], frozenset[str]]] = WeakKeyDictionary()
+_BY_SNAPSHOT: WeakKeyDictionary[Printings, Memoized] = WeakKeyDictionary()
 
 
 def cards_of(snapshot: Printings) -> dict[str, OnePieceCard]:
-    """The English One Piece cards of a snapshot, computed once per snapshot. Every caller records
-    the whole game and what the computation read (its sets and their printings), whichever caller
-    computed it: a cached answer reads nothing, so what it read is kept with it and recorded again
-    (``generator.dependencies``; the keys a route records must not depend on which route came first)."""
+    """The English One Piece cards of a snapshot, computed once per snapshot (``memoized``: every
+    caller records the whole game and what making the cards read, whichever caller made them, so
+    the keys a route records do not depend on which route of a worker came first)."""
     read("game:op")
-    if snapshot not in _BY_SNAPSHOT:
-        with recording() as making:
-            printings = (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))
-            made = onepiece_cards_from(printings)
-        _BY_SNAPSHOT[snapshot] = (made, frozenset(making))
-    cards, reads = _BY_SNAPSHOT[snapshot]
-    read_all(reads)
-    return cards
+    return memoized(_BY_SNAPSHOT, snapshot, lambda: onepiece_cards_from(_printings(snapshot)))
+
+
+def _printings(snapshot: Printings) -> Iterator[Printing]:
+    return (p for s in snapshot.sets_of_game("op") for p in snapshot.printings_of_set("op", s.set_code))
