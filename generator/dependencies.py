@@ -22,6 +22,11 @@ from typing import Any, NamedTuple, TypeVar
 
 T = TypeVar("T")
 _READS: ContextVar[set[str] | None] = ContextVar("cardpantry_reads", default=None)
+_OWN: ContextVar[str | None] = ContextVar("cardpantry_own_sku", default=None)
+# The key a route records for its own printing (its ``sku`` path parameter), the same for every
+# route of a surface, as the manifest writes ``{path}``: a rebuild re-renders it when that printing's
+# row changed (``generator.write.dependencies``), not when any printing of its set did.
+OWN_PRINTING = "printing:{sku}"
 
 
 def read(key: str) -> None:
@@ -43,17 +48,26 @@ def read_all(keys: Iterable[str]) -> None:
         reads.update(keys)
 
 
+def own_sku() -> str | None:
+    """The SKU of the route being recorded, when it has one in its path (``recording(own=...)``)."""
+    return _OWN.get()
+
+
 @contextmanager
-def recording() -> Iterator[set[str]]:
+def recording(own: str | None = None) -> Iterator[set[str]]:
     """Record every ``read`` made inside the block into the set it yields. Inside another recording,
-    the outer one gets them too: what an answer computed on the way read, its route read."""
+    the outer one gets them too: what an answer computed on the way read, its route read.
+    ``own``: the route's SKU, a segment of its path; a read of that printing is recorded as
+    ``OWN_PRINTING``. A nested recording has none: what it makes may be reused by other routes
+    (``memoized``), for which "own" would mean another printing."""
     outer = _READS.get()
     reads: set[str] = set()
-    token = _READS.set(reads)
+    token, own_token = _READS.set(reads), _OWN.set(own)
     try:
         yield reads
     finally:
         _READS.reset(token)
+        _OWN.reset(own_token)
         if outer is not None:
             outer.update(reads)
 

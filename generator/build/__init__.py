@@ -162,7 +162,7 @@ def build(
         earlier = None if force or previous is None else load_dependencies(out)
         listed = jobs(ctx)  # while the digests are made
         digests = InputDigests(snapshot, ctx.search_index, digesting.result() if digesting else None)
-        carry = carried_routes(earlier, record.globals, digests)
+        carry = carried_routes(earlier, record.globals, digests, digests.printings())
         chunks, carried, to_render = split(listed, by_id, carry)
         planned = time.perf_counter()
         manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
@@ -187,7 +187,10 @@ def build(
             Forked(partial(_write_hosts, beside, share), "hosts")
             for share in _host_shares(document, site.deploy.app_origin)
         ]
-        for rel, body in ((DEPENDENCIES, record.document(digests)), (MANIFEST, orjson.dumps(document))):
+        for rel, body in (
+            (DEPENDENCIES, record.document(digests, digests.printings())),
+            (MANIFEST, orjson.dumps(document)),
+        ):
             _count(summary, beside.write(rel, body))
         _write_held(writer, held, summary)
         # links beside the carrier while the host files are made: a link is mostly the kernel's

@@ -44,7 +44,7 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
         began = time.perf_counter()
         surface = by_id[surface_id]
         path = surface.concrete(params)
-        with recording() as reads:
+        with recording(None if shared else _own_sku(params, path)) as reads:
             rendered = respond(surface, ctx, params, {}, path, check=check)
         if shared and ctx.memo is not None:
             ctx.memo[answer_key(surface, path, {})] = Memoized(rendered, frozenset(reads))
@@ -54,6 +54,15 @@ def _render_chunk(chunk: list[Job]) -> list[RenderedRoute]:
         keys = tuple(sorted(reads))
         rendered_chunk.append((path, surface_id, rendered.status, headers, encoded, time.perf_counter() - began, keys))
     return rendered_chunk
+
+
+def _own_sku(params: Mapping[str, str], path: str) -> str | None:
+    """The route's own SKU, whose printing it records as ``OWN_PRINTING``: its ``sku`` parameter
+    when that is a whole segment of its path, which is how a rebuild finds it again
+    (``generator.write.dependencies.carried_routes``). A route whose answer others reuse (``shared``)
+    records none: for them, "own" would name another printing."""
+    sku = params.get("sku")
+    return sku if sku and sku in path.split("/") else None
 
 
 @contextmanager

@@ -22,16 +22,19 @@ import orjson
 from pydantic import BaseModel
 
 from generator.catalog.snapshot import Snapshot
+from generator.dependencies import OWN_PRINTING
 
 ABSENT = ""  # the digest of a key with nothing behind it (an unknown set, a SKU not in the catalog)
 
 
 class Passes(NamedTuple):
-    """The digests that cost a pass over the printings (every set's, game's and card's, and all
-    printings'), made elsewhere (``CatalogDigests.passes``) and handed to ``CatalogDigests``."""
+    """The digests that cost a pass over the printings (every set's, game's and card's, all
+    printings', and each printing's), made elsewhere (``CatalogDigests.passes``) and handed to
+    ``CatalogDigests``."""
 
     digests: dict[str, str]
     games: frozenset[str]  # the games whose cards were digested
+    printings: dict[str, str]  # SKU -> the digest of its row (``CatalogDigests.printings``)
 
 
 class CatalogDigests:
@@ -42,6 +45,7 @@ class CatalogDigests:
     def __init__(self, snapshot: Snapshot, passes: Passes | None = None):
         self._snapshot = snapshot
         self._known: dict[str, str] = dict(passes.digests) if passes else {}
+        self._printings: dict[str, str] = dict(passes.printings) if passes else {}
         self._cards_done: set[str] = set(passes.games) if passes else set()
         self._rows_done = passes is not None
         records = snapshot.records
@@ -60,7 +64,13 @@ class CatalogDigests:
         games = frozenset(key.removeprefix("game:") for key in self._known if key.startswith("game:"))
         for game in sorted(games):
             self._hash_cards(game)
-        return Passes(dict(self._known), games)
+        return Passes(dict(self._known), games, dict(self._printings))
+
+    def printings(self) -> dict[str, str]:
+        """SKU -> the digest of its printing's row (what ``Snapshot.printing`` hands out): what a
+        route that recorded ``OWN_PRINTING`` read, whose SKU names the digest to compare."""
+        self._hash_rows()
+        return self._printings
 
     def __call__(self, key: str) -> str:
         found = self._known.get(key)
@@ -76,6 +86,8 @@ class CatalogDigests:
         if kind in ("set", "game", "printings"):
             self._hash_rows()
             return self._known.get(key, ABSENT)
+        if key == OWN_PRINTING:  # one digest per route, by its SKU (``printings``)
+            return OWN_PRINTING
         if kind == "card":
             game = rest.partition("/")[0]
             self._hash_cards(game)
@@ -89,16 +101,19 @@ class CatalogDigests:
         raise ValueError(f"no digest for the input key {key!r}: record only keys this module knows")
 
     def _hash_rows(self) -> None:
-        """One pass over every printing row in catalog order: each set's, each game's, and all."""
+        """One pass over every printing row in catalog order: each set's, each game's, all, and each
+        printing's own (64 bits: it tells a changed row from an unchanged one, nothing more)."""
         if self._rows_done:
             return
         table = self._snapshot._printings
         sets: defaultdict[str, hashlib._Hash] = defaultdict(hashlib.sha256)
         games: defaultdict[str, hashlib._Hash] = defaultdict(hashlib.sha256)
         everything = hashlib.sha256()
+        printings = self._printings
         for sku in table:
             row = table.row(sku)
             line = orjson.dumps(row, default=str) + b"\n"
+            printings[sku] = hashlib.blake2b(line, digest_size=8).hexdigest()
             sets[f"set:{row['game']}/{row['set_code']}"].update(line)
             games[f"game:{row['game']}"].update(line)
             everything.update(line)

@@ -27,7 +27,7 @@ import orjson
 from generator.catalog import queries
 from generator.catalog.names import NameIndex
 from generator.catalog.tables import SNAPSHOT_TABLES
-from generator.dependencies import read, recording_now
+from generator.dependencies import OWN_PRINTING, own_sku, read, recording_now
 from generator.hashing import content_hash
 from generator.identity import identity_of_row
 from generator.models.rows import CardSet, CoverageCount, FxRate, Game, Printing, RunSummary, Source
@@ -192,10 +192,14 @@ class Snapshot:
 
     def printing(self, sku: str) -> Printing | None:
         """The printing of ``sku``, or None. Recorded as its set (the SKU names it, ``game-set-...``),
-        found or not: a printing that appears later changes that set."""
+        found or not: a printing that appears later changes that set; the route's own printing as
+        ``OWN_PRINTING``, which changes with that printing's row alone."""
         if recording_now():
-            game, _, rest = sku.partition("-")
-            read(f"set:{game}/{rest.partition('-')[0]}")
+            if sku == own_sku():
+                read(OWN_PRINTING)
+            else:
+                game, _, rest = sku.partition("-")
+                read(f"set:{game}/{rest.partition('-')[0]}")
         return self._printings.get(sku)
 
     def printings(self) -> tuple[Printing, ...]:

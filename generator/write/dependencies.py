@@ -9,19 +9,21 @@ digests changed; every other route is rendered. So a build over changed inputs w
 build over them would, byte for byte (tests/write/test_dependencies.py builds both ways and compares
 the trees).
 
-    {"version": 1, "globals": "<sha256>", "keys": ["games", "set:op/op01", ...], "digests": [...],
-     "key_sets": [[0, 1], ...], "routes": {"/api/v1/...": 0, ...}}
+    {"version": 2, "globals": "<sha256>", "keys": ["games", "set:op/op01", ...], "digests": [...],
+     "key_sets": [[0, 1], ...], "routes": {"/api/v1/...": 0, ...}, "printings": {"op-op01-001-en": ...}}
 
 Keys are stored once and routes point at a shared key set: most routes of one card read the same
-keys. An answer several routes share through ``Context.memo`` (the examples the OpenAPI document
-embeds) carries the keys it read (``generator.dependencies.Memoized``), so the routes that reuse it
-record them too.
+keys. A route's own printing is the key ``printing:{sku}`` (``generator.dependencies.OWN_PRINTING``),
+the same in every route's set, its digest each printing's (``printings``): the route is carried when
+no segment of its path is a SKU whose printing changed. An answer several routes share through
+``Context.memo`` (the examples the OpenAPI document embeds) carries the keys it read
+(``generator.dependencies.Memoized``), so the routes that reuse it record them too.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +31,11 @@ import orjson
 
 from generator.catalog.digests import ABSENT, CatalogDigests, Passes
 from generator.catalog.snapshot import Snapshot
+from generator.dependencies import OWN_PRINTING
 from generator.render.html import template_digest
 
 DEPENDENCIES = "_dependencies.json"  # beside _routes.json: the build's own, not data the app reads
-VERSION = 1
+VERSION = 2  # 2: the own printing's key, and every printing's digest
 
 
 class InputDigests:
@@ -54,6 +57,10 @@ class InputDigests:
             return hashlib.sha256(body).hexdigest() if body is not None else ABSENT
         return self._catalog(key)
 
+    def printings(self) -> dict[str, str]:
+        """SKU -> its printing's digest, for the routes that recorded ``OWN_PRINTING``."""
+        return self._catalog.printings()
+
 
 def load_dependencies(dist: Path) -> dict[str, Any] | None:
     path = dist / DEPENDENCIES
@@ -63,14 +70,55 @@ def load_dependencies(dist: Path) -> dict[str, Any] | None:
     return document if document.get("version") == VERSION else None
 
 
-def carried_routes(previous: Mapping[str, Any] | None, globals_digest: str, digest: Callable[[str], str]) -> set[str]:
-    """The paths the previous build rendered from inputs that are all unchanged now."""
+def carried_routes(
+    previous: Mapping[str, Any] | None,
+    globals_digest: str,
+    digest: Callable[[str], str],
+    printings: Mapping[str, str] | None = None,
+) -> set[str]:
+    """The paths the previous build rendered from inputs that are all unchanged now. ``printings``:
+    SKU -> its printing's digest now, for the routes that read their own (``OWN_PRINTING``)."""
     if not previous or previous.get("globals") != globals_digest:
         return set()
-    keys, digests = previous["keys"], previous["digests"]
+    keys, digests, key_sets = previous["keys"], previous["digests"], previous["key_sets"]
     unchanged_key = [digest(key) == was for key, was in zip(keys, digests, strict=True)]
-    unchanged_set = [all(unchanged_key[i] for i in key_set) for key_set in previous["key_sets"]]
-    return {path for path, set_id in previous["routes"].items() if unchanged_set[set_id]}
+    unchanged_set = [all(unchanged_key[i] for i in key_set) for key_set in key_sets]
+    routes = previous["routes"]
+    carried = {path for path, set_id in routes.items() if unchanged_set[set_id]}
+    changed = _changed(previous.get("printings", {}), printings or {})
+    if changed and OWN_PRINTING in keys:
+        own = keys.index(OWN_PRINTING)
+        reading_own = {set_id for set_id, key_set in enumerate(key_sets) if own in key_set}
+        carried -= {path for path in _naming(routes, changed) if routes[path] in reading_own}
+    return carried
+
+
+def _changed(was: Mapping[str, str], now: Mapping[str, str]) -> set[str]:
+    """The SKUs whose printing changed, appeared or went."""
+    if was == now:
+        return set()
+    return {sku for sku, digest in now.items() if was.get(sku) != digest} | (was.keys() - now.keys())
+
+
+def _naming(paths: Iterable[str], skus: set[str]) -> set[str]:
+    """The paths with a segment that is one of ``skus``. A nightly fix changes a few printings:
+    each is then searched for in all the paths at once (a substring search in C; splitting every
+    path of a build took 0.3 s of a rebuild's plan), and a path it is found in is checked segment
+    by segment."""
+    if len(skus) > 32:
+        return {path for path in paths if not skus.isdisjoint(path.split("/"))}
+    text = "\n".join(paths) + "\n"
+    found = set()
+    for sku in skus:
+        needle = f"/{sku}"
+        at = text.find(needle)
+        while at >= 0:
+            start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+            path = text[start:end]
+            if sku in path.split("/"):
+                found.add(path)
+            at = text.find(needle, end)
+    return found
 
 
 class DependencyRecord:
@@ -93,8 +141,9 @@ class DependencyRecord:
             by_set[set_id] = tuple(keys[i] for i in key_sets[set_id])
         self.routes.update(zip(paths, [by_set[set_id] for set_id in set_ids]))
 
-    def document(self, digest: Callable[[str], str]) -> bytes:
-        """The record, deterministic: keys sorted, key sets numbered in the order of the sorted paths."""
+    def document(self, digest: Callable[[str], str], printings: Mapping[str, str]) -> bytes:
+        """The record, deterministic: keys sorted, key sets numbered in the order of the sorted paths;
+        ``printings``, each printing's digest (``InputDigests.printings``), in catalog order."""
         keys = sorted({key for keys in self.routes.values() for key in keys})
         index = {key: i for i, key in enumerate(keys)}
         key_sets: dict[tuple[str, ...], int] = {}
@@ -109,5 +158,6 @@ class DependencyRecord:
                 "digests": [digest(key) for key in keys],
                 "key_sets": [[index[key] for key in key_set] for key_set in key_sets],
                 "routes": routes,
+                "printings": printings,
             }
         )

@@ -35,3 +35,4 @@ def test_digests_handed_over_answer_as_those_made_on_first_ask(snapshot: Snapsho
     assert len(keys) > 20
     assert [handed(key) for key in keys] == [made(key) for key in keys]
     assert handed("set:lor/none") == ABSENT and handed("card:op/none") == ABSENT
+    assert handed.printings() == made.printings() and list(made.printings()) == list(snapshot.skus())

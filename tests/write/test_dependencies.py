@@ -16,6 +16,7 @@ import orjson
 import pytest
 
 from generator.build import build
+from generator.dependencies import OWN_PRINTING
 from generator.write.dependencies import DEPENDENCIES, carried_routes
 
 RENAMED = "lor-1-3-en"
@@ -89,12 +90,21 @@ def test_a_renamed_printing_rerenders_exactly_the_routes_that_read_what_changed(
     changed = {k for k, d in zip(earlier["keys"], earlier["digests"], strict=True) if digest_now.get(k) != d}
     assert {"set:lor/1", "card:lor/" + _card_key(out, RENAMED)} <= changed
     assert not any(k.startswith(("set:op/", "card:op/", "set:ptcg/")) for k in changed)
+    assert {sku for sku, d in earlier["printings"].items() if now["printings"][sku] != d} == {RENAMED}
     keys = earlier["keys"]
-    stale = {p for p, s in earlier["routes"].items() if {keys[i] for i in earlier["key_sets"][s]} & changed}
+
+    def read_what_changed(path: str, key_set: int) -> bool:
+        read = {keys[i] for i in earlier["key_sets"][key_set]}
+        return bool(read & changed) or (OWN_PRINTING in read and RENAMED in path.split("/"))
+
+    stale = {p for p, s in earlier["routes"].items() if read_what_changed(p, s)}
     assert len(earlier["routes"]) == first.routes
     assert again.routes - again.carried == len(stale)
     assert f"/api/v1/universal/card/{RENAMED}" in stale
     assert "/api/v1/universal/card/op-op01-001-en" not in stale
+    # a printing of the same set keeps its own documents: they read their own printing, not its set
+    sibling = next(sku for sku in earlier["printings"] if sku.startswith("lor-1-") and sku != RENAMED)
+    assert f"/api/v1/universal/card/{sibling}" not in stale
 
 
 def _card_key(dist: Path, sku: str) -> str:
@@ -121,6 +131,23 @@ def test_changed_build_wide_inputs_carry_nothing() -> None:
     assert carried_routes(previous, "a", lambda key: "changed") == set()
     assert carried_routes(previous, "b", lambda key: "d") == set()
     assert carried_routes(None, "a", lambda key: "d") == set()
+
+
+def test_a_route_reading_its_own_printing_is_carried_while_that_printing_is_unchanged() -> None:
+    previous = {
+        "globals": "a",
+        "keys": ["games", OWN_PRINTING],
+        "digests": ["d", OWN_PRINTING],
+        "key_sets": [[0, 1], [0]],
+        "routes": {"/c/x-1": 0, "/c/y-1/more": 0, "/list": 1, "/c/z-1": 0, "/c/y-10": 0, "/y-1": 1},
+        "printings": {"x-1": "1", "y-1": "2", "z-1": "3", "y-10": "4"},
+    }
+    digest = {"games": "d", OWN_PRINTING: OWN_PRINTING}.__getitem__
+    now = {"x-1": "1", "y-1": "changed", "w-1": "new", "y-10": "4"}  # y-1 changed, z-1 withdrawn, w-1 new
+    assert carried_routes(previous, "a", digest, now) == {"/c/x-1", "/list", "/c/y-10", "/y-1"}
+    assert carried_routes(previous, "a", digest, previous["printings"]) == set(previous["routes"])
+    many = {f"n-{i}": "new" for i in range(40)} | now  # past the few a substring search is for
+    assert carried_routes(previous, "a", digest, many) == {"/c/x-1", "/list", "/c/y-10", "/y-1"}
 
 
 def test_a_forced_build_carries_nothing(before: Path, tmp_path: Path, synthetic_as_of: dt.datetime) -> None:
