@@ -5,8 +5,8 @@ Rendering runs in forked worker processes (one per core, ``workers``), which ren
 their share of routes; the parent writes their files (one process creating files, so no contention
 for a directory's lock) and collects the manifest entries. Two helpers write folders of their own:
 the data shards (``_data/``, while the parent plans) and the host files (``_hosts/`` and Netlify's
-two, while it writes the manifest); a rebuild's catalog digests are made by a third, beside the
-data shards' (``_digesting``). A rebuild whose input fingerprint equals the previous build's writes
+two, while it writes the manifest); the catalog's digests are made by a third, beside the data
+shards' (``InputDigests``). A rebuild whose input fingerprint equals the previous build's writes
 nothing at all; otherwise it renders only the routes whose recorded inputs changed and carries the
 rest over (``carrying``; ``generator.write.dependencies``).
 """
@@ -149,7 +149,7 @@ def build(
         # the data shards (_data/) depend on the snapshot alone: written by a process of their own
         # while the parent plans, on the core the plan leaves idle
         data = Forked(lambda: _write_data(writer, snapshot), "data")
-        digesting = _digesting(snapshot, rebuild=previous is not None and not force)
+        digesting = Forked(CatalogDigests(snapshot).passes, "digests")  # see ``InputDigests``
         ctx = render_context(site, snapshot, as_of, content, registry, platform)
         check_claims(ctx)  # an authored claim these facts contradict stops the build, named
         ctx = settled(ctx)  # statuses a probe decides (gaps, missions, handoffs), as the facts say
@@ -161,8 +161,8 @@ def build(
         record = DependencyRecord(_globals(ctx, export_digest(export), asked))
         earlier = None if force or previous is None else load_dependencies(out)
         listed = jobs(ctx)  # while the digests are made
-        digests = InputDigests(snapshot, ctx.search_index, digesting.result() if digesting else None)
-        carry = carried_routes(earlier, record.globals, digests, digests.printings())
+        digests = InputDigests(snapshot, ctx.search_index, digesting.result)
+        carry = carried_routes(earlier, record.globals, digests, digests.printings)
         chunks, carried, to_render = split(listed, by_id, carry)
         planned = time.perf_counter()
         manifest = ManifestBuilder(iso(as_of), inputs, site.base_url)
@@ -200,7 +200,7 @@ def build(
             for written in share.result():
                 writer.written_elsewhere(written)
                 _count(summary, written)
-        summary.side_cpu = sum(share.cpu for share in hosts) + summary.carrier.cpu + data.cpu
+        summary.side_cpu = sum(share.cpu for share in hosts) + summary.carrier.cpu + data.cpu + digesting.cpu
         written_at = time.perf_counter()
         writer.commit()
     except CarryFailed:
@@ -327,14 +327,6 @@ def _globals(ctx: Context, export: str, platform_skus: Mapping[str, bool]) -> st
         *(f"{name} {version(name)}" for name in LIBRARIES),
     ]
     return sha256_hex("\n".join(parts).encode())
-
-
-def _digesting(snapshot: Snapshot, rebuild: bool) -> Forked[Passes] | None:
-    """The catalog's digests that cost a pass over the printings (about 0.35 s of CPU for the real
-    catalog), made by a process of their own beside the data writer while the parent lists the
-    routes: a rebuild compares them before anything can be carried, so they were the last step
-    before its carrier could start. A cold build needs them only for the record, at its end."""
-    return Forked(CatalogDigests(snapshot).passes, "digests") if rebuild else None
 
 
 # What the data writer hands back: the files it wrote, and the tables it derived to write them.

@@ -144,10 +144,10 @@ def test_a_route_reading_its_own_printing_is_carried_while_that_printing_is_unch
     }
     digest = {"games": "d", OWN_PRINTING: OWN_PRINTING}.__getitem__
     now = {"x-1": "1", "y-1": "changed", "w-1": "new", "y-10": "4"}  # y-1 changed, z-1 withdrawn, w-1 new
-    assert carried_routes(previous, "a", digest, now) == {"/c/x-1", "/list", "/c/y-10", "/y-1"}
-    assert carried_routes(previous, "a", digest, previous["printings"]) == set(previous["routes"])
+    assert carried_routes(previous, "a", digest, lambda: now) == {"/c/x-1", "/list", "/c/y-10", "/y-1"}
+    assert carried_routes(previous, "a", digest, lambda: previous["printings"]) == set(previous["routes"])
     many = {f"n-{i}": "new" for i in range(40)} | now  # past the few a substring search is for
-    assert carried_routes(previous, "a", digest, many) == {"/c/x-1", "/list", "/c/y-10", "/y-1"}
+    assert carried_routes(previous, "a", digest, lambda: many) == {"/c/x-1", "/list", "/c/y-10", "/y-1"}
 
 
 def test_a_forced_build_carries_nothing(before: Path, tmp_path: Path, synthetic_as_of: dt.datetime) -> None:
