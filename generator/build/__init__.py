@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 import sys
 import time
 import zlib
@@ -149,7 +150,7 @@ def build(
         # the data shards (_data/) depend on the snapshot alone: written by a process of their own
         # while the parent plans, on the core the plan leaves idle
         data = Forked(lambda: _write_data(writer, snapshot), "data")
-        digesting = Forked(CatalogDigests(snapshot).passes, "digests")  # see ``InputDigests``
+        digesting = Forked(partial(_catalog_digests, snapshot, at_once=previous is not None and not force), "digests")
         ctx = render_context(site, snapshot, as_of, content, registry, platform)
         check_claims(ctx)  # an authored claim these facts contradict stops the build, named
         ctx = settled(ctx)  # statuses a probe decides (gaps, missions, handoffs), as the facts say
@@ -327,6 +328,17 @@ def _globals(ctx: Context, export: str, platform_skus: Mapping[str, bool]) -> st
         *(f"{name} {version(name)}" for name in LIBRARIES),
     ]
     return sha256_hex("\n".join(parts).encode())
+
+
+def _catalog_digests(snapshot: Snapshot, at_once: bool) -> Passes:
+    """The catalog's digests that cost a pass over every printing and card (``InputDigests``), made
+    in a forked process beside the data writer from the start of the plan. A rebuild compares them
+    in its plan (``at_once``); a cold build writes them in its record at the end, so they are made at
+    a lower priority: on the core the plan leaves idle, never ahead of the plan or the data writer
+    (at the same priority they lengthened a cold build's plan from 0.39 to 0.71 s)."""
+    if not at_once:
+        os.nice(10)
+    return CatalogDigests(snapshot).passes()
 
 
 # What the data writer hands back: the files it wrote, and the tables it derived to write them.
