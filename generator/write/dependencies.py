@@ -106,8 +106,7 @@ def carried_routes(
     changed = _changed(previous.get("printings", {}), printings())
     if changed and OWN_PRINTING in keys:
         own = keys.index(OWN_PRINTING)
-        reading_own = {set_id for set_id, key_set in enumerate(key_sets) if own in key_set}
-        carried -= {path for path in _naming(routes, changed) if routes[path] in reading_own}
+        carried -= {path for path in _naming(routes, changed) if own in key_sets[routes[path]]}
     return carried
 
 
