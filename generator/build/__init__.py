@@ -188,10 +188,8 @@ def build(
             Forked(partial(_write_hosts, beside, share), "hosts")
             for share in _host_shares(document, site.deploy.app_origin)
         ]
-        for rel, body in (
-            (DEPENDENCIES, record.document(digests, digests.printings())),
-            (MANIFEST, orjson.dumps(document)),
-        ):
+        recorded = record.document(digests, digests.printings())
+        for rel, body in ((DEPENDENCIES, recorded), (MANIFEST, orjson.dumps(document))):
             _count(summary, beside.write(rel, body))
         _write_held(writer, held, summary)
         # links beside the carrier while the host files are made: a link is mostly the kernel's
