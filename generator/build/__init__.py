@@ -19,10 +19,9 @@ import os
 import sys
 import time
 import zlib
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from importlib.metadata import version
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 import orjson
 
 from generator.build.carrying import carried_entries, carry_over, split
+from generator.build.summary import BuildSummary
 from generator.build.workers import RenderedRoute, jobs, rendering, without_cycle_collector
 from generator.catalog.digests import CatalogDigests, Passes
 from generator.catalog.pagefind_bundle import pagefind_bundle
@@ -51,7 +51,6 @@ from generator.surfaces.families import joy_index, surfaces
 from generator.web.envelope import iso
 from generator.web.surface import Context, Surface
 from generator.write.caddy import caddy_files
-from generator.write.carry import Carried
 from generator.write.dependencies import (
     DEPENDENCIES,
     DependencyRecord,
@@ -61,39 +60,11 @@ from generator.write.dependencies import (
 )
 from generator.write.files import CarryFailed, DistWriter, DoubleWrite, Encoded, FileRecord
 from generator.write.forked import Forked, ForkedFailed
-from generator.write.manifest import MANIFEST, Manifest, ManifestBuilder, RouteEntry, load_manifest, previous_hashes
+from generator.write.manifest import MANIFEST, Manifest, ManifestBuilder, load_manifest, previous_hashes
 from generator.write.netlify import netlify_files
 from generator.write.nginx import nginx_files
 
 LIBRARIES = ("jinja2", "markupsafe", "orjson", "pydantic", "pydantic-core", "brotli", "markdown-it-py", "pagefind")
-
-
-@dataclass
-class BuildSummary:
-    routes: int = 0
-    files: int = 0
-    bytes: int = 0
-    reused: int = 0
-    carried: int = 0  # routes carried over unrendered: every input they read is unchanged
-    seconds: float = 0.0
-    statuses: Counter[int] = field(default_factory=Counter)
-    sources: str = "sources: not ingested by this build (the catalog was reused)"
-    unchanged: bool = False
-    phases: dict[str, float] = field(default_factory=dict)  # seconds by stage, for bench/build.py
-    routes_by_type: Counter[str] = field(default_factory=Counter)  # media type -> routes (bench/build.py)
-    render_seconds: dict[str, float] = field(default_factory=dict)  # media type -> workers' seconds
-    carrier: Carried = Carried(None, 0, 0, 0.0)  # folders moved and files linked from the previous build
-    side_cpu: float = 0.0  # CPU seconds of the forked helpers (data shards, host files, carrier), not render workers
-
-    def line(self) -> str:
-        rate = self.routes / self.seconds if self.seconds else 0
-        statuses = ", ".join(f"{k}: {v}" for k, v in sorted(self.statuses.items()))
-        head = "Unchanged inputs: dist/ left as it was" if self.unchanged else "Built"
-        return (
-            f"{head}: {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
-            f"{self.reused:,} unchanged) in {self.seconds:.1f} s = {rate:,.0f} routes/s; "
-            f"statuses {statuses or '-'}; {self.sources}"
-        )
 
 
 @without_cycle_collector()
@@ -138,7 +109,7 @@ def build(
         # The base URL can come from the environment (CARDPANTRY_BASE_URL), which no file digest sees.
         inputs = sha256_hex(f"{fingerprinting.result()}\n{export_digest(export)}\n{site.base_url}".encode())
         if previous and not force and previous.get("fingerprint") == inputs:
-            return _unchanged(previous, sources, started)
+            return BuildSummary.kept(previous, sources, time.perf_counter() - started)
         asked: dict[str, bool] = {}  # the platform's SKUs and whether the catalog has them: an input too
         platform = load_platform(export, lambda sku: asked.setdefault(sku, snapshot.printing(sku) is not None))
     loaded = time.perf_counter()
@@ -177,7 +148,7 @@ def build(
         data_files = _data_written(data.result(), writer, snapshot, summary)
         with rendering(ctx, writer, chunks, workers, show, validate) as rendered:
             if carried and previous is not None and earlier is not None:
-                _count_carried(summary, carried_entries(carried, previous, earlier, writer, manifest, record))
+                summary.count_carried(carried_entries(carried, previous, earlier, writer, manifest, record))
             held = _collect(rendered, by_id, writer, manifest, record, summary)
         rendered_at = time.perf_counter()
         # The manifest, the record and the host files lie where no carrier adopts: they are made and
@@ -190,7 +161,7 @@ def build(
         ]
         recorded = record.document(digests, digests.printings())
         for rel, body in ((DEPENDENCIES, recorded), (MANIFEST, orjson.dumps(document))):
-            _count(summary, beside.write(rel, body))
+            summary.count(beside.write(rel, body))
         _write_held(writer, held, summary)
         # links beside the carrier while the host files are made: a link is mostly the kernel's
         # waiting on the folder, so the parent's second hand helps even when both cores are busy
@@ -198,7 +169,7 @@ def build(
         for share in hosts:
             for written in share.result():
                 writer.written_elsewhere(written)
-                _count(summary, written)
+                summary.count(written)
         summary.side_cpu = sum(share.cpu for share in hosts) + summary.carrier.cpu + data.cpu + digesting.cpu
         written_at = time.perf_counter()
         writer.commit()
@@ -273,7 +244,7 @@ def _collect(
             if held:  # the carrier has adopted since
                 _write_held(writer, held, summary)
                 held.clear()
-            _count(summary, writer.put(encoded))
+            summary.count(writer.put(encoded))
         else:
             held.append(encoded)
         manifest.add(path, by_id[surface_id], status, headers, encoded)
@@ -290,7 +261,7 @@ def _write_held(writer: DistWriter, held: list[Encoded], summary: BuildSummary) 
     """The rendered files ``_collect`` held while the carrier adopted folders, once it has."""
     writer.ready()
     for file in held:
-        _count(summary, writer.put(file))
+        summary.count(writer.put(file))
 
 
 def _host_shares(document: Manifest, app_origin: str) -> tuple[Callable[[], dict[str, bytes]], ...]:
@@ -358,7 +329,7 @@ def _data_written(data: Data, writer: DistWriter, snapshot: Snapshot, summary: B
     snapshot.adopt(derived)
     for record in written:
         writer.written_elsewhere(record)
-        _count(summary, record)
+        summary.count(record)
     return {record.rel: record.sha256 for record in written}
 
 
@@ -369,33 +340,3 @@ def _settle(*helpers: Forked[Any] | None) -> None:
         if forked is not None:
             with contextlib.suppress(ForkedFailed):
                 forked.result()
-
-
-def _unchanged(previous: Mapping[str, Any], sources: str | None, started: float) -> BuildSummary:
-    routes = previous["routes"].values()
-    summary = BuildSummary(
-        routes=len(previous["routes"]),
-        unchanged=True,
-        statuses=Counter(r["status"] for r in routes),
-    )
-    summary.sources = sources or summary.sources
-    summary.reused = summary.files = len(previous["routes"]) + len(previous.get("data_files", {}))
-    summary.seconds = time.perf_counter() - started
-    return summary
-
-
-def _count_carried(summary: BuildSummary, entries: list[RouteEntry]) -> None:
-    """The carried routes in the summary, in one pass over their entries (~310,000 in a rebuild)."""
-    shapes = Counter((entry["type"], entry["status"], len(entry["twins"])) for entry in entries)
-    for (kind, status, twins), routes in shapes.items():
-        summary.statuses[status] += routes
-        summary.routes_by_type[base_type(kind)] += routes
-        summary.files += routes * (1 + twins)
-    summary.routes += len(entries)
-    summary.reused += len(entries)
-
-
-def _count(summary: BuildSummary, record: FileRecord) -> None:
-    summary.files += 1 + len(record.twins)
-    summary.bytes += record.size
-    summary.reused += record.reused
