@@ -224,9 +224,13 @@ def test_a_rebuild_with_the_same_inputs_rewrites_nothing(
     first = build(out, synthetic_as_of, synthetic_catalog)
     assert first.reused == 0
     before, contents = inodes_of(out), files_of(out)
-    build(out, synthetic_as_of, synthetic_catalog)
+    again = build(out, synthetic_as_of, synthetic_catalog)
     after = inodes_of(out)
     assert files_of(out) == contents
+    # what it says of itself: every file the manifest names (routes with their twins, data shards)
+    assert again.unchanged and again.routes == first.routes and again.statuses == first.statuses
+    assert again.files == again.reused == len([rel for rel in contents if not _host_or_manifest(rel)])
+    assert " MB" not in again.line() and f"in {again.files:,} files" in again.line()
     assert [rel for rel in before if after[rel] != before[rel] and not _host_or_manifest(rel)] == []
     assert leftovers(tmp_path) == []
 

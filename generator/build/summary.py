@@ -35,15 +35,17 @@ class BuildSummary:
         rate = self.routes / self.seconds if self.seconds else 0
         statuses = ", ".join(f"{k}: {v}" for k, v in sorted(self.statuses.items()))
         head = "Unchanged inputs: dist/ left as it was" if self.unchanged else "Built"
+        size = "" if self.unchanged else f"{self.bytes / 1e6:.1f} MB, "  # a kept build reads no file's size
         return (
-            f"{head}: {self.routes:,} routes in {self.files:,} files ({self.bytes / 1e6:.1f} MB, "
+            f"{head}: {self.routes:,} routes in {self.files:,} files ({size}"
             f"{self.reused:,} unchanged) in {self.seconds:.1f} s = {rate:,.0f} routes/s; "
             f"statuses {statuses or '-'}; {self.sources}"
         )
 
     @classmethod
     def kept(cls, previous: Mapping[str, Any], sources: str | None, seconds: float) -> BuildSummary:
-        """A build whose inputs' fingerprint equals the previous build's: dist/ kept as it was, nothing written."""
+        """A build whose inputs' fingerprint equals the previous build's: dist/ kept as it was, nothing
+        written. Its files are those the manifest names: each route's with its twins, and the data shards."""
         routes = previous["routes"]
         summary = cls(
             routes=len(routes),
@@ -52,7 +54,8 @@ class BuildSummary:
             seconds=seconds,
         )
         summary.sources = sources or summary.sources
-        summary.reused = summary.files = len(routes) + len(previous.get("data_files", {}))
+        twins = sum(len(route["twins"]) for route in routes.values())
+        summary.reused = summary.files = len(routes) + twins + len(previous.get("data_files", {}))
         return summary
 
     def count(self, record: FileRecord) -> None:
