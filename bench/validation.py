@@ -90,18 +90,12 @@ def check_all(results: list[tuple[Surface, str, Result]], check: Check) -> float
     return time.process_time() - started
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--catalog", type=Path, default=ROOT / "state" / "catalog.duckdb")
-    parser.add_argument("--every", type=int, default=10, help="sample every n-th route of the build")
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
-    ctx = context(args.catalog)
+def sampled_routes(ctx: Context, every: int) -> list[Route]:
+    """Every ``every``-th route of a build's job list, with the memo a build's worker fills: the
+    examples and OpenAPI embed the single-route surfaces' answers, which a worker shares through its
+    memo (``generator.build.workers._render_chunk``), filled once here, as a build fills it."""
     by_id = {s.id: s for s in ctx.surfaces}
-    sampled = [job for chunk in jobs(ctx) for job in chunk][:: args.every]
-    routes = [(by_id[sid], dict(params), by_id[sid].concrete(params)) for sid, params, _ in sampled]
-    # The examples and OpenAPI embed the single-route surfaces' answers, which a build's worker shares
-    # through its memo (``generator.build.workers._render_chunk``): filled once here, as a build fills it.
+    sampled = [job for chunk in jobs(ctx) for job in chunk][::every]
     assert ctx.memo is not None
     for sid, params, shared in sampled:
         if shared:
@@ -110,6 +104,36 @@ def main() -> None:
             with recording() as reads:
                 rendered = respond(surface, ctx, params, {}, path)
             ctx.memo[answer_key(surface, path, {})] = Memoized(rendered, frozenset(reads))
+    return [(by_id[sid], dict(params), by_id[sid].concrete(params)) for sid, params, _ in sampled]
+
+
+def check_cost(catalog: Path, every: int = 10, rounds: int = 3) -> tuple[int, float, float]:
+    """(routes, CPU seconds a route takes unchecked, and with the build's check): every ``every``-th
+    route of a build rendered and encoded in this process, once untimed, then the two alternating
+    ``rounds`` times.
+    ``bench/build.py`` prints it beside its two builds' figures, which are noisier."""
+    ctx = context(catalog)
+    routes = sampled_routes(ctx, every)
+    was_enabled = gc.isenabled()
+    gc.disable()  # as the build's workers run
+    render_all(ctx, routes, check_result)  # untimed: the first pass makes the printings and templates
+    seconds = {"none": 0.0, "schema": 0.0}
+    for _ in range(rounds):
+        seconds["none"] += render_all(ctx, routes, None)[0]
+        seconds["schema"] += render_all(ctx, routes, check_result)[0]
+    if was_enabled:
+        gc.enable()
+    return len(routes), seconds["none"] / rounds / len(routes), seconds["schema"] / rounds / len(routes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--catalog", type=Path, default=ROOT / "state" / "catalog.duckdb")
+    parser.add_argument("--every", type=int, default=10, help="sample every n-th route of the build")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    ctx = context(args.catalog)
+    routes = sampled_routes(ctx, args.every)
     results = []
     for surface, params, path in routes:
         result = surface.compute(ctx, params, {}) if surface.compute else Result()
