@@ -11,7 +11,7 @@ the wall clock; and in wall-clock seconds, where the unchecked build runs after 
 written a million more files and read slower than the cold build in three runs of four, a disk
 effect, not validation's; and, what the target is read against, in one process: every 10th route
 rendered and encoded with and without the check, alternating, as ``bench/validation.py`` does,
-since the workers' CPU for the same routes moved between 39.0 and 42.9 s in four unchecked builds);
+since the workers' CPU for the same routes moved between 38.1 and 42.9 s in five unchecked builds);
 a no-change rebuild, a forced re-render with unchanged bytes (the
 hard-link path), a rebuild after one template changed and one after one set of the catalog
 changed, each as a ratio of the cold build. Targets (issue 37): >= 8,000 routes/s, <= 2x the floor,
@@ -240,7 +240,7 @@ def main() -> None:
     print(
         f"parent process:    {cpu['parent user']:.2f} s user + {cpu['parent system']:.2f} s system = {parent:.2f} s; "
         "the floor's writer "
-        + " and ".join(f"{cpu['user']:.2f} + {cpu['system']:.2f} s" for cpu in floor_cpus)
+        + " and ".join(f"{writer['user']:.2f} + {writer['system']:.2f} s" for writer in floor_cpus)
         + " for the same files"
     )
     unchecked_workers = unchecked_cpu["workers user"] + unchecked_cpu["workers system"] - unchecked.side_cpu
@@ -253,7 +253,8 @@ def main() -> None:
     )
     print(
         f"  between the cold and the unchecked build: the workers' CPU {worker_cpu:.2f} s vs {unchecked_workers:.2f} s "
-        f"= {worker_cpu / unchecked_workers - 1:+.1%} (the same work's CPU moves by up to 10% between builds here); "
+        f"= {worker_cpu / unchecked_workers - 1:+.1%} "
+        "(the same unchecked work took 38.1 to 42.9 s of it in five builds here); "
         f"the whole build's CPU "
         f"{build_cpu:.2f} s vs {build_cpu - checking:.2f} s = {checking / (build_cpu - checking):+.1%}; "
         f"wall clock: cold {cold.seconds:.2f} s vs {unchecked.seconds:.2f} s "
